@@ -1,0 +1,87 @@
+// Lint rules, and the layer boundaries of docs/architecture.md enforced as import rules.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Layers nothing pure may reach: I/O, the UI, the live table. */
+const IMPURE_LAYERS = ['controller', 'store', 'api', 'reports', 'cli', 'drivers', 'renderer', 'electron'].flatMap((layer) => [
+  `**/${layer}`,
+  `**/${layer}/**`,
+]);
+
+const pureModule = (what) => ({
+  patterns: [
+    { group: IMPURE_LAYERS, message: `${what} must stay pure: it may not import I/O, UI or live-table layers.` },
+    { group: ['node:*'], message: `${what} must stay pure: no Node built-ins (no I/O, no clock, no randomness).` },
+    { regex: '^[^.]', message: `${what} must stay pure: it depends on no packages.` },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/evaluator/tables.generated.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use SeededRandom (src/cards/random.ts): every shuffle must replay from its seed.' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // The hot path indexes typed arrays with values it has just computed; `!` there is deliberate.
+    files: ['src/evaluator/lookup.ts', 'src/evaluator/base64.ts', 'bench/**/*.ts', 'scripts/verify-evaluator.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', pureModule('The engine')] },
+  },
+  {
+    files: ['src/cards/**/*.ts', 'src/evaluator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...pureModule('Cards and the evaluator').patterns,
+            { group: ['**/engine', '**/engine/**'], message: 'Cards and the evaluator know nothing of seats or money.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['drivers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/engine/**', '**/src/evaluator/**', '**/src/controller/**'],
+              message: 'Drivers speak device words only; the controller maps device events to engine commands.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              allowTypeImports: true,
+              message: 'The renderer computes no rule: it imports only types from src/ and shows the view model.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,29 @@
+// Bundles the CLI and the offline tools into dist/ with esbuild: one file each, so `./bin/felt`
+// starts without compiling anything and without resolving dozens of modules. Type checking is
+// `npm run typecheck` (tsc); esbuild only strips types.
+import { build } from 'esbuild';
+
+const entryPoints = {
+  felt: 'src/cli/main.ts',
+  'generate-evaluator-tables': 'scripts/generate-evaluator-tables.ts',
+  'verify-evaluator': 'scripts/verify-evaluator.ts',
+  'bench-evaluator': 'bench/evaluator.ts',
+};
+
+import { rmSync } from 'node:fs';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  // Chunks: a command's code (and the evaluator's tables) load only when that command runs.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

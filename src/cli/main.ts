@@ -1,0 +1,63 @@
+/**
+ * `felt <command>`: the command-line entry. Commands load on demand, so `felt --help` answers at
+ * once without decoding the evaluator's tables.
+ */
+import { CliUsageError, type CommandIo, nodeIo } from './io.js';
+
+type Command = {
+  summary: string;
+  usage: string;
+  run: (args: readonly string[], io: CommandIo) => Promise<number>;
+};
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  eval: {
+    summary: 'Evaluate a poker hand (5–7 cards): category, value, the five cards that play, words',
+    usage: 'felt eval [--json] CARD CARD CARD CARD CARD [CARD [CARD]]\n       felt eval --stdin   (one hand a line in, one JSON object a line out)',
+    run: async (args, io) => (await import('./commands/eval.js')).runEval(args, io),
+  },
+};
+
+function helpText(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return [
+    'Felt — table controller for dealer-operated Texas Hold\'em tables',
+    '',
+    'Usage: felt <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'felt <command> --help shows a command\'s usage.',
+    '',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(helpText());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.err(`felt: '${name}' is not a command. Commands: ${Object.keys(COMMANDS).join(', ')}\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.err(`felt ${name}: ${error.message}\nUsage: ${command.usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2), nodeIo());

@@ -1,0 +1,68 @@
+import { type Card, isCard, rankOf, suitOf } from '../cards/card.js';
+import { CardInputError } from '../cards/card-input-error.js';
+import { assertDistinct, formatCard } from '../cards/notation.js';
+import { InvariantError } from '../invariant-error.js';
+import type { Category } from './category.js';
+import { classOfValue } from './hand-classes.js';
+import { evaluate5, evaluate6, evaluate7 } from './lookup.js';
+import { handWords, type Words } from './words.js';
+
+export type HandEvaluation = {
+  /** 1 … 7,462: higher beats lower, equal ties. */
+  readonly value: number;
+  readonly category: Category;
+  /** The five cards that play, in reading order (the pair first, the wheel as 5-4-3-2-A). */
+  readonly best: readonly Card[];
+  readonly words: Words;
+};
+
+/**
+ * The value of five to seven distinct cards, checked: throws `CardInputError` for a wrong count, a
+ * number that is not a card, or a card given twice.
+ */
+export function handValue(cards: readonly Card[]): number {
+  checkHand(cards);
+  return lookUp(cards);
+}
+
+/** Value, category, the five cards that play and the words for them. */
+export function evaluateHand(cards: readonly Card[]): HandEvaluation {
+  checkHand(cards);
+  const value = lookUp(cards);
+  const handClass = classOfValue(value);
+  return { value, category: handClass.category, best: cardsThatPlay(cards, handClass), words: handWords(handClass) };
+}
+
+function checkHand(cards: readonly Card[]): void {
+  if (cards.length < 5 || cards.length > 7) {
+    throw new CardInputError('wrong-card-count', `a hand has 5 to 7 cards, got ${cards.length}`);
+  }
+  for (const card of cards) {
+    if (!isCard(card)) throw new CardInputError('not-a-card', `${String(card)} is not a card number (0–51)`, String(card));
+  }
+  assertDistinct(cards);
+}
+
+function lookUp(cards: readonly Card[]): number {
+  const [a, b, c, d, e, f, g] = cards as [Card, Card, Card, Card, Card, Card?, Card?];
+  if (g !== undefined) return evaluate7(a, b, c, d, e, f as Card, g);
+  if (f !== undefined) return evaluate6(a, b, c, d, e, f);
+  return evaluate5(a, b, c, d, e);
+}
+
+/** Picks the cards matching the class's ranks in reading order (within the flush suit for flushes). */
+function cardsThatPlay(cards: readonly Card[], handClass: { category: Category; ranks: readonly number[] }): Card[] {
+  const flushy = handClass.category === 'flush' || handClass.category === 'straight-flush' || handClass.category === 'royal-flush';
+  let candidates = [...cards].sort((x, y) => y - x);
+  if (flushy) {
+    const flushSuit = [0, 1, 2, 3].find((suit) => cards.filter((card) => suitOf(card) === suit).length >= 5);
+    candidates = candidates.filter((card) => suitOf(card) === flushSuit);
+  }
+  return handClass.ranks.map((rank) => {
+    const index = candidates.findIndex((card) => rankOf(card) === rank);
+    const card = candidates[index];
+    if (card === undefined) throw new InvariantError(`no card of rank ${rank} among ${cards.map(formatCard).join(' ')}`);
+    candidates.splice(index, 1);
+    return card;
+  });
+}
