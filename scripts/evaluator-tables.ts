@@ -17,22 +17,10 @@ export type EvaluatorTables = {
   flush: Uint16Array;
 };
 
-/** The best five-card value among the ranks given as counts (no flush possible). */
-function bestNonFlushValue(counts: readonly number[]): number {
+/** The best five-card value among ranks given as counts: all of one suit (`flush`) or not. */
+function bestValue(counts: readonly number[], flush: boolean): number {
   let best = 0;
-  forEachRankMultiset(5, (five) => {
-    best = Math.max(best, valueOfFive(five, false));
-  }, counts);
-  return best;
-}
-
-/** The best value of five or more cards of one suit, given as a 13-bit rank mask. */
-function bestFlushValue(mask: number): number {
-  const counts = Array.from({ length: RANK_COUNT }, (_, rank) => (mask >> rank) & 1);
-  let best = 0;
-  forEachRankMultiset(5, (five) => {
-    best = Math.max(best, valueOfFive(five, true));
-  }, counts);
+  forEachRankMultiset(5, (five) => (best = Math.max(best, valueOfFive(five, flush))), counts);
   return best;
 }
 
@@ -49,7 +37,7 @@ export function buildEvaluatorTables(): EvaluatorTables {
   for (const size of HAND_SIZES) {
     forEachRankMultiset(size, (counts, key) => {
       if (valueByKey.has(key)) throw new Error(`rank keys collide at ${key} (${size} cards)`);
-      const value = bestNonFlushValue(counts);
+      const value = bestValue(counts, false);
       valueByKey.set(key, value);
       multisetValues.push(value);
     });
@@ -82,7 +70,8 @@ export function buildEvaluatorTables(): EvaluatorTables {
   const flush = new Uint16Array(1 << RANK_COUNT);
   for (let mask = 0; mask < flush.length; mask++) {
     const cards = popcount(mask);
-    if (cards >= 5 && cards <= 7) flush[mask] = bestFlushValue(mask);
+    if (cards < 5 || cards > 7) continue;
+    flush[mask] = bestValue(Array.from({ length: RANK_COUNT }, (_, rank) => (mask >> rank) & 1), true);
   }
   return { multisetValues: Uint16Array.from(multisetValues), nonFlushLength: size, rowOffsets, flush };
 }

@@ -4,9 +4,9 @@
  * Two sums per hand and at most two table reads: the suit counters say whether a suit has five or
  * more cards; if so the flush table, indexed by that suit's ranks as a 13-bit mask, has the value
  * (with seven cards a flush excludes quads and full houses, so it is final); otherwise the rank-key
- * sum identifies the ranks and one displaced-table read gives the value. No allocation, no branches
- * on card values besides the flush test, no validation: callers pass distinct cards 0–51 (the
- * checked entry point is `evaluateHand`).
+ * sum identifies the ranks and one displaced-table read gives the value. No allocation, one branch
+ * on the common path (the flush test), no validation: callers pass distinct cards 0–51 (the checked
+ * entry points are `handValue` and `evaluateHand`).
  */
 import { decodeInt32, decodeUint16 } from './base64.js';
 import { FLUSH_BITS, RANK_KEYS, ROW_SHIFT, SIZE_BASE, SUIT_COUNTER_START } from './keys.js';
@@ -23,7 +23,7 @@ import {
 
 const RANK_KEY = new Int32Array(52);
 const SUIT_COUNTER = new Int32Array(52);
-/** Per card: its suit's counter bits in the high half, its rank bit in the low 13 bits. */
+/** Per card: the bit of its rank, to build a flush suit's 13-bit rank mask. */
 const RANK_BIT = new Int32Array(52);
 for (let card = 0; card < 52; card++) {
   RANK_KEY[card] = RANK_KEYS[card >> 2] as number;
