@@ -1,0 +1,220 @@
+import type { Card } from '../cards/card.js';
+import { InvariantError } from '../invariant-error.js';
+import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
+import { checkConfig, type HandConfig } from './config.js';
+import { type CardTarget, dealOperation, stepComplete } from './dealing.js';
+import type { Operation } from './operations.js';
+import { buildPots, uncalledBet } from './pots.js';
+import { blindIndexes, clockwise, inHand } from './positions.js';
+import { reduce } from './reduce.js';
+import { violation } from './rule-violation.js';
+import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
+import type { HandState, Player } from './state.js';
+
+/** A command: what the croupier, a button or a reader asks for. `seat`, when given, must be the actor. */
+export type Command =
+  | (BettingCommand & { readonly seat?: number })
+  | { readonly type: 'deal'; readonly card: Card | null; readonly to?: CardTarget }
+  | { readonly type: 'show'; readonly seat?: number; readonly cards?: readonly Card[] }
+  | { readonly type: 'muck'; readonly seat?: number };
+
+export type StartHand = {
+  readonly config: HandConfig;
+  /** In table order, clockwise, with their stacks. */
+  readonly players: readonly { readonly seat: number; readonly stack: number }[];
+  readonly buttonSeat: number;
+};
+
+export type Transition = { readonly state: HandState; readonly operations: readonly Operation[] };
+
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 14;
+
+/** Collects operations while applying them, so every fact is recorded as it takes effect. */
+class Recorder {
+  readonly operations: Operation[] = [];
+
+  constructor(public state: HandState) {}
+
+  push(operation: Operation): void {
+    this.state = reduce(this.state, operation);
+    this.operations.push(operation);
+  }
+}
+
+/** Starts a hand: checks the table, posts antes and blinds. The next step is dealing. */
+export function startHand(input: StartHand): Transition {
+  checkConfig(input.config);
+  const { players, config, buttonSeat } = input;
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    throw violation('invalid-start', `A hand needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, got ${players.length}`, `Eine Hand braucht ${MIN_PLAYERS} bis ${MAX_PLAYERS} Spieler, nicht ${players.length}`);
+  }
+  const seats = new Set<number>();
+  for (const { seat, stack } of players) {
+    if (!Number.isSafeInteger(seat) || seat < 1 || seats.has(seat)) {
+      throw violation('invalid-start', `Seat ${String(seat)} is not a seat number or is taken twice`, `Platz ${String(seat)} ist keine Platznummer oder doppelt vergeben`);
+    }
+    seats.add(seat);
+    if (!Number.isSafeInteger(stack) || stack <= 0 || stack % config.chipUnit !== 0) {
+      throw violation('invalid-start', `Seat ${seat}'s stack ${String(stack)} is not a positive number of chip units`, `Der Stapel von Platz ${seat} (${String(stack)}) ist keine positive Zahl von Chipeinheiten`);
+    }
+  }
+  if (!seats.has(buttonSeat)) {
+    throw violation('invalid-start', `The button is at seat ${buttonSeat}, where nobody plays this hand`, `Der Button liegt auf Platz ${buttonSeat}, wo niemand diese Hand spielt`);
+  }
+  const started: Operation = { type: 'hand-started', config, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
+  const recorder = new Recorder(reduce(undefined, started));
+  recorder.operations.push(started);
+  postForcedBets(recorder);
+  return finish(recorder);
+}
+
+/**
+ * Antes and the big-blind ante go in first as dead money (collected at once); then the blinds and
+ * the straddle, live. A short stack posts what it has and is all-in (WSOP Live Action 150). The big
+ * blind's own blind comes before its big-blind ante when its stack cannot cover both (TDA).
+ */
+function postForcedBets(recorder: Recorder): void {
+  const state = recorder.state;
+  const { config } = state;
+  const { small, big, straddle } = blindIndexes(state);
+  const stackOf = (index: number): number => (recorder.state.players[index] as Player).stack;
+  const seatOf = (index: number): number => (state.players[index] as Player).seat;
+  const bigBlindAmount = Math.min(config.bigBlind, stackOf(big));
+  let dead = false;
+  if (config.ante > 0) {
+    for (let step = 1; step <= state.players.length; step++) {
+      const index = clockwise(state, state.button, step);
+      recorder.push({ type: 'post', seat: seatOf(index), kind: 'ante', amount: Math.min(config.ante, stackOf(index)) });
+      dead = true;
+    }
+  }
+  const bigBlindAnte = Math.min(config.bigBlindAnte, stackOf(big) - bigBlindAmount);
+  if (bigBlindAnte > 0) {
+    recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
+    dead = true;
+  }
+  if (dead) recorder.push({ type: 'collect', pots: buildPots(recorder.state.players) });
+  const smallBlindAmount = Math.min(config.smallBlind, stackOf(small));
+  if (smallBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
+  if (bigBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
+  if (straddled(recorder.state, straddle)) {
+    recorder.push({ type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle });
+  }
+}
+
+/** A straddle is posted by the player left of the big blind, three or more players, who can cover it. */
+function straddled(state: HandState, straddle: number): boolean {
+  const player = state.players[straddle] as Player;
+  return state.config.straddle > 0 && state.players.length > 2 && player.stack > state.config.straddle;
+}
+
+/** Applies a command. Throws `RuleViolation` (nothing changed) when the rules do not allow it. */
+export function apply(state: HandState, command: Command): Transition {
+  if (state.phase.kind === 'complete') throw violation('hand-over', 'The hand is over', 'Die Hand ist vorbei');
+  const recorder = new Recorder(state);
+  switch (command.type) {
+    case 'deal':
+      recorder.push(dealOperation(state, command.card, command.to));
+      break;
+    case 'show':
+    case 'muck':
+      if (state.phase.kind !== 'showdown') throw violation('not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown');
+      checkSeat(state, command.seat, 'show');
+      recorder.push(command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
+      recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
+      break;
+    default:
+      checkSeat(state, command.seat, 'act');
+      recorder.push(bettingOperation(state, command));
+      recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, state.actor)) });
+  }
+  return finish(recorder);
+}
+
+function checkSeat(state: HandState, seat: number | undefined, what: 'act' | 'show'): void {
+  if (seat === undefined || state.actor < 0) return;
+  const actor = (state.players[state.actor] as Player).seat;
+  if (seat !== actor) {
+    const code = what === 'act' ? 'not-actors-turn' : 'not-seats-turn-to-show';
+    throw violation(code, `It is seat ${actor}'s turn, not seat ${seat}'s`, `Platz ${actor} ist an der Reihe, nicht Platz ${seat}`);
+  }
+}
+
+function seatOrNull(state: HandState, index: number): number | null {
+  return index < 0 ? null : (state.players[index] as Player).seat;
+}
+
+/** Takes every step that needs no input, then checks that no chip appeared or vanished. */
+function finish(recorder: Recorder): Transition {
+  advance(recorder);
+  checkChips(recorder.state);
+  return { state: recorder.state, operations: recorder.operations };
+}
+
+function advance(recorder: Recorder): void {
+  for (;;) {
+    const state = recorder.state;
+    const phase = state.phase.kind;
+    if (phase === 'dealing' && stepComplete(state)) {
+      beginBettingRound(recorder);
+    } else if (phase === 'betting' && state.actor < 0) {
+      endBettingRound(recorder);
+    } else if (phase === 'showdown' && state.actor < 0) {
+      finishHand(recorder);
+    } else {
+      return;
+    }
+  }
+}
+
+/** Opens a betting round, then finds who acts first (nobody, when all-ins have closed the betting). */
+function beginBettingRound(recorder: Recorder): void {
+  const state = recorder.state;
+  let lastToPost = state.button;
+  if (state.street === 'preflop') {
+    const { big, straddle } = blindIndexes(state);
+    const straddling = state.players.length > 2 && state.config.straddle > 0 && (state.players[straddle] as Player).bet === state.config.straddle;
+    // The full big blind (or straddle) is what everyone must call, even when its poster was short.
+    const opening = straddling ? state.config.straddle : state.config.bigBlind;
+    lastToPost = straddling ? straddle : big;
+    recorder.push({ type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
+  } else {
+    recorder.push({ type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 });
+  }
+  recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) });
+}
+
+function endBettingRound(recorder: Recorder): void {
+  const uncalled = uncalledBet(recorder.state);
+  if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
+  recorder.push({ type: 'collect', pots: buildPots(recorder.state.players) });
+  const state = recorder.state;
+  if (state.players.filter(inHand).length === 1) {
+    finishHand(recorder);
+    return;
+  }
+  if (state.street === 'river') {
+    recorder.push({ type: 'showdown', firstSeat: seatOrNull(state, showdownStart(state)) });
+    return;
+  }
+  recorder.push({ type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' });
+}
+
+function finishHand(recorder: Recorder): void {
+  const rake = rakeOperation(recorder.state);
+  if (rake !== null) recorder.push(rake);
+  for (const award of awardOperations(recorder.state)) recorder.push(award);
+  recorder.push({ type: 'hand-ended' });
+}
+
+/** Chips are conserved: stacks + bets + pots + rake is what the hand started with. */
+function checkChips(state: HandState): void {
+  let total = state.rake;
+  for (const player of state.players) total += player.stack + player.bet;
+  for (const pot of state.pots) total += pot.amount;
+  if (total !== state.chipsInPlay) {
+    throw new InvariantError(`chips not conserved: ${total} on the table, ${state.chipsInPlay} at the start`);
+  }
+}
+

@@ -1,0 +1,227 @@
+import type { BettingStructure } from './config.js';
+import { canAct, clockwise, firstFrom, inHand } from './positions.js';
+import { totalInPots } from './pots.js';
+import { violation } from './rule-violation.js';
+import type { HandState, Player, Street } from './state.js';
+import type { Operation } from './operations.js';
+
+/** What the player to act may do: the action pad enables exactly these. */
+export type LegalActions = {
+  readonly seat: number;
+  readonly fold: boolean;
+  readonly check: boolean;
+  /** Chips to call (less than owed when the call puts the player all-in), or null. */
+  readonly call: number | null;
+  /** Bet or raise to an amount in [min, max] (this round's total), or null. */
+  readonly betOrRaise: { readonly kind: 'bet' | 'raise'; readonly min: number; readonly max: number } | null;
+  /** Going all-in, as a total for the round, when the rules allow it (a call or a legal bet/raise). */
+  readonly allIn: number | null;
+};
+
+/** Bet size of a limit street: small bet / lower limit pre-flop and flop, big bet / higher limit after. */
+function limitBetSize(structure: BettingStructure, street: Street): number {
+  const early = street === 'preflop' || street === 'flop';
+  if (structure.kind === 'fixed-limit') return early ? structure.smallBet : structure.bigBet;
+  if (structure.kind === 'spread-limit') return (early ? structure.lower : structure.higher).min;
+  return 0;
+}
+
+function spreadMax(structure: BettingStructure, street: Street): number {
+  if (structure.kind !== 'spread-limit') return 0;
+  return (street === 'preflop' || street === 'flop' ? structure.lower : structure.higher).max;
+}
+
+function isLimit(structure: BettingStructure): structure is Extract<BettingStructure, { maxBetsPerRound: number }> {
+  return structure.kind === 'fixed-limit' || structure.kind === 'spread-limit';
+}
+
+/** Limit games: the raise cap, lifted heads-up as the configuration says (seed 000 / WSOP). */
+function capReached(state: HandState): boolean {
+  const structure = state.config.structure;
+  if (!isLimit(structure)) return false;
+  if (state.betsThisRound < structure.maxBetsPerRound) return false;
+  const playersIn = state.players.filter(inHand).length;
+  if (structure.uncapped === 'two-players-left' && playersIn === 2) return false;
+  if (structure.uncapped === 'round-began-heads-up' && state.playersAtRoundStart === 2) return false;
+  return true;
+}
+
+/**
+ * Whether the betting is open for this player to raise (TDA 47): a player who has not acted this
+ * round may; one who has acted may only if, since then, the bet grew by at least a full raise (no limit,
+ * pot limit; several short all-ins count together) or by half a bet (limit, TDA 47B).
+ */
+function reopenedFor(state: HandState, player: Player): boolean {
+  if (player.actedAt === null) return true;
+  const growth = state.currentBet - player.actedAt;
+  if (isLimit(state.config.structure)) return growth * 2 >= Math.max(limitBetSize(state.config.structure, state.street), 1);
+  return growth >= state.lastFullRaise;
+}
+
+/** Raise-to limits for the player, before their stack: [min, max]. */
+function raiseRange(state: HandState, player: Player): { min: number; max: number } {
+  const { structure, bigBlind } = state.config;
+  const stackTop = player.bet + player.stack;
+  switch (structure.kind) {
+    case 'no-limit': {
+      const min = state.currentBet === 0 ? bigBlind : state.currentBet + state.lastFullRaise;
+      return { min, max: stackTop };
+    }
+    case 'pot-limit': {
+      const min = state.currentBet === 0 ? bigBlind : state.currentBet + state.lastFullRaise;
+      const bets = state.players.reduce((sum, other) => sum + other.bet, 0);
+      const toCall = state.currentBet - player.bet;
+      // The pot after calling, added on top of the call: the croupier's hardest sum.
+      return { min, max: state.currentBet + totalInPots(state) + bets + toCall };
+    }
+    case 'fixed-limit': {
+      const to = state.limitLevel + limitBetSize(structure, state.street);
+      return { min: to, max: to };
+    }
+    case 'spread-limit': {
+      const least = Math.max(limitBetSize(structure, state.street), state.currentBet === 0 ? 0 : state.lastFullRaise);
+      return { min: state.currentBet + least, max: state.currentBet + spreadMax(structure, state.street) };
+    }
+  }
+}
+
+export function getLegalActions(state: HandState): LegalActions | null {
+  if (state.phase.kind !== 'betting' || state.actor < 0) return null;
+  const player = state.players[state.actor] as Player;
+  const toCall = Math.max(0, state.currentBet - player.bet);
+  const stackTop = player.bet + player.stack;
+  const call = toCall > 0 ? Math.min(toCall, player.stack) : null;
+  let betOrRaise: LegalActions['betOrRaise'] = null;
+  let allIn: number | null = player.stack <= toCall ? stackTop : null;
+  // A raise needs someone left who could call it.
+  const othersCanAct = state.players.some((other, index) => index !== state.actor && canAct(other));
+  if (player.stack > toCall && reopenedFor(state, player) && !capReached(state) && othersCanAct) {
+    const range = raiseRange(state, player);
+    const max = Math.min(range.max, stackTop);
+    if (range.min <= max) betOrRaise = { kind: state.currentBet === 0 ? 'bet' : 'raise', min: range.min, max };
+    // All-in is a legal bet or raise when it is within the maximum (short all-ins included).
+    if (stackTop <= range.max) allIn = stackTop;
+  }
+  return { seat: player.seat, fold: true, check: toCall === 0, call, betOrRaise, allIn };
+}
+
+/**
+ * Whether the player still has to act this round: they owe chips, or they have not acted yet and
+ * someone else could still bet against them (the big blind's option).
+ */
+export function needsToAct(state: HandState, player: Player): boolean {
+  if (player.status !== 'active') return false;
+  if (player.bet < state.currentBet) return true;
+  return player.actedAt === null && state.players.some((other) => other !== player && canAct(other));
+}
+
+/** The next player to act clockwise after `from`, or -1 when the round is over. */
+export function nextActor(state: HandState, from: number): number {
+  return firstFrom(state, clockwise(state, from, 1), (player) => needsToAct(state, player));
+}
+
+export type BettingCommand =
+  | { readonly type: 'fold' }
+  | { readonly type: 'check' }
+  | { readonly type: 'call' }
+  | { readonly type: 'bet'; readonly to: number }
+  | { readonly type: 'all-in' };
+
+/** Turns a betting command into its operation, or refuses it with the reason. */
+export function bettingOperation(state: HandState, command: BettingCommand): Operation {
+  const legal = getLegalActions(state);
+  if (legal === null) throw violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
+  const player = state.players[state.actor] as Player;
+  const seat = player.seat;
+  const toCall = state.currentBet - player.bet;
+  switch (command.type) {
+    case 'fold':
+      return { type: 'fold', seat };
+    case 'check':
+      if (!legal.check) {
+        throw violation('cannot-check', `Seat ${seat} cannot check: ${toCall} to call`, `Platz ${seat} kann nicht checken: ${toCall} zu bezahlen`);
+      }
+      return { type: 'check', seat };
+    case 'call':
+      if (legal.call === null) {
+        throw violation('nothing-to-call', `Seat ${seat} has nothing to call: check`, `Platz ${seat} muss nichts bezahlen: checken`);
+      }
+      return { type: 'call', seat, amount: legal.call };
+    case 'all-in':
+      if (legal.allIn === null) {
+        throw violation('raise-not-allowed', `Seat ${seat} cannot go all-in: ${raiseRefusal(state, legal).en}`, `Platz ${seat} kann nicht all-in gehen: ${raiseRefusal(state, legal).de}`);
+      }
+      if (legal.allIn <= state.currentBet) return { type: 'call', seat, amount: player.stack };
+      return betOperation(state, player, legal.allIn);
+    case 'bet':
+      return betTo(state, player, legal, command.to);
+  }
+}
+
+function raiseRefusal(state: HandState, legal: LegalActions): { en: string; de: string } {
+  if (capReached(state)) return { en: 'the betting is capped this round', de: 'die Erhöhungen sind in dieser Runde ausgeschöpft' };
+  if (legal.call !== null && legal.betOrRaise === null && (state.players[state.actor] as Player).actedAt !== null) {
+    return { en: 'the betting was not reopened (no full raise since they acted)', de: 'die Erhöhung ist nicht wieder eröffnet (keine volle Erhöhung seit der letzten Aktion)' };
+  }
+  return { en: 'no raise is possible', de: 'keine Erhöhung möglich' };
+}
+
+function betTo(state: HandState, player: Player, legal: LegalActions, to: number): Operation {
+  const seat = player.seat;
+  const unit = state.config.chipUnit;
+  if (!Number.isSafeInteger(to) || to <= 0) {
+    throw violation('invalid-amount', `${String(to)} is not an amount of chips`, `${String(to)} ist kein Chipbetrag`);
+  }
+  if (to % unit !== 0) {
+    throw violation('amount-not-in-chip-units', `${to} is not a multiple of the smallest chip (${unit})`, `${to} ist kein Vielfaches des kleinsten Chips (${unit})`);
+  }
+  const stackTop = player.bet + player.stack;
+  if (to > stackTop) {
+    throw violation('not-enough-chips', `Seat ${seat} has only ${stackTop}`, `Platz ${seat} hat nur ${stackTop}`);
+  }
+  const word = state.currentBet === 0 ? { en: 'bet', de: 'setzen' } : { en: 'raise', de: 'erhöhen' };
+  if (to <= state.currentBet) {
+    throw violation('bet-below-minimum', `Seat ${seat} cannot ${word.en} to ${to}: ${state.currentBet} is the bet; call instead`, `Platz ${seat} kann nicht auf ${to} ${word.de}: ${state.currentBet} ist der Einsatz; mitgehen`);
+  }
+  if (to === stackTop && legal.allIn === to) return betOperation(state, player, to);
+  const range = legal.betOrRaise;
+  if (range === null) {
+    const reason = raiseRefusal(state, legal);
+    throw violation('raise-not-allowed', `Seat ${seat} cannot ${word.en}: ${reason.en}`, `Platz ${seat} kann nicht ${word.de}: ${reason.de}`);
+  }
+  if (to < range.min) {
+    throw violation('bet-below-minimum', `Seat ${seat} cannot ${word.en} to ${to}: the minimum is ${range.min}`, `Platz ${seat} kann nicht auf ${to} ${word.de}: Minimum ist ${range.min}`);
+  }
+  if (to > range.max) {
+    throw violation('bet-above-maximum', `Seat ${seat} cannot ${word.en} to ${to}: the maximum is ${range.max}`, `Platz ${seat} kann nicht auf ${to} ${word.de}: Maximum ist ${range.max}`);
+  }
+  return betOperation(state, player, to);
+}
+
+/** The bet operation with the round's raise bookkeeping after it. */
+function betOperation(state: HandState, player: Player, to: number): Operation {
+  const structure = state.config.structure;
+  const raise = to - state.currentBet;
+  let { lastFullRaise, limitLevel, betsThisRound } = state;
+  if (isLimit(structure)) {
+    // Bets and raises stay on the grid of bet sizes; an all-in of at least half a bet counts as one
+    // (TDA 47B), and several short all-ins count once they add up to half a bet.
+    const size = limitBetSize(structure, state.street);
+    if (structure.kind === 'spread-limit') {
+      if (raise >= Math.max(size, state.currentBet === 0 ? 0 : lastFullRaise)) {
+        lastFullRaise = raise;
+        betsThisRound++;
+      }
+      limitLevel = to;
+    } else {
+      while ((to - limitLevel) * 2 >= size) {
+        limitLevel += size;
+        betsThisRound++;
+      }
+    }
+  } else if (state.currentBet === 0 ? to >= state.config.bigBlind : raise >= lastFullRaise) {
+    lastFullRaise = raise;
+    betsThisRound++;
+  }
+  return { type: 'bet', seat: player.seat, to, lastFullRaise, limitLevel, betsThisRound };
+}

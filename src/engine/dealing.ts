@@ -1,0 +1,74 @@
+import type { Card } from '../cards/card.js';
+import { formatCard } from '../cards/notation.js';
+import type { Operation } from './operations.js';
+import { clockwise } from './positions.js';
+import { violation } from './rule-violation.js';
+import type { HandState, Player } from './state.js';
+
+export type CardTarget = 'burn' | 'board' | { readonly seat: number };
+
+/**
+ * The cards of the current dealing step, in order: a burn (if configured), then hole cards one at a time
+ * starting left of the button (the small blind, seed 000; heads-up the big blind, so the button gets the
+ * last card) round the table twice; or a burn and the flop, the turn or the river.
+ */
+export function dealingPlan(state: HandState): CardTarget[] {
+  const { config } = state;
+  if (state.street === 'preflop') {
+    const plan: CardTarget[] = config.burnBeforeHoleCards ? ['burn'] : [];
+    for (let round = 0; round < 2; round++) {
+      for (let step = 1; step <= state.players.length; step++) {
+        plan.push({ seat: (state.players[clockwise(state, state.button, step)] as Player).seat });
+      }
+    }
+    return plan;
+  }
+  const boardCards = state.street === 'flop' ? 3 : 1;
+  return [...(config.burnBeforeBoard ? (['burn'] as CardTarget[]) : []), ...Array<CardTarget>(boardCards).fill('board')];
+}
+
+/** The card the engine expects next, or null when no card is due. */
+export function expectedCard(state: HandState): CardTarget | null {
+  if (state.phase.kind !== 'dealing') return null;
+  return dealingPlan(state)[state.dealt] ?? null;
+}
+
+export function describeTarget(target: CardTarget): { en: string; de: string } {
+  if (target === 'burn') return { en: 'the burn', de: 'die Burn-Karte' };
+  if (target === 'board') return { en: 'the board', de: 'das Board' };
+  return { en: `seat ${target.seat}`, de: `Platz ${target.seat}` };
+}
+
+function sameTarget(a: CardTarget, b: CardTarget): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.seat === b.seat;
+}
+
+/**
+ * A card from the shoe or a reader, checked against the plan: a card already seen, a card for the
+ * wrong place, or a card when none is due is refused, never silently placed. `card` null is a card
+ * dealt face down without being read (a hole card or burn at a table without readers).
+ */
+export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined): Operation {
+  const expected = expectedCard(state);
+  if (expected === null) {
+    throw violation('no-card-expected', 'No card is due now', 'Jetzt ist keine Karte fällig');
+  }
+  if (to !== undefined && !sameTarget(to, expected)) {
+    const place = describeTarget(to);
+    const due = describeTarget(expected);
+    throw violation('card-for-wrong-place', `A card for ${place.en}, but the next card goes to ${due.en}`, `Eine Karte für ${place.de}, aber die nächste Karte geht an ${due.de}`);
+  }
+  if (card === null) {
+    if (expected === 'board') {
+      throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
+    }
+  } else if (state.seen.includes(card)) {
+    throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+  }
+  return { type: 'deal', to: expected, card };
+}
+
+export function stepComplete(state: HandState): boolean {
+  return state.dealt >= dealingPlan(state).length;
+}

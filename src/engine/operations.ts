@@ -1,0 +1,62 @@
+import type { Card } from '../cards/card.js';
+import type { Words } from '../evaluator/words.js';
+import type { HandConfig } from './config.js';
+import type { Pot } from './state.js';
+
+/**
+ * Operations are resolved facts, appended to the log: the commands' effects and the steps the engine
+ * takes itself (collecting bets, returning an uncalled bet, pushing pots). Folding them over the
+ * empty state, with no rules applied, reproduces the hand exactly (see reduce.ts).
+ */
+export type Operation =
+  | {
+      readonly type: 'hand-started';
+      readonly config: HandConfig;
+      readonly players: readonly { readonly seat: number; readonly stack: number }[];
+      readonly buttonSeat: number;
+    }
+  | { readonly type: 'post'; readonly seat: number; readonly kind: PostKind; readonly amount: number }
+  | { readonly type: 'deal'; readonly to: 'burn' | 'board' | { readonly seat: number }; readonly card: Card | null }
+  | { readonly type: 'street'; readonly street: 'flop' | 'turn' | 'river' }
+  /** A betting round begins: what calling costs and the minimum raise. `next-actor` follows. */
+  | {
+      readonly type: 'betting-round';
+      readonly currentBet: number;
+      readonly lastFullRaise: number;
+      readonly limitLevel: number;
+      readonly betsThisRound: number;
+    }
+  | { readonly type: 'fold'; readonly seat: number }
+  | { readonly type: 'check'; readonly seat: number }
+  | { readonly type: 'call'; readonly seat: number; readonly amount: number }
+  /**
+   * A bet or raise to `to` (this round's total for the seat), with the round's raise bookkeeping after
+   * it: a short all-in leaves `lastFullRaise` as it was (TDA 47).
+   */
+  | {
+      readonly type: 'bet';
+      readonly seat: number;
+      readonly to: number;
+      readonly lastFullRaise: number;
+      readonly limitLevel: number;
+      readonly betsThisRound: number;
+    }
+  | { readonly type: 'next-actor'; readonly seat: number | null }
+  | { readonly type: 'return-uncalled'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'collect'; readonly pots: readonly Pot[] }
+  | { readonly type: 'showdown'; readonly firstSeat: number | null }
+  | { readonly type: 'show'; readonly seat: number; readonly cards: readonly Card[] }
+  | { readonly type: 'muck'; readonly seat: number }
+  /** The rake taken, and the pots after it. */
+  | { readonly type: 'rake'; readonly amount: number; readonly pots: readonly Pot[] }
+  | {
+      readonly type: 'award';
+      readonly potIndex: number;
+      readonly seat: number;
+      readonly amount: number;
+      readonly words: Words | null;
+      readonly best: readonly Card[] | null;
+    }
+  | { readonly type: 'hand-ended' };
+
+export type PostKind = 'ante' | 'big-blind-ante' | 'small-blind' | 'big-blind' | 'straddle';

@@ -1,0 +1,41 @@
+import type { HandState, Player } from './state.js';
+
+/** Index of the player `steps` seats clockwise from `index`. */
+export function clockwise(state: { readonly players: readonly Player[] }, index: number, steps = 1): number {
+  const count = state.players.length;
+  return (((index + steps) % count) + count) % count;
+}
+
+export function indexOfSeat(state: { readonly players: readonly Player[] }, seat: number): number {
+  return state.players.findIndex((player) => player.seat === seat);
+}
+
+/**
+ * Blind positions: small blind left of the button, big blind left of it; heads-up the button posts
+ * the small blind (seed 000). The straddle, if any, is left of the big blind.
+ */
+export function blindIndexes(state: Pick<HandState, 'players' | 'button'>): { small: number; big: number; straddle: number } {
+  const headsUp = state.players.length === 2;
+  const small = headsUp ? state.button : clockwise(state, state.button, 1);
+  const big = clockwise(state, small, 1);
+  return { small, big, straddle: clockwise(state, big, 1) };
+}
+
+/** Players still in the hand. */
+export function inHand(player: Player): boolean {
+  return player.status !== 'folded';
+}
+
+/** Players who can still put chips in. */
+export function canAct(player: Player): boolean {
+  return player.status === 'active';
+}
+
+/** The first index from `start` (inclusive) going clockwise whose player satisfies `test`, or -1. */
+export function firstFrom(state: HandState, start: number, test: (player: Player, index: number) => boolean): number {
+  for (let step = 0; step < state.players.length; step++) {
+    const index = clockwise(state, start, step);
+    if (test(state.players[index] as Player, index)) return index;
+  }
+  return -1;
+}

@@ -1,0 +1,131 @@
+import type { Card } from '../cards/card.js';
+import { formatCard } from '../cards/notation.js';
+import { evaluateHand } from '../evaluator/evaluate.js';
+import { InvariantError } from '../invariant-error.js';
+import type { Operation } from './operations.js';
+import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
+import { violation } from './rule-violation.js';
+import type { HandState, Player, Pot } from './state.js';
+
+/**
+ * Showdown order (seed 000): the last player to bet or raise on the final round shows first; if
+ * nobody bet, the first player left of the button; then clockwise.
+ */
+export function showdownStart(state: HandState): number {
+  if (state.lastAggressor !== null) {
+    const index = indexOfSeat(state, state.lastAggressor);
+    if (index >= 0 && inHand(state.players[index] as Player)) return index;
+  }
+  return firstFrom(state, clockwise(state, state.button, 1), inHand);
+}
+
+/** When a player in the hand is all-in and the betting is over, every hand is tabled (no mucking). */
+export function allHandsTabled(state: HandState): boolean {
+  return state.players.some((player) => player.status === 'all-in');
+}
+
+export function nextToShow(state: HandState, from: number): number {
+  return firstFrom(state, from, (player) => inHand(player) && player.showdown === null);
+}
+
+export function showOperation(state: HandState, cards: readonly Card[] | undefined): Operation {
+  const player = state.players[state.actor] as Player;
+  const known = player.holeCards;
+  let shown: readonly Card[];
+  if (cards === undefined || cards.length === 0) {
+    if (known.length !== 2 || known.some((card) => card === null)) {
+      throw violation('cards-needed', `Seat ${player.seat}'s cards were not read: enter them`, `Die Karten von Platz ${player.seat} wurden nicht gelesen: bitte eingeben`);
+    }
+    shown = known as readonly Card[];
+  } else {
+    if (cards.length !== 2 || cards[0] === cards[1]) {
+      throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
+    }
+    const differs = known.some((card, index) => card !== null && card !== cards[index] && !cards.includes(card));
+    if (differs) {
+      throw violation('shown-cards-differ', `Seat ${player.seat} was dealt other cards`, `Platz ${player.seat} hat andere Karten bekommen`);
+    }
+    for (const card of cards) {
+      if (!known.includes(card) && state.seen.includes(card)) {
+        throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+      }
+    }
+    shown = cards;
+  }
+  return { type: 'show', seat: player.seat, cards: shown };
+}
+
+export function muckOperation(state: HandState): Operation {
+  const player = state.players[state.actor] as Player;
+  const nobodyShown = !state.players.some((other) => Array.isArray(other.showdown));
+  if (allHandsTabled(state)) {
+    throw violation('must-show', 'A player is all-in: every hand is tabled', 'Ein Spieler ist all-in: alle Hände werden aufgedeckt');
+  }
+  if (nobodyShown) {
+    throw violation('must-show', `Seat ${player.seat} shows first and must show`, `Platz ${player.seat} zeigt zuerst und muss zeigen`);
+  }
+  return { type: 'muck', seat: player.seat };
+}
+
+/** Rake on the pots (never on uncalled bets, which are back with their owners by now), main pot first. */
+export function rakeOperation(state: HandState): Operation | null {
+  const rule = state.config.rake;
+  if (rule === null) return null;
+  if (rule.noFlopNoDrop && state.board.length === 0) return null;
+  const total = state.pots.reduce((sum, pot) => sum + pot.amount, 0);
+  const unit = state.config.chipUnit;
+  const amount = Math.min(rule.cap - (rule.cap % unit), Math.floor((total * rule.basisPoints) / 10_000 / unit) * unit);
+  if (amount <= 0) return null;
+  let left = amount;
+  const pots: Pot[] = state.pots.map((pot) => {
+    const taken = Math.min(left, pot.amount);
+    left -= taken;
+    return { ...pot, amount: pot.amount - taken };
+  });
+  return { type: 'rake', amount, pots };
+}
+
+/**
+ * Awards every pot on its own to its best eligible hand(s). A split divides in the smallest chip
+ * unit; odd chips go one by one to the winners in order from the first left of the button (seeds 000,
+ * 004). A pot with one player left is theirs without a show.
+ */
+export function awardOperations(state: HandState): Operation[] {
+  const operations: Operation[] = [];
+  const unit = state.config.chipUnit;
+  state.pots.forEach((pot, potIndex) => {
+    if (pot.amount === 0) return;
+    const contenders = pot.eligible
+      .map((seat) => state.players[indexOfSeat(state, seat)] as Player)
+      .filter((player) => player.showdown !== 'mucked');
+    if (contenders.length === 0) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
+    if (contenders.length === 1 && !Array.isArray((contenders[0] as Player).showdown)) {
+      operations.push({ type: 'award', potIndex, seat: (contenders[0] as Player).seat, amount: pot.amount, words: null, best: null });
+      return;
+    }
+    const hands = contenders.map((player) => {
+      if (!Array.isArray(player.showdown)) throw new InvariantError(`seat ${player.seat} contests a pot without showing`);
+      return { player, evaluation: evaluateHand([...(player.showdown as Card[]), ...state.board]) };
+    });
+    const best = Math.max(...hands.map((hand) => hand.evaluation.value));
+    const winners = hands
+      .filter((hand) => hand.evaluation.value === best)
+      .sort((a, b) => leftOfButton(state, a.player) - leftOfButton(state, b.player));
+    const units = pot.amount / unit;
+    const share = Math.floor(units / winners.length);
+    const odd = units % winners.length;
+    winners.forEach((winner, order) => {
+      const amount = (share + (order < odd ? 1 : 0)) * unit;
+      if (amount > 0) {
+        operations.push({ type: 'award', potIndex, seat: winner.player.seat, amount, words: winner.evaluation.words, best: winner.evaluation.best });
+      }
+    });
+  });
+  return operations;
+}
+
+/** Distance clockwise from the button: 1 for the first seat left of it. */
+function leftOfButton(state: HandState, player: Player): number {
+  const index = indexOfSeat(state, player.seat);
+  return ((index - state.button + state.players.length - 1) % state.players.length) + 1;
+}

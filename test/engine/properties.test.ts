@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SeededRandom } from '../../src/cards/random.js';
+import { apply } from '../../src/engine/apply.js';
+import { getLegalActions } from '../../src/engine/betting.js';
+import { replay } from '../../src/engine/reduce.js';
+import { RuleViolation } from '../../src/engine/rule-violation.js';
+import { playRandomHand, randomLegalCommand, STRUCTURES } from '../support/random-hand.js';
+
+const handArbitrary = fc.record({
+  seed: fc.integer({ min: 0, max: 0xffffffff }),
+  players: fc.integer({ min: 2, max: 10 }),
+  structure: fc.constantFrom(...STRUCTURES),
+  ante: fc.constantFrom(0, 0, 1, 5),
+  rake: fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
+  unseenHoleCards: fc.boolean(),
+});
+
+describe('engine properties over random legal hands (2–10 players, every structure)', () => {
+  it('conserves chips, replays to the identical state, and awards only pots a player is eligible for', () => {
+    fc.assert(
+      fc.property(handArbitrary, ({ seed, players, structure, ante, rake, unseenHoleCards }) => {
+        const hand = playRandomHand(seed, { players, structure, config: { ante, rake }, unseenHoleCards });
+        const { state, log } = hand;
+        const start = hand.start.players.reduce((sum, player) => sum + player.stack, 0);
+        const end = state.players.reduce((sum, player) => sum + player.stack, 0) + state.rake;
+        expect(end).toBe(start);
+        expect(state.pots.every((pot) => pot.amount === 0)).toBe(true);
+        expect(replay(log)).toEqual(state);
+        for (const award of state.awards) {
+          expect(state.pots[award.potIndex]?.eligible).toContain(award.seat);
+        }
+        // Nobody wins more from another player than they themselves put in.
+        for (const player of state.players) {
+          const won = state.awards.filter((award) => award.seat === player.seat).reduce((sum, award) => sum + award.amount, 0);
+          const coverable = state.players.reduce((sum, other) => sum + Math.min(other.committed, player.committed), 0);
+          expect(won).toBeLessThanOrEqual(coverable);
+        }
+      }),
+      { numRuns: 1500, seed: 7 },
+    );
+  });
+
+  it('accepts every action getLegalActions offers and rejects amounts just outside it', () => {
+    fc.assert(
+      fc.property(handArbitrary, ({ seed, players, structure }) => {
+        const random = new SeededRandom((seed ^ 0x5bd1e995) >>> 0);
+        // From the first betting decision of a random hand, probe each decision, then take a random legal action.
+        const { log } = playRandomHand(seed, { players, structure });
+        let current = replay(log.slice(0, log.findIndex((operation) => operation.type === 'betting-round') + 2));
+        let probed = 0;
+        while (current.phase.kind === 'betting' && probed < 12) {
+          const legal = getLegalActions(current);
+          if (legal === null) break;
+          const range = legal.betOrRaise;
+          if (range !== null) {
+            expect(() => apply(current, { type: 'bet', to: range.min })).not.toThrow();
+            expect(() => apply(current, { type: 'bet', to: range.max })).not.toThrow();
+            if (range.min - 1 > current.currentBet && range.min - 1 !== legal.allIn) {
+              expect(() => apply(current, { type: 'bet', to: range.min - 1 })).toThrow(RuleViolation);
+            }
+            if (range.max + 1 !== legal.allIn) expect(() => apply(current, { type: 'bet', to: range.max + 1 })).toThrow(RuleViolation);
+          } else {
+            const above = current.currentBet + 1;
+            if (above !== legal.allIn) expect(() => apply(current, { type: 'bet', to: above })).toThrow(RuleViolation);
+          }
+          if (legal.check) expect(() => apply(current, { type: 'check' })).not.toThrow();
+          else expect(() => apply(current, { type: 'check' })).toThrow(RuleViolation);
+          if (legal.call !== null) expect(() => apply(current, { type: 'call' })).not.toThrow();
+          else expect(() => apply(current, { type: 'call' })).toThrow(RuleViolation);
+          if (legal.allIn !== null) expect(() => apply(current, { type: 'all-in' })).not.toThrow();
+          else expect(() => apply(current, { type: 'all-in' })).toThrow(RuleViolation);
+          expect(() => apply(current, { type: 'fold' })).not.toThrow();
+          current = apply(current, randomLegalCommand(current, random)).state;
+          probed++;
+        }
+      }),
+      { numRuns: 700, seed: 11 },
+    );
+  });
+});
