@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getLegalActions } from '../../src/engine/betting.js';
 import { expectedCard } from '../../src/engine/dealing.js';
 import { replay } from '../../src/engine/reduce.js';
-import { RuleViolation } from '../../src/engine/rule-violation.js';
+import { type RuleViolation } from '../../src/engine/rule-violation.js';
 import { HandDriver } from '../support/hand-driver.js';
 
 describe('a no-limit hand from blinds to pushed chips', () => {
