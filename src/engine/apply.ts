@@ -80,7 +80,6 @@ function postForcedBets(recorder: Recorder): void {
   const { small, big, straddle } = blindIndexes(state);
   const stackOf = (index: number): number => (recorder.state.players[index] as Player).stack;
   const seatOf = (index: number): number => (state.players[index] as Player).seat;
-  const bigBlindAmount = Math.min(config.bigBlind, stackOf(big));
   let dead = false;
   if (config.ante > 0) {
     for (let step = 1; step <= state.players.length; step++) {
@@ -89,12 +88,13 @@ function postForcedBets(recorder: Recorder): void {
       dead = true;
     }
   }
+  const bigBlindAmount = Math.min(config.bigBlind, stackOf(big));
   const bigBlindAnte = Math.min(config.bigBlindAnte, stackOf(big) - bigBlindAmount);
   if (bigBlindAnte > 0) {
     recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
     dead = true;
   }
-  if (dead) recorder.push({ type: 'collect', pots: buildPots(recorder.state.players) });
+  if (dead) recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const smallBlindAmount = Math.min(config.smallBlind, stackOf(small));
   if (smallBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
   if (bigBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
@@ -188,7 +188,7 @@ function beginBettingRound(recorder: Recorder): void {
 function endBettingRound(recorder: Recorder): void {
   const uncalled = uncalledBet(recorder.state);
   if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
-  recorder.push({ type: 'collect', pots: buildPots(recorder.state.players) });
+  recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
   if (state.players.filter(inHand).length === 1) {
     finishHand(recorder);
@@ -208,10 +208,13 @@ function finishHand(recorder: Recorder): void {
   recorder.push({ type: 'hand-ended' });
 }
 
-/** Chips are conserved: stacks + bets + pots + rake is what the hand started with. */
+/** Chips are conserved: stacks + bets + pots + rake is what the hand started with; no stack is negative. */
 function checkChips(state: HandState): void {
   let total = state.rake;
-  for (const player of state.players) total += player.stack + player.bet;
+  for (const player of state.players) {
+    if (player.stack < 0) throw new InvariantError(`seat ${player.seat} has a negative stack (${player.stack})`);
+    total += player.stack + player.bet;
+  }
   for (const pot of state.pots) total += pot.amount;
   if (total !== state.chipsInPlay) {
     throw new InvariantError(`chips not conserved: ${total} on the table, ${state.chipsInPlay} at the start`);

@@ -4,8 +4,9 @@ import type { HandState, Player, Pot } from './state.js';
  * Main and side pots from what each player put in this hand (seed 000's side pots, any number of
  * all-ins): one pot per distinct amount put in by a player still in the hand, each shared by the players
  * in for at least that much. Folded players' chips stay in the pots; a folded player is eligible for none.
+ * `deadMoney` (the big-blind ante) goes to the main pot.
  */
-export function buildPots(players: readonly Player[]): Pot[] {
+export function buildPots(players: readonly Player[], deadMoney = 0): Pot[] {
   const levels = [...new Set(players.filter((player) => player.status !== 'folded').map((player) => player.committed))]
     .filter((level) => level > 0)
     .sort((a, b) => a - b);
@@ -23,7 +24,15 @@ export function buildPots(players: readonly Player[]): Pot[] {
     if (amount > 0) pots.push({ amount, eligible });
     previous = level;
   });
-  // Dead money with nobody in the hand above it (cannot happen once a hand has a player in it).
+  // Dead money for the table (the big-blind ante) belongs to the main pot, whoever is in for what.
+  if (deadMoney > 0) {
+    const main = pots[0];
+    if (main === undefined) {
+      pots.push({ amount: deadMoney, eligible: players.filter((player) => player.status !== 'folded').map((player) => player.seat) });
+    } else {
+      pots[0] = { ...main, amount: main.amount + deadMoney };
+    }
+  }
   return pots;
 }
 

@@ -14,9 +14,13 @@ export function reduce(state: HandState | undefined, operation: Operation): Hand
   if (state === undefined) throw new InvariantError(`${operation.type} before hand-started`);
   switch (operation.type) {
     case 'post': {
-      const kind = operation.kind;
-      const dead = kind === 'ante' || kind === 'big-blind-ante';
-      return updatePlayer(state, operation.seat, (player) => pay(player, operation.amount, !dead));
+      const { kind, amount } = operation;
+      if (kind === 'big-blind-ante') {
+        // Paid for the whole table: it is nobody's stake, so it never caps a side pot.
+        const next = updatePlayer(state, operation.seat, (player) => ({ ...player, stack: player.stack - amount, status: player.stack === amount ? 'all-in' : player.status }));
+        return { ...next, deadMoney: state.deadMoney + amount };
+      }
+      return updatePlayer(state, operation.seat, (player) => pay(player, amount, kind !== 'ante'));
     }
     case 'deal': {
       const card = operation.card;
@@ -127,6 +131,7 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     burns: [],
     seen: [],
     dealt: 0,
+    deadMoney: 0,
     pots: [],
     actor: -1,
     currentBet: 0,

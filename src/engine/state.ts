@@ -61,6 +61,8 @@ export type HandState = {
   readonly seen: readonly Card[];
   /** How many cards of the current dealing step have come (burns included). */
   readonly dealt: number;
+  /** Dead money posted for the table (the big-blind ante): always in the main pot, for every player. */
+  readonly deadMoney: number;
   /** Collected pots, main pot first. */
   readonly pots: readonly Pot[];
   /** Index of the player to act (betting) or to show (showdown), or -1. */

@@ -12,6 +12,8 @@ const handArbitrary = fc.record({
   players: fc.integer({ min: 2, max: 10 }),
   structure: fc.constantFrom(...STRUCTURES),
   ante: fc.constantFrom(0, 0, 1, 5),
+  bigBlindAnte: fc.constantFrom(0, 0, 10),
+  straddle: fc.constantFrom(0, 0, 20),
   rake: fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
   unseenHoleCards: fc.boolean(),
 });
@@ -19,8 +21,8 @@ const handArbitrary = fc.record({
 describe('engine properties over random legal hands (2–10 players, every structure)', () => {
   it('conserves chips, replays to the identical state, and awards only pots a player is eligible for', () => {
     fc.assert(
-      fc.property(handArbitrary, ({ seed, players, structure, ante, rake, unseenHoleCards }) => {
-        const hand = playRandomHand(seed, { players, structure, config: { ante, rake }, unseenHoleCards });
+      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, rake, unseenHoleCards }) => {
+        const hand = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle, rake }, unseenHoleCards });
         const { state, log } = hand;
         const start = hand.start.players.reduce((sum, player) => sum + player.stack, 0);
         const end = state.players.reduce((sum, player) => sum + player.stack, 0) + state.rake;
@@ -30,10 +32,10 @@ describe('engine properties over random legal hands (2–10 players, every struc
         for (const award of state.awards) {
           expect(state.pots[award.potIndex]?.eligible).toContain(award.seat);
         }
-        // Nobody wins more from another player than they themselves put in.
+        // Nobody wins more from another player than they themselves put in (plus the table's dead money).
         for (const player of state.players) {
           const won = state.awards.filter((award) => award.seat === player.seat).reduce((sum, award) => sum + award.amount, 0);
-          const coverable = state.players.reduce((sum, other) => sum + Math.min(other.committed, player.committed), 0);
+          const coverable = state.deadMoney + state.players.reduce((sum, other) => sum + Math.min(other.committed, player.committed), 0);
           expect(won).toBeLessThanOrEqual(coverable);
         }
       }),
@@ -43,10 +45,10 @@ describe('engine properties over random legal hands (2–10 players, every struc
 
   it('accepts every action getLegalActions offers and rejects amounts just outside it', () => {
     fc.assert(
-      fc.property(handArbitrary, ({ seed, players, structure }) => {
+      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle }) => {
         const random = new SeededRandom((seed ^ 0x5bd1e995) >>> 0);
         // From the first betting decision of a random hand, probe each decision, then take a random legal action.
-        const { log } = playRandomHand(seed, { players, structure });
+        const { log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle } });
         let current = replay(log.slice(0, log.findIndex((operation) => operation.type === 'betting-round') + 2));
         let probed = 0;
         while (current.phase.kind === 'betting' && probed < 12) {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/** E10 — seed 000: the last player to bet or raise on the final round shows first, else the first player left of the button; all hands are tabled when a player is all-in; losing hands may be mucked; an uncontested pot is awarded without a show. */
+describe('E10 showdown order (seed 000)', () => {
+  const toRiver = (): HandDriver =>
+    HandDriver.table([1000, 1000, 1000], { button: 1 }).dealHoleCards(['AhAd', 'KhKd', 'QhQd']).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h').actions('x x x').deal('? 4s');
+
+  it('the last raiser on the river shows first', () => {
+    const hand = toRiver().actions('x b50 b150 c c');
+    expect(hand.state.phase.kind).toBe('showdown');
+    expect(hand.actorSeat()).toBe(1);
+  });
+
+  it('nobody bet on the river: the first player left of the button shows first', () => {
+    const hand = toRiver().actions('x x x');
+    expect(hand.actorSeat()).toBe(2);
+  });
+
+  it('the first to show must show; a later losing hand may be mucked', () => {
+    const hand = toRiver().actions('x x x');
+    expect(() => hand.do({ type: 'muck' })).toThrow('Seat 2 shows first and must show');
+    hand.do({ type: 'show' }).do({ type: 'muck' }).do({ type: 'muck' });
+    expect(hand.state.awards.map(({ seat, amount }) => ({ seat, amount }))).toEqual([{ seat: 2, amount: 30 }]);
+  });
+
+  it('shown cards must be the cards dealt', () => {
+    const hand = toRiver().actions('x x x');
+    expect(() => hand.do({ type: 'show', cards: hand.cards('Ac As') })).toThrow('Seat 2 was dealt other cards');
+  });
+
+  it('an uncontested pot is awarded without a show', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('b40 f f');
+    expect(hand.state.phase.kind).toBe('complete');
+    expect(hand.log).toContainEqual({ type: 'return-uncalled', seat: 1, amount: 30 });
+    expect(hand.state.awards).toEqual([{ potIndex: 0, seat: 1, amount: 25, words: null, best: null }]);
+    expect(hand.stacks()).toEqual([1015, 995, 990]);
+  });
+
+  it('cards dealt unseen are entered at the show', () => {
+    const hand = HandDriver.table([1000, 1000]).deal('? ? ? ? ?').actions('c x').deal('? 2c 7s 9d').actions('x x').deal('? 3h').actions('x x').deal('? 4s').actions('x x');
+    expect(() => hand.do({ type: 'show' })).toThrow("Seat 2's cards were not read: enter them");
+    hand.do({ type: 'show', cards: hand.cards('Ah Ad') });
+    expect(() => hand.do({ type: 'show', cards: hand.cards('Ah Kd') })).toThrow('Ah is already in play');
+    hand.do({ type: 'show', cards: hand.cards('Kh Kd') });
+    expect(hand.state.awards[0]).toMatchObject({ seat: 2, amount: 20, words: { en: 'Pair of aces' } });
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { getLegalActions } from '../../../src/engine/betting.js';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/** E13 — antes (per player and big-blind ante) are dead money in the pot before the blinds; a straddle left of the big blind is a live blind that acts last pre-flop. */
+describe('E13 antes and straddle', () => {
+  it('every player antes into the pot; antes are not bets', () => {
+    const hand = HandDriver.table([1000, 1000, 3], { button: 1, config: { ante: 5 } });
+    expect(hand.log.filter((operation) => operation.type === 'post' && operation.kind === 'ante').map((operation) => (operation.type === 'post' ? operation.amount : 0))).toEqual([5, 3, 5]);
+    // Seat 3 is all-in on the ante: the main pot is capped at 3 each.
+    expect(hand.state.pots).toEqual([
+      { amount: 9, eligible: [1, 2, 3] },
+      { amount: 4, eligible: [1, 2] },
+    ]);
+    expect(hand.state.players.map((player) => player.bet)).toEqual([0, 5, 0]);
+  });
+
+  it('the big blind posts the big-blind ante for the table; its blind comes first when it is short', () => {
+    const full = HandDriver.table([1000, 1000, 1000], { button: 1, config: { bigBlindAnte: 10 } });
+    expect(full.state.pots).toEqual([{ amount: 10, eligible: [1, 2, 3] }]);
+    expect(full.state.players.map((player) => player.bet)).toEqual([0, 5, 10]);
+    const short = HandDriver.table([1000, 1000, 15], { button: 1, config: { bigBlindAnte: 10 } });
+    expect(short.state.players[2]).toMatchObject({ bet: 10, committed: 10, stack: 0, status: 'all-in' });
+    // The big-blind ante is the table's dead money: it never caps a side pot.
+    expect(short.state.pots).toEqual([{ amount: 5, eligible: [1, 2, 3] }]);
+  });
+
+  it('a straddle is posted left of the big blind, makes the call 20, and acts last pre-flop', () => {
+    const hand = HandDriver.table([1000, 1000, 1000, 1000], { button: 1, config: { straddle: 20 } });
+    expect(hand.state.players.map((player) => player.bet)).toEqual([0, 5, 10, 20]);
+    hand.dealHoleCards([]);
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: { min: 40 } });
+    hand.actions('c c c');
+    expect(hand.actorSeat()).toBe(4);
+    expect(getLegalActions(hand.state)).toMatchObject({ check: true, betOrRaise: { min: 40 } });
+  });
+});

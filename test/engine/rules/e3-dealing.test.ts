@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dealingPlan, expectedCard } from '../../../src/engine/dealing.js';
+import { type RuleViolation } from '../../../src/engine/rule-violation.js';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/** E3 — seed 000: burn before the hole cards, the flop, the turn and the river; hole cards one at a time from the small blind, twice round. */
+describe('E3 dealing plan with burns (seed 000)', () => {
+  it('burns, then deals one card at a time from the small blind round the table twice', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { button: 2 });
+    expect(dealingPlan(hand.state)).toEqual(['burn', { seat: 3 }, { seat: 1 }, { seat: 2 }, { seat: 3 }, { seat: 1 }, { seat: 2 }]);
+  });
+
+  it('heads-up the big blind gets the first card and the button the last', () => {
+    const hand = HandDriver.table([1000, 1000], { button: 1 });
+    expect(dealingPlan(hand.state)).toEqual(['burn', { seat: 2 }, { seat: 1 }, { seat: 2 }, { seat: 1 }]);
+  });
+
+  it('burns before the flop, the turn and the river', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]).dealHoleCards(['AhAd', 'KhKd', 'QhQd']).actions('c c x');
+    expect(dealingPlan(hand.state)).toEqual(['burn', 'board', 'board', 'board']);
+    hand.deal('2c 3c 4c 5c');
+    expect(hand.state.burns).toEqual([null, ...hand.cards('2c')]);
+    expect(hand.state.board).toEqual(hand.cards('3c 4c 5c'));
+  });
+
+  it('the burn before the hole cards can be switched off', () => {
+    const hand = HandDriver.table([1000, 1000], { config: { burnBeforeHoleCards: false } });
+    expect(expectedCard(hand.state)).toEqual({ seat: 2 });
+  });
+
+  it('refuses a card already seen, a card for the wrong place, and a card when none is due', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]).deal('? Ah');
+    expect(() => hand.deal('Ah')).toThrow('Ah is already in play');
+    expect(() => hand.do({ type: 'deal', card: hand.cards('Kd')[0] ?? null, to: 'board' })).toThrow('A card for the board, but the next card goes to seat 3');
+    expect(() => hand.do({ type: 'deal', card: hand.cards('Kd')[0] ?? null, to: { seat: 1 } })).toThrow('the next card goes to seat 3');
+    hand.deal('Kd Qd As Ks Qs');
+    expect(() => hand.deal('2c')).toThrow('No card is due now');
+    try {
+      hand.deal('2c');
+    } catch (error) {
+      expect((error as RuleViolation).code).toBe('no-card-expected');
+    }
+  });
+
+  it('a board card must be read; hole cards and burns may be dealt unseen', () => {
+    const hand = HandDriver.table([1000, 1000]).deal('? ? ? ? ?').actions('c x').deal('?');
+    expect(() => hand.deal('?')).toThrow('A board card must be read or entered');
+  });
+
+  it('when all-ins close the betting, the rest of the board comes at once', () => {
+    const hand = HandDriver.table([100, 100, 1000]).dealHoleCards([]).actions('a a c');
+    expect(hand.state.phase.kind).toBe('dealing');
+    expect(dealingPlan(hand.state)).toEqual(['burn', 'board', 'board', 'board']);
+    hand.deal('? 2c 3c 4c ? 5d ? 6d');
+    expect(hand.state.phase.kind).toBe('showdown');
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { getLegalActions } from '../../../src/engine/betting.js';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/** E4 — seed 000: no limit: a bet at least the big blind; a raise at least the previous bet or raise of the round; the most is the stack. */
+describe('E4 no-limit betting (seed 000)', () => {
+  const flop = (): HandDriver => HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+
+  it('a bet is at least the big blind and at most the stack', () => {
+    const hand = flop();
+    expect(getLegalActions(hand.state)).toEqual({ seat: 2, fold: true, check: true, call: null, betOrRaise: { kind: 'bet', min: 10, max: 990 }, allIn: 990 });
+    expect(() => hand.actions('b9')).toThrow('Seat 2 cannot bet to 9: the minimum is 10');
+  });
+
+  it('a raise is at least the largest bet or raise of the round', () => {
+    const hand = flop().actions('b40');
+    expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'raise', min: 80, max: 990 });
+    hand.actions('b150'); // a raise of 110
+    expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'raise', min: 260, max: 990 });
+    expect(() => hand.actions('b259')).toThrow('the minimum is 260');
+  });
+
+  it('an all-in below the minimum raise is allowed and is not a full raise', () => {
+    const hand = HandDriver.table([1000, 1000, 75]).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+    hand.actions('x x b40 c');
+    // Seat 3 has 65 left: all-in to 65 is a raise of 25, less than the 40 bet, and allowed.
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 3, call: 40, betOrRaise: null, allIn: 65 });
+    hand.actions('a');
+    expect(hand.state.currentBet).toBe(65);
+    expect(hand.state.lastFullRaise).toBe(40);
+  });
+
+  it('amounts are whole chips of the smallest unit', () => {
+    const hand = HandDriver.table([1000, 1000], { config: { chipUnit: 5 } }).dealHoleCards([]);
+    expect(() => hand.actions('b22')).toThrow('22 is not a multiple of the smallest chip (5)');
+    expect(() => hand.actions('b22.5')).toThrow('22.5 is not an amount of chips');
+  });
+});

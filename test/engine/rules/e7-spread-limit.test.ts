@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { getLegalActions } from '../../../src/engine/betting.js';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/** E7 — seed 000: spread (split) limit: lower limit for the first two rounds, higher limit from the turn; the same cap as fixed limit. */
+describe('E7 spread limit (seed 000)', () => {
+  const spread = {
+    structure: { kind: 'spread-limit', lower: { min: 10, max: 30 }, higher: { min: 20, max: 60 }, maxBetsPerRound: 4, uncapped: 'two-players-left' },
+  } as const;
+
+  it('bets between the lower limits on the flop, the higher from the turn', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { config: spread }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+    expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'bet', min: 10, max: 30 });
+    hand.actions('b25');
+    // A raise at least the previous bet, at most the limit.
+    expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'raise', min: 50, max: 55 });
+    hand.actions('c c').deal('? 5s');
+    expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'bet', min: 20, max: 60 });
+  });
+
+  it('a bet and three raises per round', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { config: spread }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+    hand.actions('b10 b20 b30 b40');
+    expect(getLegalActions(hand.state)?.betOrRaise).toBeNull();
+  });
+});
