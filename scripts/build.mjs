@@ -8,6 +8,7 @@ const entryPoints = {
   'generate-evaluator-tables': 'scripts/generate-evaluator-tables.ts',
   'verify-evaluator': 'scripts/verify-evaluator.ts',
   'bench-evaluator': 'bench/evaluator.ts',
+  'bench-engine': 'bench/engine.ts',
 };
 
 import { rmSync } from 'node:fs';
