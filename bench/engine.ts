@@ -2,20 +2,19 @@
  * npm run bench:engine — complete random 6-max no-limit hands per second through Felt's engine
  * (`startHand`, then `apply` for every card, action and show; cards from a seeded shuffle, actions drawn
  * from `getLegalActions`), and the same kind of hands through poker-ts, the TypeScript engine on npm,
- * in one run. Also counts hands in which poker-ts lost or made chips (Felt's engine checks conservation
- * on every command and would throw).
+ * in one run (poker-ts in a worker thread: bench/engine-peer.ts). Also counts hands in which poker-ts
+ * lost or made chips (Felt's engine checks conservation on every command and would throw).
  *
  * Options: --hands N (default 20,000 per round), --rounds N (default 5), --seed N (default 2026).
  */
-import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
 import { SeededRandom } from '../src/cards/random.js';
+import { PLAYERS, randomStacks } from './six-max.js';
 import { apply, type Command, startHand } from '../src/engine/apply.js';
 import { getLegalActions } from '../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../src/engine/config.js';
 import type { HandState } from '../src/engine/state.js';
-
-const require = createRequire(import.meta.url);
 
 type Options = { hands: number; rounds: number; seed: number };
 
@@ -33,7 +32,6 @@ function parseOptions(argv: readonly string[]): Options {
   return options;
 }
 
-const PLAYERS = 6;
 
 /** The action policy both engines get: fold 15 %, otherwise check or call, sometimes a bet or raise or all-in. */
 function chooseFelt(state: HandState, random: SeededRandom): Command {
@@ -72,89 +70,80 @@ function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], 
   return commands;
 }
 
-type PokerTsTable = {
-  sitDown(seat: number, chips: number): void;
-  startHand(seat?: number): void;
-  isHandInProgress(): boolean;
-  isBettingRoundInProgress(): boolean;
-  areBettingRoundsCompleted(): boolean;
-  legalActions(): { actions: string[]; chipRange?: { min: number; max: number } };
-  actionTaken(action: string, betSize?: number): void;
-  endBettingRound(): void;
-  showdown(): void;
-  seats(): ({ totalChips: number } | null)[];
-};
-type PokerTs = { Table: new (forcedBets: { ante?: number; bigBlind: number; smallBlind: number }, seats?: number) => PokerTsTable };
 
-function playPokerTsHand(pokerTs: PokerTs, random: SeededRandom, stacks: number[]): boolean {
-  const table = new pokerTs.Table({ smallBlind: 5, bigBlind: 10 }, PLAYERS);
-  stacks.forEach((stack, seat) => table.sitDown(seat, stack));
-  const before = stacks.reduce((sum, stack) => sum + stack, 0);
-  table.startHand();
-  let steps = 0;
-  while (table.isHandInProgress()) {
-    while (table.isBettingRoundInProgress()) {
-      if (++steps > 1000) throw new Error(`poker-ts: no end to the betting: ${JSON.stringify(table.legalActions())}`);
-      const { actions, chipRange } = table.legalActions();
-      const roll = random.nextInt(100);
-      const canRaise = chipRange !== undefined && (actions.includes('bet') || actions.includes('raise'));
-      if (roll < 15 && actions.includes('fold') && actions.includes('call')) table.actionTaken('fold');
-      else if (roll < 28 && canRaise) {
-        const { min, max } = chipRange;
-        table.actionTaken(actions.includes('bet') ? 'bet' : 'raise', roll < 25 ? min + random.nextInt(Math.min(max - min, 200) + 1) : max);
-      } else table.actionTaken(actions.includes('check') ? 'check' : 'call');
-    }
-    table.endBettingRound();
-    if (table.areBettingRoundsCompleted()) table.showdown();
-  }
-  const after = table.seats().reduce((sum, seat) => sum + (seat?.totalChips ?? 0), 0);
-  return after === before;
+type PeerRound = { hands: number; seconds: number; broken: number; hung: number | null };
+
+/**
+ * One round of poker-ts hands in a worker thread: poker-ts sometimes never returns from a call (an
+ * endless loop inside it), and only a worker can be stopped from outside. No message for 10 s means
+ * it hung; the round counts up to there.
+ */
+function runPeerRound(hands: number, seed: number): Promise<PeerRound> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./bench-engine-peer.js', import.meta.url), { workerData: { hands, seed } });
+    let last = { hands: 0, seconds: 0, broken: 0 };
+    let timer: NodeJS.Timeout;
+    const watchdog = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void worker.terminate();
+        resolve({ ...last, hung: last.hands });
+      }, 10_000);
+    };
+    watchdog();
+    worker.on('message', (message: { hands: number; seconds: number; broken: number; done: boolean }) => {
+      last = message;
+      watchdog();
+      if (message.done) {
+        clearTimeout(timer);
+        void worker.terminate();
+        resolve({ ...message, hung: null });
+      }
+    });
+    worker.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
 }
 
-function randomStacks(random: SeededRandom): number[] {
-  return Array.from({ length: PLAYERS }, () => (20 + random.nextInt(300)) * 10);
-}
-
-function main(): void {
+async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const pokerTs = require('poker-ts') as PokerTs;
   console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round, ${options.rounds} rounds, node ${process.version}`);
   const feltRates: number[] = [];
-  const pokerTsRates: number[] = [];
+  const peerRates: number[] = [];
   let commands = 0;
-  let pokerTsHands = 0;
-  let pokerTsBroken = 0;
+  let peerHands = 0;
+  let peerBroken = 0;
+  const peerHangs: string[] = [];
   const deck = Uint8Array.from({ length: 52 }, (_, card) => card);
   for (let round = -1; round < options.rounds; round++) {
-    // Round -1 warms both up and is not counted.
+    // Round -1 warms up and is not counted.
     const feltRandom = new SeededRandom(options.seed + round + 1);
-    let started = performance.now();
+    const started = performance.now();
     for (let hand = 0; hand < options.hands; hand++) {
       commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS));
     }
     const feltSeconds = (performance.now() - started) / 1000;
-    const pokerTsRandom = new SeededRandom(options.seed + round + 1);
-    started = performance.now();
-    for (let hand = 0; hand < options.hands; hand++) {
-      const conserved = playPokerTsHand(pokerTs, pokerTsRandom, randomStacks(pokerTsRandom));
-      if (round >= 0) {
-        pokerTsHands++;
-        if (!conserved) pokerTsBroken++;
-      }
-    }
-    const pokerTsSeconds = (performance.now() - started) / 1000;
+    const peer = await runPeerRound(options.hands, options.seed + round + 1);
     if (round >= 0) {
       feltRates.push(options.hands / feltSeconds);
-      pokerTsRates.push(options.hands / pokerTsSeconds);
+      if (peer.hands > 0) peerRates.push(peer.hands / peer.seconds);
+      peerHands += peer.hands;
+      peerBroken += peer.broken;
+      if (peer.hung !== null) peerHangs.push(`round ${round + 1}, after ${peer.hung} hands`);
     }
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   const felt = median(feltRates);
-  const peer = median(pokerTsRates);
-  const thousands = (rate: number): string => `${Math.round(rate).toLocaleString('en')} hands/s`;
-  console.log(`felt      ${thousands(felt).padEnd(18)} (best ${thousands(Math.max(...feltRates))}; ${(commands / ((options.rounds + 1) * options.hands)).toFixed(1)} commands a hand; chips conserved in every hand)`);
-  console.log(`poker-ts  ${thousands(peer).padEnd(18)} (best ${thousands(Math.max(...pokerTsRates))}; chips lost or made in ${pokerTsBroken} of ${pokerTsHands} hands, ${((100 * pokerTsBroken) / pokerTsHands).toFixed(1)} %)`);
+  const peer = median(peerRates);
+  const rate = (value: number): string => `${Math.round(value).toLocaleString('en')} hands/s`;
+  console.log(`felt      ${rate(felt).padEnd(18)} (best ${rate(Math.max(...feltRates))}; ${(commands / ((options.rounds + 1) * options.hands)).toFixed(1)} commands a hand; chips conserved in every hand)`);
+  console.log(
+    `poker-ts  ${rate(peer).padEnd(18)} (chips lost or made in ${peerBroken} of ${peerHands} hands, ${((100 * peerBroken) / peerHands).toFixed(1)} %` +
+      `${peerHangs.length > 0 ? `; never returned from a call in ${peerHangs.join('; ')}` : ''})`,
+  );
   console.log(`felt / poker-ts: ${(felt / peer).toFixed(2)}×; target ≥ 100,000 hands/s: ${felt >= 100_000 ? 'met' : 'NOT met'}`);
 }
 
-main();
+await main();

@@ -9,6 +9,7 @@ const entryPoints = {
   'verify-evaluator': 'scripts/verify-evaluator.ts',
   'bench-evaluator': 'bench/evaluator.ts',
   'bench-engine': 'bench/engine.ts',
+  'bench-engine-peer': 'bench/engine-peer.ts',
 };
 
 import { rmSync } from 'node:fs';

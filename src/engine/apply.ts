@@ -5,8 +5,8 @@ import { checkConfig, type HandConfig } from './config.js';
 import { type CardTarget, dealOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
-import { blindIndexes, clockwise, inHand } from './positions.js';
-import { reduce } from './reduce.js';
+import { blindIndexes, clockwise, countPlayers, inHand } from './positions.js';
+import { type Draft, draftOf, record, reduce } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
 import type { HandState, Player } from './state.js';
@@ -30,14 +30,20 @@ export type Transition = { readonly state: HandState; readonly operations: reado
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 14;
 
-/** Collects operations while applying them, so every fact is recorded as it takes effect. */
+/**
+ * Collects a command's operations while writing each into one draft of the new state, so every fact
+ * takes effect as it is recorded and the state the command was applied to stays as it was.
+ */
 class Recorder {
   readonly operations: Operation[] = [];
+  readonly state: Draft;
 
-  constructor(public state: HandState) {}
+  constructor(state: HandState) {
+    this.state = draftOf(state);
+  }
 
   push(operation: Operation): void {
-    this.state = reduce(this.state, operation);
+    record(this.state, operation);
     this.operations.push(operation);
   }
 }
@@ -153,7 +159,9 @@ function finish(recorder: Recorder): Transition {
 }
 
 function advance(recorder: Recorder): void {
-  for (;;) {
+  // A hand has at most a few dozen automatic steps; more means the steps do not move the hand on.
+  for (let steps = 0; ; steps++) {
+    if (steps > 64) throw new InvariantError(`the hand does not advance (phase ${recorder.state.phase.kind}, street ${recorder.state.street})`);
     const state = recorder.state;
     const phase = state.phase.kind;
     if (phase === 'dealing' && stepComplete(state)) {
@@ -190,7 +198,7 @@ function endBettingRound(recorder: Recorder): void {
   if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
   recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
-  if (state.players.filter(inHand).length === 1) {
+  if (countPlayers(state, inHand) === 1) {
     finishHand(recorder);
     return;
   }

@@ -1,5 +1,5 @@
 import type { BettingStructure } from './config.js';
-import { canAct, clockwise, firstFrom, inHand } from './positions.js';
+import { canAct, countPlayers, inHand } from './positions.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
@@ -40,7 +40,7 @@ function capReached(state: HandState): boolean {
   const structure = state.config.structure;
   if (!isLimit(structure)) return false;
   if (state.betsThisRound < structure.maxBetsPerRound) return false;
-  const playersIn = state.players.filter(inHand).length;
+  const playersIn = countPlayers(state, inHand);
   if (structure.uncapped === 'two-players-left' && playersIn === 2) return false;
   if (structure.uncapped === 'round-began-heads-up' && state.playersAtRoundStart === 2) return false;
   return true;
@@ -94,7 +94,7 @@ export function getLegalActions(state: HandState): LegalActions | null {
   let betOrRaise: LegalActions['betOrRaise'] = null;
   let allIn: number | null = player.stack <= toCall ? stackTop : null;
   // A raise needs someone left who could call it.
-  const othersCanAct = state.players.some((other, index) => index !== state.actor && canAct(other));
+  const othersCanAct = countPlayers(state, canAct) > 1;
   if (player.stack > toCall && reopenedFor(state, player) && !capReached(state) && othersCanAct) {
     const range = raiseRange(state, player);
     const max = Math.min(range.max, stackTop);
@@ -112,12 +112,17 @@ export function getLegalActions(state: HandState): LegalActions | null {
 export function needsToAct(state: HandState, player: Player): boolean {
   if (player.status !== 'active') return false;
   if (player.bet < state.currentBet) return true;
-  return player.actedAt === null && state.players.some((other) => other !== player && canAct(other));
+  return player.actedAt === null && countPlayers(state, canAct) > 1;
 }
 
 /** The next player to act clockwise after `from`, or -1 when the round is over. */
 export function nextActor(state: HandState, from: number): number {
-  return firstFrom(state, clockwise(state, from, 1), (player) => needsToAct(state, player));
+  const count = state.players.length;
+  for (let step = 1; step <= count; step++) {
+    const index = (from + step) % count;
+    if (needsToAct(state, state.players[index] as Player)) return index;
+  }
+  return -1;
 }
 
 export type BettingCommand =

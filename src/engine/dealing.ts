@@ -27,10 +27,24 @@ export function dealingPlan(state: HandState): CardTarget[] {
   return [...(config.burnBeforeBoard ? (['burn'] as CardTarget[]) : []), ...Array<CardTarget>(boardCards).fill('board')];
 }
 
-/** The card the engine expects next, or null when no card is due. */
+/** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */
 export function expectedCard(state: HandState): CardTarget | null {
   if (state.phase.kind !== 'dealing') return null;
-  return dealingPlan(state)[state.dealt] ?? null;
+  let position = state.dealt;
+  if (state.street === 'preflop') {
+    if (state.config.burnBeforeHoleCards) {
+      if (position === 0) return 'burn';
+      position--;
+    }
+    const count = state.players.length;
+    if (position >= 2 * count) return null;
+    return { seat: (state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat };
+  }
+  if (state.config.burnBeforeBoard) {
+    if (position === 0) return 'burn';
+    position--;
+  }
+  return position < (state.street === 'flop' ? 3 : 1) ? 'board' : null;
 }
 
 export function describeTarget(target: CardTarget): { en: string; de: string } {
@@ -70,5 +84,5 @@ export function dealOperation(state: HandState, card: Card | null, to: CardTarge
 }
 
 export function stepComplete(state: HandState): boolean {
-  return state.dealt >= dealingPlan(state).length;
+  return expectedCard(state) === null;
 }

@@ -7,7 +7,16 @@ export function clockwise(state: { readonly players: readonly Player[] }, index:
 }
 
 export function indexOfSeat(state: { readonly players: readonly Player[] }, seat: number): number {
-  return state.players.findIndex((player) => player.seat === seat);
+  const players = state.players;
+  for (let index = 0; index < players.length; index++) if ((players[index] as Player).seat === seat) return index;
+  return -1;
+}
+
+/** How many players satisfy `test` (a loop: this runs on every command). */
+export function countPlayers(state: { readonly players: readonly Player[] }, test: (player: Player) => boolean): number {
+  let count = 0;
+  for (const player of state.players) if (test(player)) count++;
+  return count;
 }
 
 /**

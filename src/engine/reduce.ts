@@ -1,8 +1,60 @@
-import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
-import { indexOfSeat } from './positions.js';
+import { countPlayers, indexOfSeat, inHand } from './positions.js';
 import type { HandState, Player } from './state.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A state being changed by one command's operations. It starts as a copy of the state the command was
+ * applied to (the state object, the players array and every player object), so that state is never
+ * touched; arrays inside (board, cards, pots) are replaced, never written into, because earlier states
+ * share them. One copy per command instead of one per operation: this is the engine's hot path.
+ */
+export type Draft = Omit<Mutable<HandState>, 'players'> & { players: Mutable<Player>[] };
+
+export function draftOf(state: HandState): Draft {
+  // Written out field by field, in one order everywhere: every state and player object then shares one
+  // hidden class, which keeps property access monomorphic (spread copies were the engine's top cost).
+  const players: Mutable<Player>[] = [];
+  for (const player of state.players) players.push(copyPlayer(player));
+  return {
+    config: state.config,
+    players,
+    button: state.button,
+    street: state.street,
+    phase: state.phase,
+    board: state.board,
+    burns: state.burns,
+    seen: state.seen,
+    dealt: state.dealt,
+    deadMoney: state.deadMoney,
+    pots: state.pots,
+    actor: state.actor,
+    currentBet: state.currentBet,
+    lastFullRaise: state.lastFullRaise,
+    limitLevel: state.limitLevel,
+    betsThisRound: state.betsThisRound,
+    playersAtRoundStart: state.playersAtRoundStart,
+    lastAggressor: state.lastAggressor,
+    rake: state.rake,
+    awards: state.awards,
+    chipsInPlay: state.chipsInPlay,
+  };
+}
+
+function copyPlayer(player: Player): Mutable<Player> {
+  return {
+    seat: player.seat,
+    stack: player.stack,
+    bet: player.bet,
+    committed: player.committed,
+    status: player.status,
+    holeCards: player.holeCards,
+    actedAt: player.actedAt,
+    showdown: player.showdown,
+  };
+}
 
 /**
  * Applies one operation — a fact — to the state. No rule is decided here: every number an operation
@@ -12,121 +64,160 @@ import type { HandState, Player } from './state.js';
 export function reduce(state: HandState | undefined, operation: Operation): HandState {
   if (operation.type === 'hand-started') return started(operation);
   if (state === undefined) throw new InvariantError(`${operation.type} before hand-started`);
-  switch (operation.type) {
-    case 'post': {
-      const { kind, amount } = operation;
-      if (kind === 'big-blind-ante') {
-        // Paid for the whole table: it is nobody's stake, so it never caps a side pot.
-        const next = updatePlayer(state, operation.seat, (player) => ({ ...player, stack: player.stack - amount, status: player.stack === amount ? 'all-in' : player.status }));
-        return { ...next, deadMoney: state.deadMoney + amount };
-      }
-      return updatePlayer(state, operation.seat, (player) => pay(player, amount, kind !== 'ante'));
-    }
-    case 'deal': {
-      const card = operation.card;
-      const seen = card === null ? state.seen : [...state.seen, card];
-      const next = { ...state, seen, dealt: state.dealt + 1 };
-      const to = operation.to;
-      if (to === 'burn') return { ...next, burns: [...state.burns, card] };
-      if (to === 'board') return { ...next, board: [...state.board, card as Card] };
-      return updatePlayer(next, to.seat, (player) => ({ ...player, holeCards: [...player.holeCards, card] }));
-    }
-    case 'street':
-      return { ...state, street: operation.street, phase: { kind: 'dealing' }, dealt: 0, actor: -1, lastAggressor: null };
-    case 'betting-round':
-      return {
-        ...state,
-        phase: { kind: 'betting' },
-        currentBet: operation.currentBet,
-        lastFullRaise: operation.lastFullRaise,
-        limitLevel: operation.limitLevel,
-        betsThisRound: operation.betsThisRound,
-        lastAggressor: null,
-        playersAtRoundStart: state.players.filter((player) => player.status !== 'folded').length,
-        players: state.players.map((player) => (player.actedAt === null ? player : { ...player, actedAt: null })),
-        actor: -1,
-      };
-    case 'fold':
-      return updatePlayer(state, operation.seat, (player) => ({ ...player, status: 'folded', actedAt: state.currentBet }));
-    case 'check':
-      return updatePlayer(state, operation.seat, (player) => ({ ...player, actedAt: state.currentBet }));
-    case 'call':
-      return updatePlayer(state, operation.seat, (player) => ({ ...pay(player, operation.amount, true), actedAt: state.currentBet }));
-    case 'bet': {
-      const currentBet = Math.max(state.currentBet, operation.to);
-      const next = updatePlayer(state, operation.seat, (player) => ({
-        ...pay(player, operation.to - player.bet, true),
-        actedAt: currentBet,
-      }));
-      return {
-        ...next,
-        currentBet,
-        lastFullRaise: operation.lastFullRaise,
-        limitLevel: operation.limitLevel,
-        betsThisRound: operation.betsThisRound,
-        lastAggressor: operation.to > state.currentBet ? operation.seat : state.lastAggressor,
-      };
-    }
-    case 'next-actor':
-      return { ...state, actor: operation.seat === null ? -1 : seatIndex(state, operation.seat) };
-    case 'return-uncalled':
-      return updatePlayer(state, operation.seat, (player) => ({
-        ...player,
-        stack: player.stack + operation.amount,
-        bet: player.bet - operation.amount,
-        committed: player.committed - operation.amount,
-        status: player.status === 'all-in' ? 'active' : player.status,
-      }));
-    case 'collect':
-      return { ...state, pots: operation.pots, players: state.players.map((player) => (player.bet === 0 ? player : { ...player, bet: 0 })) };
-    case 'showdown':
-      return { ...state, phase: { kind: 'showdown' }, actor: operation.firstSeat === null ? -1 : seatIndex(state, operation.firstSeat) };
-    case 'show': {
-      const seen = [...state.seen, ...operation.cards.filter((card) => !state.seen.includes(card))];
-      return updatePlayer({ ...state, seen }, operation.seat, (player) => ({ ...player, holeCards: operation.cards, showdown: operation.cards }));
-    }
-    case 'muck':
-      return updatePlayer(state, operation.seat, (player) => ({ ...player, showdown: 'mucked' }));
-    case 'rake':
-      return { ...state, rake: state.rake + operation.amount, pots: operation.pots };
-    case 'award': {
-      const pots = state.pots.map((pot, index) => (index === operation.potIndex ? { ...pot, amount: pot.amount - operation.amount } : pot));
-      const next = updatePlayer({ ...state, pots }, operation.seat, (player) => ({ ...player, stack: player.stack + operation.amount }));
-      const award = { potIndex: operation.potIndex, seat: operation.seat, amount: operation.amount, words: operation.words, best: operation.best };
-      return { ...next, awards: [...state.awards, award] };
-    }
-    case 'hand-ended':
-      return { ...state, phase: { kind: 'complete' }, actor: -1 };
-  }
+  const draft = draftOf(state);
+  record(draft, operation);
+  return draft;
 }
 
 /** Replays a hand from its operations. */
 export function replay(operations: readonly Operation[]): HandState {
-  let state: HandState | undefined;
-  for (const operation of operations) state = reduce(state, operation);
-  if (state === undefined) throw new InvariantError('no operations to replay');
-  return state;
+  const [first, ...rest] = operations;
+  if (first?.type !== 'hand-started') throw new InvariantError('a hand replays from its hand-started operation');
+  const draft = draftOf(started(first));
+  for (const operation of rest) record(draft, operation);
+  return draft;
 }
 
+/** Writes one operation into a draft. */
+export function record(draft: Draft, operation: Operation): void {
+  switch (operation.type) {
+    case 'hand-started':
+      throw new InvariantError('hand-started in the middle of a hand');
+    case 'post': {
+      const { kind, amount } = operation;
+      const player = playerAt(draft, operation.seat);
+      if (kind === 'big-blind-ante') {
+        // Paid for the whole table: it is nobody's stake, so it never caps a side pot.
+        player.stack -= amount;
+        if (player.stack === 0) player.status = 'all-in';
+        draft.deadMoney += amount;
+      } else {
+        pay(player, amount, kind !== 'ante');
+      }
+      return;
+    }
+    case 'deal': {
+      const { card, to } = operation;
+      if (card !== null) draft.seen = [...draft.seen, card];
+      draft.dealt++;
+      if (to === 'burn') draft.burns = [...draft.burns, card];
+      else if (to === 'board') draft.board = [...draft.board, card as NonNullable<typeof card>];
+      else {
+        const player = playerAt(draft, to.seat);
+        player.holeCards = [...player.holeCards, card];
+      }
+      return;
+    }
+    case 'street':
+      draft.street = operation.street;
+      draft.phase = DEALING;
+      draft.dealt = 0;
+      draft.actor = -1;
+      draft.lastAggressor = null;
+      return;
+    case 'betting-round':
+      draft.phase = BETTING;
+      draft.currentBet = operation.currentBet;
+      draft.lastFullRaise = operation.lastFullRaise;
+      draft.limitLevel = operation.limitLevel;
+      draft.betsThisRound = operation.betsThisRound;
+      draft.lastAggressor = null;
+      draft.playersAtRoundStart = countPlayers(draft, inHand);
+      for (const player of draft.players) player.actedAt = null;
+      draft.actor = -1;
+      return;
+    case 'fold': {
+      const player = playerAt(draft, operation.seat);
+      player.status = 'folded';
+      player.actedAt = draft.currentBet;
+      return;
+    }
+    case 'check':
+      playerAt(draft, operation.seat).actedAt = draft.currentBet;
+      return;
+    case 'call': {
+      const player = playerAt(draft, operation.seat);
+      pay(player, operation.amount, true);
+      player.actedAt = draft.currentBet;
+      return;
+    }
+    case 'bet': {
+      const player = playerAt(draft, operation.seat);
+      if (operation.to > draft.currentBet) {
+        draft.lastAggressor = operation.seat;
+        draft.currentBet = operation.to;
+      }
+      pay(player, operation.to - player.bet, true);
+      player.actedAt = draft.currentBet;
+      draft.lastFullRaise = operation.lastFullRaise;
+      draft.limitLevel = operation.limitLevel;
+      draft.betsThisRound = operation.betsThisRound;
+      return;
+    }
+    case 'next-actor':
+      draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
+      return;
+    case 'return-uncalled': {
+      const player = playerAt(draft, operation.seat);
+      player.stack += operation.amount;
+      player.bet -= operation.amount;
+      player.committed -= operation.amount;
+      if (player.status === 'all-in') player.status = 'active';
+      return;
+    }
+    case 'collect':
+      draft.pots = operation.pots;
+      for (const player of draft.players) player.bet = 0;
+      return;
+    case 'showdown':
+      draft.phase = SHOWDOWN;
+      draft.actor = operation.firstSeat === null ? -1 : indexAt(draft, operation.firstSeat);
+      return;
+    case 'show': {
+      const player = playerAt(draft, operation.seat);
+      draft.seen = [...draft.seen, ...operation.cards.filter((card) => !draft.seen.includes(card))];
+      player.holeCards = operation.cards;
+      player.showdown = operation.cards;
+      return;
+    }
+    case 'muck':
+      playerAt(draft, operation.seat).showdown = 'mucked';
+      return;
+    case 'rake':
+      draft.rake += operation.amount;
+      draft.pots = operation.pots;
+      return;
+    case 'award': {
+      const { potIndex, seat, amount, words, best } = operation;
+      draft.pots = draft.pots.map((pot, index) => (index === potIndex ? { ...pot, amount: pot.amount - amount } : pot));
+      playerAt(draft, seat).stack += amount;
+      draft.awards = [...draft.awards, { potIndex, seat, amount, words, best }];
+      return;
+    }
+    case 'hand-ended':
+      draft.phase = COMPLETE;
+      draft.actor = -1;
+      return;
+  }
+}
+
+const DEALING = { kind: 'dealing' } as const;
+const BETTING = { kind: 'betting' } as const;
+const SHOWDOWN = { kind: 'showdown' } as const;
+const COMPLETE = { kind: 'complete' } as const;
+
 function started(operation: Extract<Operation, { type: 'hand-started' }>): HandState {
-  const players: Player[] = operation.players.map(({ seat, stack }) => ({
-    seat,
-    stack,
-    bet: 0,
-    committed: 0,
-    status: 'active',
-    holeCards: [],
-    actedAt: null,
-    showdown: null,
-  }));
-  const button = players.findIndex((player) => player.seat === operation.buttonSeat);
+  const players: Player[] = operation.players.map(({ seat, stack }) =>
+    copyPlayer({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null }),
+  );
+  const button = indexOfSeat({ players }, operation.buttonSeat);
   if (button < 0) throw new InvariantError(`button seat ${operation.buttonSeat} is not in the hand`);
   return {
     config: operation.config,
     players,
     button,
     street: 'preflop',
-    phase: { kind: 'dealing' },
+    phase: DEALING,
     board: [],
     burns: [],
     seen: [],
@@ -146,26 +237,19 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
   };
 }
 
-function pay(player: Player, amount: number, live: boolean): Player {
-  const stack = player.stack - amount;
-  return {
-    ...player,
-    stack,
-    bet: live ? player.bet + amount : player.bet,
-    committed: player.committed + amount,
-    status: stack === 0 && player.status === 'active' ? 'all-in' : player.status,
-  };
+function pay(player: Mutable<Player>, amount: number, live: boolean): void {
+  player.stack -= amount;
+  if (live) player.bet += amount;
+  player.committed += amount;
+  if (player.stack === 0 && player.status === 'active') player.status = 'all-in';
 }
 
-function seatIndex(state: HandState, seat: number): number {
-  const index = indexOfSeat(state, seat);
+function indexAt(draft: Draft, seat: number): number {
+  const index = indexOfSeat(draft, seat);
   if (index < 0) throw new InvariantError(`seat ${seat} is not in the hand`);
   return index;
 }
 
-function updatePlayer(state: HandState, seat: number, change: (player: Player) => Player): HandState {
-  const index = seatIndex(state, seat);
-  const players = state.players.slice();
-  players[index] = change(players[index] as Player);
-  return { ...state, players };
+function playerAt(draft: Draft, seat: number): Mutable<Player> {
+  return draft.players[indexAt(draft, seat)] as Mutable<Player>;
 }

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
-import { evaluateHand } from '../evaluator/evaluate.js';
+import { checkedHandValue, evaluateCheckedHand } from '../evaluator/evaluate.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
@@ -105,12 +105,14 @@ export function awardOperations(state: HandState): Operation[] {
     }
     const hands = contenders.map((player) => {
       if (!Array.isArray(player.showdown)) throw new InvariantError(`seat ${player.seat} contests a pot without showing`);
-      return { player, evaluation: evaluateHand([...(player.showdown as Card[]), ...state.board]) };
+      return { player, value: checkedHandValue([...(player.showdown as Card[]), ...state.board]) };
     });
-    const best = Math.max(...hands.map((hand) => hand.evaluation.value));
+    const best = Math.max(...hands.map((hand) => hand.value));
+    // Words and the five cards only for the winners: they go into the award.
     const winners = hands
-      .filter((hand) => hand.evaluation.value === best)
-      .sort((a, b) => leftOfButton(state, a.player) - leftOfButton(state, b.player));
+      .filter((hand) => hand.value === best)
+      .sort((a, b) => leftOfButton(state, a.player) - leftOfButton(state, b.player))
+      .map((hand) => ({ player: hand.player, evaluation: evaluateCheckedHand([...(hand.player.showdown as Card[]), ...state.board]) }));
     const units = pot.amount / unit;
     const share = Math.floor(units / winners.length);
     const odd = units % winners.length;

@@ -28,9 +28,22 @@ export function handValue(cards: readonly Card[]): number {
 /** Value, category, the five cards that play and the words for them. */
 export function evaluateHand(cards: readonly Card[]): HandEvaluation {
   checkHand(cards);
+  return evaluateCheckedHand(cards);
+}
+
+/**
+ * `evaluateHand` for cards the caller has already checked (the engine: every card it holds was
+ * checked when dealt), without checking them again.
+ */
+export function evaluateCheckedHand(cards: readonly Card[]): HandEvaluation {
   const value = lookUp(cards);
   const handClass = classOfValue(value);
   return { value, category: handClass.category, best: cardsThatPlay(cards, handClass), words: handWords(handClass) };
+}
+
+/** `handValue` for cards the caller has already checked. */
+export function checkedHandValue(cards: readonly Card[]): number {
+  return lookUp(cards);
 }
 
 function checkHand(cards: readonly Card[]): void {

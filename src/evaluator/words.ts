@@ -34,8 +34,19 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const wordsByValue: (Words | undefined)[] = [];
+
 /** The hand as a croupier announces it: "Full house, queens full of tens" / "Full House, Damen voll Zehnen". */
 export function handWords(handClass: HandClass): Words {
+  let words = wordsByValue[handClass.value];
+  if (words === undefined) {
+    words = composeHandWords(handClass);
+    wordsByValue[handClass.value] = words;
+  }
+  return words;
+}
+
+function composeHandWords(handClass: HandClass): Words {
   const [first, , third, fourth] = handClass.ranks as [Rank, Rank, Rank, Rank, Rank];
   const { en, de } = rankWords;
   switch (handClass.category) {

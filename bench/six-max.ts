@@ -1,0 +1,8 @@
+import type { SeededRandom } from '../src/cards/random.js';
+
+/** The benchmark's table: six players with 200–3,190 in chips each, blinds 5/10. */
+export const PLAYERS = 6;
+
+export function randomStacks(random: SeededRandom): number[] {
+  return Array.from({ length: PLAYERS }, () => (20 + random.nextInt(300)) * 10);
+}
