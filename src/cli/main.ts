@@ -16,6 +16,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt eval [--json] CARD CARD CARD CARD CARD [CARD [CARD]]\n       felt eval --stdin   (one hand a line in, one JSON object a line out)',
     run: async (args, io) => (await import('./commands/eval.js')).runEval(args, io),
   },
+  replay: {
+    summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',
+    usage: 'felt replay [--json] FILE…   (.phh or .phhs; one line per hand)',
+    run: async (args, io) => (await import('./commands/replay.js')).runReplay(args, io),
+  },
 };
 
 function helpText(): string {

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { PhhError, replayPhh, type ReplayResult } from '../../phh/replay.js';
+import { parseTomlTables, TomlError } from '../../phh/toml.js';
+import { CliUsageError, type CommandIo } from '../io.js';
+
+/**
+ * `felt replay [--json] FILE…`: every hand of every PHH file (`.phh`, or `.phhs` with many) through the
+ * engine. One line per hand; a hand that breaks a rule or cannot be read gets a line that says why, and
+ * the others go on. Exit 1 if any hand failed or did not match its recorded finishing stacks.
+ */
+export async function runReplay(args: readonly string[], io: CommandIo): Promise<number> {
+  const json = args.includes('--json');
+  const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json');
+  if (unknown !== undefined) throw new CliUsageError(`unknown option ${unknown}`);
+  const files = args.filter((arg) => !arg.startsWith('--'));
+  if (files.length === 0) throw new CliUsageError('give one or more PHH files');
+  let failures = 0;
+  for (const file of files) {
+    let hands;
+    try {
+      hands = parseTomlTables(readFileSync(file, 'utf8'));
+    } catch (error) {
+      failures++;
+      const message = error instanceof TomlError ? error.message : `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      io.out(json ? `${JSON.stringify({ file, error: message })}\n` : `${file}: ${message}\n`);
+      continue;
+    }
+    hands.forEach((hand, index) => {
+      let result: ReplayResult;
+      try {
+        result = replayPhh(hand);
+      } catch (error) {
+        if (!(error instanceof PhhError)) throw error;
+        failures++;
+        io.out(json ? `${JSON.stringify({ file, index, error: error.message })}\n` : `${file} #${index + 1}: ${error.message}\n`);
+        return;
+      }
+      if (result.error !== null || result.matchesRecorded === false) failures++;
+      io.out(json ? `${jsonLine(file, index, result)}\n` : `${textLine(file, index, result)}\n`);
+    });
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+function jsonLine(file: string, index: number, result: ReplayResult): string {
+  return JSON.stringify({
+    file,
+    index,
+    finishingStacks: result.finishingStacks?.map(Number) ?? null,
+    pots: result.pots.map((pot) => ({ amount: Number(pot.amount), winners: pot.winners })),
+    matchesRecorded: result.matchesRecorded,
+    ...(result.error === null ? {} : { error: result.error }),
+  });
+}
+
+function textLine(file: string, index: number, result: ReplayResult): string {
+  const where = `${file} #${index + 1}`;
+  if (result.error !== null) return `${where}: stopped: ${result.error}`;
+  const pots = result.pots.map((pot) => `${pot.amount} to ${pot.winners.join(' and ')}`).join('; ');
+  const match = result.matchesRecorded === null ? 'no recorded stacks to compare' : result.matchesRecorded ? 'matches the recorded stacks' : 'DIFFERS from the recorded stacks';
+  return `${where}: ${result.finishingStacks === null ? 'unfinished' : `stacks ${result.finishingStacks.join(' ')}`}; pots ${pots || 'none'}; ${match}`;
+}

@@ -1,0 +1,125 @@
+import type { Card } from '../cards/card.js';
+import { formatCard } from '../cards/notation.js';
+import type { HandConfig } from '../engine/config.js';
+import type { Operation } from '../engine/operations.js';
+import { replay } from '../engine/reduce.js';
+import { tomlString } from './toml.js';
+
+/**
+ * Writes one hand's operations as a PHH hand history (the pokerkit project's standard). Players
+ * `p1…pN` are in seat order starting left of the button, the button last; the blinds are listed small
+ * blind first (heads-up the standard reads them reversed, so the button, `p2`, posts the small blind).
+ * Facts PHH has no field for — burn cards, the button seat, pot-limit or spread limit — go in `_` fields.
+ */
+export function exportPhh(operations: readonly Operation[]): string {
+  const first = operations[0];
+  if (first?.type !== 'hand-started') throw new RangeError('a hand history starts with hand-started');
+  const { config, players, buttonSeat } = first;
+  const count = players.length;
+  const buttonIndex = players.findIndex((player) => player.seat === buttonSeat);
+  // Table order starting left of the button: PHH's p1 … pN.
+  const order = Array.from({ length: count }, (_, step) => players[(buttonIndex + 1 + step) % count] as (typeof players)[number]);
+  const playerOf = new Map(order.map((player, index) => [player.seat, `p${index + 1}`]));
+  const name = (seat: number): string => playerOf.get(seat) as string;
+
+  const holeCards = new Map<number, (Card | null)[]>();
+  const burns: (Card | null)[] = [];
+  const actions: string[] = [];
+  let board: Card[] = [];
+  let holeCardsWritten = false;
+  const writeHoleCards = (): void => {
+    if (holeCardsWritten) return;
+    holeCardsWritten = true;
+    for (const player of order) actions.push(`d dh ${name(player.seat)} ${cardsText(holeCards.get(player.seat) ?? [null, null])}`);
+  };
+  const flushBoard = (): void => {
+    if (board.length > 0) actions.push(`d db ${board.map(formatCard).join('')}`);
+    board = [];
+  };
+  for (const operation of operations) {
+    switch (operation.type) {
+      case 'deal':
+        if (operation.to === 'burn') {
+          flushBoard();
+          burns.push(operation.card);
+        } else if (operation.to === 'board') {
+          writeHoleCards();
+          board.push(operation.card as Card);
+        } else {
+          const cards = holeCards.get(operation.to.seat) ?? [];
+          cards.push(operation.card);
+          holeCards.set(operation.to.seat, cards);
+        }
+        break;
+      case 'fold':
+        writeHoleCards();
+        flushBoard();
+        actions.push(`${name(operation.seat)} f`);
+        break;
+      case 'check':
+      case 'call':
+        writeHoleCards();
+        flushBoard();
+        actions.push(`${name(operation.seat)} cc`);
+        break;
+      case 'bet':
+        writeHoleCards();
+        flushBoard();
+        actions.push(`${name(operation.seat)} cbr ${operation.to}`);
+        break;
+      case 'show':
+        flushBoard();
+        actions.push(`${name(operation.seat)} sm ${cardsText(operation.cards)}`);
+        break;
+      case 'muck':
+        flushBoard();
+        actions.push(`${name(operation.seat)} sm`);
+        break;
+      default:
+        break;
+    }
+  }
+  writeHoleCards();
+  flushBoard();
+
+  const final = replay(operations);
+  const stackOf = new Map(final.players.map((player) => [player.seat, player.stack]));
+  const lines: string[] = [];
+  const structure = config.structure;
+  lines.push(`variant = ${tomlString(structure.kind === 'fixed-limit' ? 'FT' : 'NT')}`);
+  lines.push(`antes = ${numbers(order.map((_, index) => config.ante + (index === 1 ? config.bigBlindAnte : 0)))}`);
+  lines.push(`blinds_or_straddles = ${numbers(order.map((_, index) => blindAt(config, index, count)))}`);
+  if (structure.kind === 'fixed-limit') {
+    lines.push(`small_bet = ${structure.smallBet}`, `big_bet = ${structure.bigBet}`);
+  } else {
+    lines.push(`min_bet = ${config.bigBlind}`);
+  }
+  lines.push(`starting_stacks = ${numbers(order.map((player) => player.stack))}`);
+  lines.push('actions = [', ...actions.map((action) => `  ${tomlString(action)},`), ']');
+  lines.push(`seats = ${numbers(order.map((player) => player.seat))}`);
+  lines.push(`seat_count = ${Math.max(...order.map((player) => player.seat))}`);
+  if (final.phase.kind === 'complete') lines.push(`finishing_stacks = ${numbers(order.map((player) => stackOf.get(player.seat) as number))}`);
+  lines.push(`_button_seat = ${buttonSeat}`);
+  if (structure.kind !== 'no-limit' && structure.kind !== 'fixed-limit') lines.push(`_betting_structure = ${tomlString(JSON.stringify(structure))}`);
+  if (structure.kind === 'fixed-limit') lines.push(`_max_bets_per_round = ${structure.maxBetsPerRound}`, `_uncapped = ${tomlString(structure.uncapped)}`);
+  if (config.rake !== null) lines.push(`_rake = ${tomlString(JSON.stringify(config.rake))}`, `rake = ${final.rake}`);
+  if (config.chipUnit !== 1) lines.push(`_chip_unit = ${config.chipUnit}`);
+  if (burns.length > 0) lines.push(`_burn_cards = [${burns.map((card) => tomlString(card === null ? '??' : formatCard(card))).join(', ')}]`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** PHH blinds by position: small blind p1, big blind p2, straddle p3; heads-up the same list (read reversed). */
+function blindAt(config: HandConfig, index: number, count: number): number {
+  if (index === 0) return config.smallBlind;
+  if (index === 1) return config.bigBlind;
+  if (index === 2 && count > 2) return config.straddle;
+  return 0;
+}
+
+function cardsText(cards: readonly (Card | null)[]): string {
+  return cards.map((card) => (card === null ? '??' : formatCard(card))).join('');
+}
+
+function numbers(values: readonly number[]): string {
+  return `[${values.join(', ')}]`;
+}

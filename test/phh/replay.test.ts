@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PhhError, replayPhh } from '../../src/phh/replay.js';
+import { parseTomlTables } from '../../src/phh/toml.js';
+import { toUnits, fromUnits } from '../../src/phh/amounts.js';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/phh/${name}`, import.meta.url));
+const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
+
+describe('PHH replay', () => {
+  it('replays decimal amounts exactly, shows written before the rest of the board, and `sm -`', () => {
+    const [hand] = parseTomlTables(readFileSync(fixture('decimal-all-in.phh'), 'utf8'));
+    const result = replayPhh(hand as NonNullable<typeof hand>);
+    expect(result).toEqual({ finishingStacks: ['28.00', '49.50', '6.35'], pots: [{ amount: '28.00', winners: ['p1'] }], matchesRecorded: true, error: null });
+  });
+
+  it('converts amounts to chip units without floating point', () => {
+    expect(toUnits('13.75', 2)).toBe(1375);
+    expect(toUnits('0.1', 2)).toBe(10);
+    expect(toUnits('200', 2)).toBe(20000);
+    expect(fromUnits(5, 2)).toBe('0.05');
+    expect(() => toUnits('1.234', 2)).toThrow('more than 2 decimal places');
+    expect(() => toUnits('-5', 0)).toThrow('is not an amount');
+  });
+
+  it('names what cannot be read', () => {
+    expect(() => replayPhh({ variant: 'PO' })).toThrow(PhhError);
+    expect(() => replayPhh({ variant: 'PO' })).toThrow("variant 'PO' is not Texas hold'em");
+    expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3: expected ',' or ']'");
+    expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2: 'a' is given twice");
+  });
+
+  it('felt replay: one line per hand; an illegal action names the action and the rule; exit 1 on a failure or mismatch', () => {
+    const run = spawnSync(felt, ['replay', '--json', fixture('session.phhs')], { encoding: 'utf8' });
+    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { file: fixture('session.phhs'), index: 0, finishingStacks: [1010, 990], pots: [{ amount: 20, winners: ['p1'] }], matchesRecorded: true },
+      { file: fixture('session.phhs'), index: 1, finishingStacks: null, pots: [], matchesRecorded: null, error: "'p3 cbr 15': Seat 3 cannot raise to 15: the minimum is 20" },
+      { file: fixture('session.phhs'), index: 2, finishingStacks: [995, 1005, 1000], pots: [{ amount: 10, winners: ['p2'] }], matchesRecorded: false },
+    ]);
+    expect(run.status).toBe(1);
+    const good = spawnSync(felt, ['replay', fixture('decimal-all-in.phh')], { encoding: 'utf8' });
+    expect(good.status).toBe(0);
+    expect(good.stdout).toContain('stacks 28.00 49.50 6.35; pots 28.00 to p1; matches the recorded stacks');
+    const missing = spawnSync(felt, ['replay', 'no-such-file.phh'], { encoding: 'utf8' });
+    expect(missing.stdout).toBe('no-such-file.phh: cannot read: ENOENT\n');
+    expect(missing.status).toBe(1);
+  });
+});
