@@ -5,7 +5,8 @@
  * in one run (poker-ts in a worker thread: bench/engine-peer.ts). Also counts hands in which poker-ts
  * lost or made chips (Felt's engine checks conservation on every command and would throw).
  *
- * Options: --hands N (default 20,000 per round), --rounds N (default 5), --seed N (default 2026).
+ * Options: --hands N (default 20,000 per round), --rounds N (default 5), --seed N (default 2026),
+ * --no-peer (Felt alone, for profiling).
  */
 import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
@@ -16,12 +17,17 @@ import { getLegalActions } from '../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../src/engine/config.js';
 import type { HandState } from '../src/engine/state.js';
 
-type Options = { hands: number; rounds: number; seed: number };
+type Options = { hands: number; rounds: number; seed: number; peer: boolean };
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { hands: 20_000, rounds: 5, seed: 2026 };
+  const options: Options = { hands: 20_000, rounds: 5, seed: 2026, peer: true };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i];
+    if (name === '--no-peer') {
+      options.peer = false;
+      i--;
+      continue;
+    }
     const value = Number(argv[i + 1]);
     if (!Number.isInteger(value) || value < 1) throw new Error(`${String(name)} needs a positive integer`);
     if (name === '--hands') options.hands = value;
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
       commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS));
     }
     const feltSeconds = (performance.now() - started) / 1000;
-    const peer = await runPeerRound(options.hands, options.seed + round + 1);
+    const peer = options.peer ? await runPeerRound(options.hands, options.seed + round + 1) : { hands: 0, seconds: 0, broken: 0, hung: null };
     if (round >= 0) {
       feltRates.push(options.hands / feltSeconds);
       if (peer.hands > 0) peerRates.push(peer.hands / peer.seconds);
@@ -139,6 +145,7 @@ async function main(): Promise<void> {
   const peer = median(peerRates);
   const rate = (value: number): string => `${Math.round(value).toLocaleString('en')} hands/s`;
   console.log(`felt      ${rate(felt).padEnd(18)} (best ${rate(Math.max(...feltRates))}; ${(commands / ((options.rounds + 1) * options.hands)).toFixed(1)} commands a hand; chips conserved in every hand)`);
+  if (!options.peer) return;
   console.log(
     `poker-ts  ${rate(peer).padEnd(18)} (chips lost or made in ${peerBroken} of ${peerHands} hands, ${((100 * peerBroken) / peerHands).toFixed(1)} %` +
       `${peerHangs.length > 0 ? `; never returned from a call in ${peerHangs.join('; ')}` : ''})`,

@@ -109,18 +109,19 @@ export function getLegalActions(state: HandState): LegalActions | null {
  * Whether the player still has to act this round: they owe chips, or they have not acted yet and
  * someone else could still bet against them (the big blind's option).
  */
-export function needsToAct(state: HandState, player: Player): boolean {
+export function needsToAct(state: HandState, player: Player, ableToAct = countPlayers(state, canAct)): boolean {
   if (player.status !== 'active') return false;
   if (player.bet < state.currentBet) return true;
-  return player.actedAt === null && countPlayers(state, canAct) > 1;
+  return player.actedAt === null && ableToAct > 1;
 }
 
 /** The next player to act clockwise after `from`, or -1 when the round is over. */
 export function nextActor(state: HandState, from: number): number {
   const count = state.players.length;
+  const ableToAct = countPlayers(state, canAct);
   for (let step = 1; step <= count; step++) {
     const index = (from + step) % count;
-    if (needsToAct(state, state.players[index] as Player)) return index;
+    if (needsToAct(state, state.players[index] as Player, ableToAct)) return index;
   }
   return -1;
 }

@@ -7,30 +7,37 @@ import type { HandState, Player, Pot } from './state.js';
  * `deadMoney` (the big-blind ante) goes to the main pot.
  */
 export function buildPots(players: readonly Player[], deadMoney = 0): Pot[] {
-  const levels = [...new Set(players.filter((player) => player.status !== 'folded').map((player) => player.committed))]
-    .filter((level) => level > 0)
-    .sort((a, b) => a - b);
+  // Distinct amounts put in by players still in the hand, ascending (a handful: plain loops).
+  const levels: number[] = [];
+  for (const player of players) {
+    if (player.status !== 'folded' && player.committed > 0 && !levels.includes(player.committed)) levels.push(player.committed);
+  }
+  levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
   let previous = 0;
-  levels.forEach((level, index) => {
+  for (let index = 0; index < levels.length; index++) {
+    const level = levels[index] as number;
     const top = index === levels.length - 1;
     let amount = 0;
+    const eligible: number[] = [];
     for (const player of players) {
       // The top pot also holds any folded chips above the last level.
       const capped = top ? player.committed : Math.min(player.committed, level);
-      amount += Math.max(0, capped - previous);
+      if (capped > previous) amount += capped - previous;
+      if (player.status !== 'folded' && player.committed >= level) eligible.push(player.seat);
     }
-    const eligible = players.filter((player) => player.status !== 'folded' && player.committed >= level).map((player) => player.seat);
     if (amount > 0) pots.push({ amount, eligible });
     previous = level;
-  });
+  }
   // Dead money for the table (the big-blind ante) belongs to the main pot, whoever is in for what.
   if (deadMoney > 0) {
     const main = pots[0];
     if (main === undefined) {
-      pots.push({ amount: deadMoney, eligible: players.filter((player) => player.status !== 'folded').map((player) => player.seat) });
+      const eligible: number[] = [];
+      for (const player of players) if (player.status !== 'folded') eligible.push(player.seat);
+      pots.push({ amount: deadMoney, eligible });
     } else {
-      pots[0] = { ...main, amount: main.amount + deadMoney };
+      pots[0] = { amount: main.amount + deadMoney, eligible: main.eligible };
     }
   }
   return pots;

@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
-import { checkedHandValue, evaluateCheckedHand } from '../evaluator/evaluate.js';
+import { evaluateCheckedHand } from '../evaluator/evaluate.js';
+import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
@@ -103,9 +104,11 @@ export function awardOperations(state: HandState): Operation[] {
       operations.push({ type: 'award', potIndex, seat: (contenders[0] as Player).seat, amount: pot.amount, words: null, best: null });
       return;
     }
+    const board = state.board as [Card, Card, Card, Card, Card];
     const hands = contenders.map((player) => {
       if (!Array.isArray(player.showdown)) throw new InvariantError(`seat ${player.seat} contests a pot without showing`);
-      return { player, value: checkedHandValue([...(player.showdown as Card[]), ...state.board]) };
+      const [first, second] = player.showdown as [Card, Card];
+      return { player, value: evaluate7(first, second, board[0], board[1], board[2], board[3], board[4]) };
     });
     const best = Math.max(...hands.map((hand) => hand.value));
     // Words and the five cards only for the winners: they go into the award.

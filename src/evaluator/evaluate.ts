@@ -65,17 +65,26 @@ function lookUp(cards: readonly Card[]): number {
 
 /** Picks the cards matching the class's ranks in reading order (within the flush suit for flushes). */
 function cardsThatPlay(cards: readonly Card[], handClass: { category: Category; ranks: readonly number[] }): Card[] {
-  const flushy = handClass.category === 'flush' || handClass.category === 'straight-flush' || handClass.category === 'royal-flush';
-  let candidates = [...cards].sort((x, y) => y - x);
-  if (flushy) {
-    const flushSuit = [0, 1, 2, 3].find((suit) => cards.filter((card) => suitOf(card) === suit).length >= 5);
-    candidates = candidates.filter((card) => suitOf(card) === flushSuit);
+  const category = handClass.category;
+  let suit = -1;
+  if (category === 'flush' || category === 'straight-flush' || category === 'royal-flush') {
+    const counts = [0, 0, 0, 0];
+    for (const card of cards) counts[suitOf(card)] = (counts[suitOf(card)] ?? 0) + 1;
+    suit = counts.findIndex((count) => count >= 5);
   }
-  return handClass.ranks.map((rank) => {
-    const index = candidates.findIndex((card) => rankOf(card) === rank);
-    const card = candidates[index];
-    if (card === undefined) throw new InvariantError(`no card of rank ${rank} among ${cards.map(formatCard).join(' ')}`);
-    candidates.splice(index, 1);
-    return card;
-  });
+  // For each rank in reading order, the highest unused card of that rank (of the flush suit, if any).
+  let used = 0;
+  const best: Card[] = [];
+  for (const rank of handClass.ranks) {
+    let pick = -1;
+    for (let index = 0; index < cards.length; index++) {
+      const card = cards[index] as Card;
+      if ((used & (1 << index)) !== 0 || rankOf(card) !== rank || (suit >= 0 && suitOf(card) !== suit)) continue;
+      if (pick < 0 || card > (cards[pick] as Card)) pick = index;
+    }
+    if (pick < 0) throw new InvariantError(`no card of rank ${rank} among ${cards.map(formatCard).join(' ')}`);
+    used |= 1 << pick;
+    best.push(cards[pick] as Card);
+  }
+  return best;
 }
