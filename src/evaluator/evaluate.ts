@@ -41,11 +41,6 @@ export function evaluateCheckedHand(cards: readonly Card[]): HandEvaluation {
   return { value, category: handClass.category, best: cardsThatPlay(cards, handClass), words: handWords(handClass) };
 }
 
-/** `handValue` for cards the caller has already checked. */
-export function checkedHandValue(cards: readonly Card[]): number {
-  return lookUp(cards);
-}
-
 function checkHand(cards: readonly Card[]): void {
   if (cards.length < 5 || cards.length > 7) {
     throw new CardInputError('wrong-card-count', `a hand has 5 to 7 cards, got ${cards.length}`);

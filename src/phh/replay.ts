@@ -30,7 +30,7 @@ export class PhhError extends Error {
  * before the rest of the board, and writes amounts as decimals: all accepted, amounts converted
  * exactly to integer chip units. An illegal action stops the replay with the action and the rule.
  */
-export function replayPhh(hand: TomlTable): ReplayResult {
+export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void): ReplayResult {
   const variant = text(hand, 'variant');
   if (variant !== 'NT' && variant !== 'FT') throw new PhhError(`variant '${variant}' is not Texas hold'em (NT or FT)`);
   const amountFields = ['antes', 'blinds_or_straddles', 'starting_stacks', 'finishing_stacks', 'min_bet', 'small_bet', 'big_bet'];
@@ -93,6 +93,7 @@ export function replayPhh(hand: TomlTable): ReplayResult {
 
   const run = (command: Command): void => {
     state = apply(state, command).state;
+    observe?.(state);
   };
   /** Feeds face-down burns, and dealt hole cards once all are known, whenever the engine waits for them. */
   const dealPending = (): void => {
