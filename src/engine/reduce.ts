@@ -7,18 +7,18 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A state being changed by one command's operations. It starts as a copy of the state the command was
- * applied to (the state object, the players array and every player object), so that state is never
- * touched; arrays inside (board, cards, pots) are replaced, never written into, because earlier states
- * share them. One copy per command instead of one per operation: this is the engine's hot path.
+ * applied to (the state object and the players array); a player object is copied the first time an
+ * operation writes to it, so the state passed in is never touched; arrays inside (board, cards, pots) are
+ * replaced, never written into, because earlier states share them. One copy per command instead of one
+ * per operation, and only of what changes: this is the engine's hot path.
  */
 export type Draft = Omit<Mutable<HandState>, 'players'> & { players: Mutable<Player>[] };
 
 export function draftOf(state: HandState): Draft {
   // Written out field by field, in one order everywhere: every state and player object then shares one
   // hidden class, which keeps property access monomorphic (spread copies were the engine's top cost).
-  const players: Mutable<Player>[] = [];
-  for (const player of state.players) players.push(copyPlayer(player));
-  return {
+  const players = state.players.slice() as Mutable<Player>[];
+  const draft: Draft = {
     config: state.config,
     players,
     button: state.button,
@@ -41,6 +41,30 @@ export function draftOf(state: HandState): Draft {
     awards: state.awards,
     chipsInPlay: state.chipsInPlay,
   };
+  ownedBy = draft;
+  owned = 0;
+  return draft;
+}
+
+/**
+ * Which player objects of the draft being written are its own copies (bit per player index). One draft
+ * is written at a time — `record` is synchronous — so module state is enough; a write to another draft
+ * starts a fresh mask (its players are then copied again, which is merely wasteful, never wrong).
+ */
+let ownedBy: Draft | null = null;
+let owned = 0;
+
+function writablePlayer(draft: Draft, index: number): Mutable<Player> {
+  if (ownedBy !== draft) {
+    ownedBy = draft;
+    owned = 0;
+  }
+  const bit = 1 << index;
+  if ((owned & bit) === 0) {
+    owned |= bit;
+    draft.players[index] = copyPlayer(draft.players[index] as Player);
+  }
+  return draft.players[index] as Mutable<Player>;
 }
 
 function copyPlayer(player: Player): Mutable<Player> {
@@ -123,7 +147,9 @@ export function record(draft: Draft, operation: Operation): void {
       draft.betsThisRound = operation.betsThisRound;
       draft.lastAggressor = null;
       draft.playersAtRoundStart = countPlayers(draft, inHand);
-      for (const player of draft.players) player.actedAt = null;
+      draft.players.forEach((player, index) => {
+        if (player.actedAt !== null) writablePlayer(draft, index).actedAt = null;
+      });
       draft.actor = -1;
       return;
     case 'fold': {
@@ -167,7 +193,9 @@ export function record(draft: Draft, operation: Operation): void {
     }
     case 'collect':
       draft.pots = operation.pots;
-      for (const player of draft.players) player.bet = 0;
+      draft.players.forEach((player, index) => {
+        if (player.bet !== 0) writablePlayer(draft, index).bet = 0;
+      });
       return;
     case 'showdown':
       draft.phase = SHOWDOWN;
@@ -251,5 +279,5 @@ function indexAt(draft: Draft, seat: number): number {
 }
 
 function playerAt(draft: Draft, seat: number): Mutable<Player> {
-  return draft.players[indexAt(draft, seat)] as Mutable<Player>;
+  return writablePlayer(draft, indexAt(draft, seat));
 }
