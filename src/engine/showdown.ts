@@ -94,43 +94,50 @@ export function rakeOperation(state: HandState): Operation | null {
 export function awardOperations(state: HandState): Operation[] {
   const operations: Operation[] = [];
   const unit = state.config.chipUnit;
+  const players = state.players;
+  const count = players.length;
+  const board = state.board as [Card, Card, Card, Card, Card];
   state.pots.forEach((pot, potIndex) => {
     if (pot.amount === 0) return;
-    const contenders = pot.eligible
-      .map((seat) => state.players[indexOfSeat(state, seat)] as Player)
-      .filter((player) => player.showdown !== 'mucked');
-    if (contenders.length === 0) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
-    if (contenders.length === 1 && !Array.isArray((contenders[0] as Player).showdown)) {
-      operations.push({ type: 'award', potIndex, seat: (contenders[0] as Player).seat, amount: pot.amount, words: null, best: null });
+    // Contenders in order from the first seat left of the button: the odd-chip order.
+    let shown = 0;
+    let unshown: Player | null = null;
+    let best = -1;
+    let winners: Player[] = [];
+    for (let step = 1; step <= count; step++) {
+      const player = players[(state.button + step) % count] as Player;
+      if (player.showdown === 'mucked' || !pot.eligible.includes(player.seat)) continue;
+      if (!Array.isArray(player.showdown)) {
+        unshown = player;
+        continue;
+      }
+      shown++;
+      const [first, second] = player.showdown as [Card, Card];
+      const value = evaluate7(first, second, board[0], board[1], board[2], board[3], board[4]);
+      if (value > best) {
+        best = value;
+        winners = [player];
+      } else if (value === best) {
+        winners.push(player);
+      }
+    }
+    if (shown === 0) {
+      if (unshown === null) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
+      // The last player in the hand wins without a show.
+      operations.push({ type: 'award', potIndex, seat: unshown.seat, amount: pot.amount, words: null, best: null });
       return;
     }
-    const board = state.board as [Card, Card, Card, Card, Card];
-    const hands = contenders.map((player) => {
-      if (!Array.isArray(player.showdown)) throw new InvariantError(`seat ${player.seat} contests a pot without showing`);
-      const [first, second] = player.showdown as [Card, Card];
-      return { player, value: evaluate7(first, second, board[0], board[1], board[2], board[3], board[4]) };
-    });
-    const best = Math.max(...hands.map((hand) => hand.value));
-    // Words and the five cards only for the winners: they go into the award.
-    const winners = hands
-      .filter((hand) => hand.value === best)
-      .sort((a, b) => leftOfButton(state, a.player) - leftOfButton(state, b.player))
-      .map((hand) => ({ player: hand.player, evaluation: evaluateCheckedHand([...(hand.player.showdown as Card[]), ...state.board]) }));
+    if (unshown !== null) throw new InvariantError(`seat ${unshown.seat} contests a pot without showing`);
     const units = pot.amount / unit;
     const share = Math.floor(units / winners.length);
     const odd = units % winners.length;
     winners.forEach((winner, order) => {
       const amount = (share + (order < odd ? 1 : 0)) * unit;
-      if (amount > 0) {
-        operations.push({ type: 'award', potIndex, seat: winner.player.seat, amount, words: winner.evaluation.words, best: winner.evaluation.best });
-      }
+      if (amount === 0) return;
+      // Words and the five cards only for the winners: they go into the award.
+      const evaluation = evaluateCheckedHand([...(winner.showdown as Card[]), ...board], best);
+      operations.push({ type: 'award', potIndex, seat: winner.seat, amount, words: evaluation.words, best: evaluation.best });
     });
   });
   return operations;
-}
-
-/** Distance clockwise from the button: 1 for the first seat left of it. */
-function leftOfButton(state: HandState, player: Player): number {
-  const index = indexOfSeat(state, player.seat);
-  return ((index - state.button + state.players.length - 1) % state.players.length) + 1;
 }

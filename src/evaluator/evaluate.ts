@@ -33,10 +33,9 @@ export function evaluateHand(cards: readonly Card[]): HandEvaluation {
 
 /**
  * `evaluateHand` for cards the caller has already checked (the engine: every card it holds was
- * checked when dealt), without checking them again.
+ * checked when dealt), without checking them again; `value` when the caller has looked it up already.
  */
-export function evaluateCheckedHand(cards: readonly Card[]): HandEvaluation {
-  const value = lookUp(cards);
+export function evaluateCheckedHand(cards: readonly Card[], value = lookUp(cards)): HandEvaluation {
   const handClass = classOfValue(value);
   return { value, category: handClass.category, best: cardsThatPlay(cards, handClass), words: handWords(handClass) };
 }
