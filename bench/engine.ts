@@ -11,33 +11,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
 import { SeededRandom } from '../src/cards/random.js';
+import { parseBenchOptions } from './options.js';
 import { PLAYERS, randomStacks } from './six-max.js';
 import { apply, type Command, startHand } from '../src/engine/apply.js';
 import { getLegalActions } from '../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../src/engine/config.js';
 import type { HandState } from '../src/engine/state.js';
-
-type Options = { hands: number; rounds: number; seed: number; peer: boolean };
-
-function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { hands: 20_000, rounds: 5, seed: 2026, peer: true };
-  for (let i = 0; i < argv.length; i += 2) {
-    const name = argv[i];
-    if (name === '--no-peer') {
-      options.peer = false;
-      i--;
-      continue;
-    }
-    const value = Number(argv[i + 1]);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${String(name)} needs a positive integer`);
-    if (name === '--hands') options.hands = value;
-    else if (name === '--rounds') options.rounds = value;
-    else if (name === '--seed') options.seed = value;
-    else throw new Error(`unknown option ${String(name)}`);
-  }
-  return options;
-}
-
 
 /** The action policy both engines get: fold 15 %, otherwise check or call, sometimes a bet or raise or all-in. */
 function chooseFelt(state: HandState, random: SeededRandom): Command {
@@ -114,7 +93,8 @@ function runPeerRound(hands: number, seed: number): Promise<PeerRound> {
 }
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  const options = parseBenchOptions(process.argv.slice(2), { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer']);
+  const withPeer = !options.switches.has('--no-peer');
   console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round, ${options.rounds} rounds, node ${process.version}`);
   const feltRates: number[] = [];
   const peerRates: number[] = [];
@@ -131,7 +111,7 @@ async function main(): Promise<void> {
       commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS));
     }
     const feltSeconds = (performance.now() - started) / 1000;
-    const peer = options.peer ? await runPeerRound(options.hands, options.seed + round + 1) : { hands: 0, seconds: 0, broken: 0, hung: null };
+    const peer = withPeer ? await runPeerRound(options.hands, options.seed + round + 1) : { hands: 0, seconds: 0, broken: 0, hung: null };
     if (round >= 0) {
       feltRates.push(options.hands / feltSeconds);
       if (peer.hands > 0) peerRates.push(peer.hands / peer.seconds);
@@ -145,7 +125,7 @@ async function main(): Promise<void> {
   const peer = median(peerRates);
   const rate = (value: number): string => `${Math.round(value).toLocaleString('en')} hands/s`;
   console.log(`felt      ${rate(felt).padEnd(18)} (best ${rate(Math.max(...feltRates))}; ${(commands / ((options.rounds + 1) * options.hands)).toFixed(1)} commands a hand; chips conserved in every hand)`);
-  if (!options.peer) return;
+  if (!withPeer) return;
   console.log(
     `poker-ts  ${rate(peer).padEnd(18)} (chips lost or made in ${peerBroken} of ${peerHands} hands, ${((100 * peerBroken) / peerHands).toFixed(1)} %` +
       `${peerHangs.length > 0 ? `; never returned from a call in ${peerHangs.join('; ')}` : ''})`,

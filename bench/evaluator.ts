@@ -10,24 +10,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { SeededRandom } from '../src/cards/random.js';
+import { parseBenchOptions } from './options.js';
 
 const require = createRequire(import.meta.url);
-
-type Options = { hands: number; rounds: number; seed: number };
-
-function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { hands: 1_000_000, rounds: 5, seed: 2026 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const name = argv[i];
-    const value = Number(argv[i + 1]);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${String(name)} needs a positive integer`);
-    if (name === '--hands') options.hands = value;
-    else if (name === '--rounds') options.rounds = value;
-    else if (name === '--seed') options.seed = value;
-    else throw new Error(`unknown option ${String(name)}`);
-  }
-  return options;
-}
 
 /** `count` hands of seven distinct cards (0–51, rank * 4 + suit), seven bytes each. */
 function randomHands(count: number, seed: number): Uint8Array {
@@ -78,7 +63,7 @@ async function timedLoad<T>(load: () => T | Promise<T>): Promise<{ module: T; ms
 const CARD_TEXT = Array.from({ length: 52 }, (_, card) => `${'23456789TJQKA'.charAt(card >> 2)}${'cdhs'.charAt(card & 3)}`);
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  const options = parseBenchOptions(process.argv.slice(2), { hands: 1_000_000, rounds: 5, seed: 2026 });
   const hands = randomHands(options.hands, options.seed);
   const count = options.hands;
   console.log(`${count.toLocaleString('en')} seeded random 7-card hands (seed ${options.seed}), ${options.rounds} rounds, node ${process.version}`);
