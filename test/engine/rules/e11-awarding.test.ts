@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { announceAward } from '../../../src/engine/announce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E11 — seeds 000, 004: each pot to its best eligible hand(s); a split in the smallest chip unit; the odd chip to the first winner left of the button. */
@@ -40,5 +41,19 @@ describe('E11 awarding split pots and odd chips (seeds 000, 004)', () => {
       { potIndex: 1, seat: 2, amount: 400 },
     ]);
     expect(hand.state.awards[1]?.words?.en).toBe('Pair of kings');
+  });
+});
+
+describe('E11 the award announced in words', () => {
+  it('names the seat, the pot, the amount and the winning hand', () => {
+    const award = { potIndex: 0, seat: 3, amount: 1240, words: { en: 'Two pair, aces and jacks', de: 'Zwei Paare, Asse und Buben' }, best: [] };
+    expect(announceAward(award)).toEqual({
+      en: 'Seat 3 wins the main pot, 1,240 — Two pair, aces and jacks',
+      de: 'Platz 3 gewinnt den Hauptpot, 1.240 — Zwei Paare, Asse und Buben',
+    });
+    expect(announceAward({ potIndex: 2, seat: 5, amount: 80, words: null, best: null })).toEqual({
+      en: 'Seat 5 wins side pot 2, 80',
+      de: 'Platz 5 gewinnt Side Pot 2, 80',
+    });
   });
 });
