@@ -30,6 +30,13 @@ describe('E4 no-limit betting (seed 000)', () => {
     expect(hand.state.lastFullRaise).toBe(40);
   });
 
+  it("an incomplete all-in is a call plus extra: the next raise is the all-in plus the last full raise (Robert's Rules)", () => {
+    // Blinds 100/200; the first player goes all-in for 325: the next raise is to at least 525.
+    const blinds = HandDriver.table([5000, 5000, 325, 5000], { button: 4, config: { smallBlind: 100, bigBlind: 200 } }).dealHoleCards([]);
+    blinds.actions('a');
+    expect(getLegalActions(blinds.state)).toMatchObject({ seat: 4, call: 325, betOrRaise: { kind: 'raise', min: 525 } });
+  });
+
   it('amounts are whole chips of the smallest unit', () => {
     const hand = HandDriver.table([1000, 1000], { config: { chipUnit: 5 } }).dealHoleCards([]);
     expect(() => hand.actions('b22')).toThrow('22 is not a multiple of the smallest chip (5)');
