@@ -68,7 +68,8 @@ export function startHand(input: StartHand): Transition {
   if (!seats.has(buttonSeat)) {
     throw violation('invalid-start', `The button is at seat ${buttonSeat}, where nobody plays this hand`, `Der Button liegt auf Platz ${buttonSeat}, wo niemand diese Hand spielt`);
   }
-  const started: Operation = { type: 'hand-started', config, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
+  // A copy: the log must not change when the caller later changes its configuration object.
+  const started: Operation = { type: 'hand-started', config: structuredClone(config), players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
   const recorder = new Recorder(reduce(undefined, started));
   recorder.operations.push(started);
   postForcedBets(recorder);
@@ -76,9 +77,10 @@ export function startHand(input: StartHand): Transition {
 }
 
 /**
- * Antes and the big-blind ante go in first as dead money (collected at once); then the blinds and
- * the straddle, live. A short stack posts what it has and is all-in (WSOP Live Action 150). The big
- * blind's own blind comes before its big-blind ante when its stack cannot cover both (TDA).
+ * Antes and the big-blind ante go in first, into the pot at once (each player's ante counts toward that
+ * player's stake; the big-blind ante is the table's dead money); then the blinds and the straddle, live.
+ * A short stack posts what it has and is all-in (WSOP Live Action 150). When the big blind cannot cover
+ * both, its blind takes precedence (TDA): the ante is posted first, but only from what the blind leaves.
  */
 function postForcedBets(recorder: Recorder): void {
   const state = recorder.state;

@@ -49,12 +49,15 @@ function capReached(state: HandState): boolean {
 /**
  * Whether the betting is open for this player to raise (TDA 47): a player who has not acted this
  * round may; one who has acted may only if, since then, the bet grew by at least a full raise (no limit,
- * pot limit; several short all-ins count together) or by half a bet (limit, TDA 47B).
+ * pot limit, spread limit; several short all-ins count together) or by half a bet (fixed limit, TDA 47B).
  */
 function reopenedFor(state: HandState, player: Player): boolean {
   if (player.actedAt === null) return true;
   const growth = state.currentBet - player.actedAt;
-  if (isLimit(state.config.structure)) return growth * 2 >= Math.max(limitBetSize(state.config.structure, state.street), 1);
+  const structure = state.config.structure;
+  if (structure.kind === 'fixed-limit') return growth * 2 >= Math.max(limitBetSize(structure, state.street), 1);
+  // No limit, pot limit and spread limit: a full raise (at least the last bet or raise) reopens, the
+  // same test that makes a spread-limit raise count toward the cap.
   return growth >= state.lastFullRaise;
 }
 
@@ -88,7 +91,9 @@ function raiseRange(state: HandState, player: Player): { min: number; max: numbe
 export function getLegalActions(state: HandState): LegalActions | null {
   if (state.phase.kind !== 'betting' || state.actor < 0) return null;
   const player = state.players[state.actor] as Player;
-  const toCall = Math.max(0, state.currentBet - player.bet);
+  // Nobody else able to act: calling means matching the biggest all-in, not a bet nobody made.
+  const alone = countPlayers(state, canAct) <= 1;
+  const toCall = Math.max(0, (alone ? highestOtherBet(state, player) : state.currentBet) - player.bet);
   const stackTop = player.bet + player.stack;
   const call = toCall > 0 ? Math.min(toCall, player.stack) : null;
   let betOrRaise: LegalActions['betOrRaise'] = null;
@@ -111,8 +116,20 @@ export function getLegalActions(state: HandState): LegalActions | null {
  */
 export function needsToAct(state: HandState, player: Player, ableToAct = countPlayers(state, canAct)): boolean {
   if (player.status !== 'active') return false;
+  // Alone with chips, a player acts only to match a bigger all-in: a short big blind's full amount,
+  // which nobody can ever call, asks nothing of the player who already covers it.
+  if (ableToAct <= 1) return player.bet < highestOtherBet(state, player);
   if (player.bet < state.currentBet) return true;
-  return player.actedAt === null && ableToAct > 1;
+  return player.actedAt === null;
+}
+
+/** The most any other player still in the hand has in front of them this round. */
+function highestOtherBet(state: HandState, player: Player): number {
+  let highest = 0;
+  for (const other of state.players) {
+    if (other !== player && other.status !== 'folded' && other.bet > highest) highest = other.bet;
+  }
+  return highest;
 }
 
 /** The next player to act clockwise after `from`, or -1 when the round is over. */

@@ -13,18 +13,12 @@ export type CardTarget = 'burn' | 'board' | { readonly seat: number };
  * last card) round the table twice; or a burn and the flop, the turn or the river.
  */
 export function dealingPlan(state: HandState): CardTarget[] {
-  const { config } = state;
-  if (state.street === 'preflop') {
-    const plan: CardTarget[] = config.burnBeforeHoleCards ? ['burn'] : [];
-    for (let round = 0; round < 2; round++) {
-      for (let step = 1; step <= state.players.length; step++) {
-        plan.push({ seat: (state.players[clockwise(state, state.button, step)] as Player).seat });
-      }
-    }
-    return plan;
+  const plan: CardTarget[] = [];
+  for (let dealt = 0; ; dealt++) {
+    const target = expectedCard({ ...state, phase: { kind: 'dealing' }, dealt });
+    if (target === null) return plan;
+    plan.push(target);
   }
-  const boardCards = state.street === 'flop' ? 3 : 1;
-  return [...(config.burnBeforeBoard ? (['burn'] as CardTarget[]) : []), ...Array<CardTarget>(boardCards).fill('board')];
 }
 
 /** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */

@@ -235,6 +235,8 @@ const SHOWDOWN = { kind: 'showdown' } as const;
 const COMPLETE = { kind: 'complete' } as const;
 
 function started(operation: Extract<Operation, { type: 'hand-started' }>): HandState {
+  // The draft's ownership mask has a bit per player.
+  if (operation.players.length > 31) throw new InvariantError(`a hand of ${operation.players.length} players`);
   const players: Player[] = operation.players.map(({ seat, stack }) =>
     copyPlayer({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null }),
   );

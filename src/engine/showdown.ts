@@ -5,6 +5,7 @@ import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
+import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
 
@@ -53,7 +54,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
     }
     shown = cards;
   }
-  return { type: 'show', seat: player.seat, cards: shown };
+  return { type: 'show', seat: player.seat, cards: [...shown] };
 }
 
 export function muckOperation(state: HandState): Operation {
@@ -73,7 +74,7 @@ export function rakeOperation(state: HandState): Operation | null {
   const rule = state.config.rake;
   if (rule === null) return null;
   if (rule.noFlopNoDrop && state.board.length === 0) return null;
-  const total = state.pots.reduce((sum, pot) => sum + pot.amount, 0);
+  const total = totalInPots(state);
   const unit = state.config.chipUnit;
   const amount = Math.min(rule.cap - (rule.cap % unit), Math.floor((total * rule.basisPoints) / 10_000 / unit) * unit);
   if (amount <= 0) return null;

@@ -69,7 +69,7 @@ export type HandState = {
   readonly actor: number;
   /** The highest bet of this round: what calling means. */
   readonly currentBet: number;
-  /** The last full bet or raise of this round: the minimum raise increment in no-limit and pot-limit. */
+  /** The last full bet or raise of this round: the minimum raise increment in no limit, pot limit and spread limit. */
   readonly lastFullRaise: number;
   /** Limit games: the bet level reached by full bets and raises, on the grid of bet sizes. */
   readonly limitLevel: number;

@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { tryParseCard } from '../cards/notation.js';
 import { apply, type Command, startHand } from '../engine/apply.js';
 import { getLegalActions } from '../engine/betting.js';
-import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type UncapRule } from '../engine/config.js';
+import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type RakeRule, type UncapRule } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import type { HandState } from '../engine/state.js';
@@ -58,7 +58,8 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const antes = list(hand, 'antes').map((value, index) => units(value, `antes[${index}]`));
   const blinds = list(hand, 'blinds_or_straddles').map((value, index) => units(value, `blinds_or_straddles[${index}]`));
   if (antes.length !== count || blinds.length !== count) throw new PhhError('antes and blinds_or_straddles need one entry per player');
-  const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => units(value, `seats[${index}]`));
+  const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => seatNumber(value, index));
+  if (blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
 
   // Antes: the same for everyone, plus the big blind's ante at index 1 (heads-up the list reads reversed,
   // which puts index 1 on p1, the big blind, again).
@@ -76,7 +77,10 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     ante: uniformAnte,
     bigBlindAnte,
     chipUnit: 1,
+    rake: rakeOf(hand, scale),
   };
+  // Rule messages speak in chip units; say which when the file's amounts are decimals.
+  const unitNote = scale === 0 ? '' : ` (amounts in units of ${fromUnits(1, scale)})`;
 
   const name = (index: number): string => `p${index + 1}`;
   const players = stacks.map((stack, index) => ({ seat: seats[index] as number, stack }));
@@ -131,34 +135,31 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         continue;
       }
       dealPending();
-      if (words[0] === 'd' && words[1] === 'db') {
-        for (const card of parseCards(words[2] ?? '')) {
-          dealPending();
-          if (card === null) throw new PhhError(`'${action}': board cards must be known`);
-          run({ type: 'deal', card });
-        }
-        dealPending();
-        showPending();
-        continue;
-      }
-      const index = playerIndex(words[0], count);
-      const seat = seats[index] as number;
-      const verb = words[1];
-      if (verb === 'sm') {
-        pendingShows.set(index, words[2] ?? '');
-        showPending();
-        continue;
-      }
       try {
-        if (verb === 'f') run({ type: 'fold', seat });
+        if (words[0] === 'd' && words[1] === 'db') {
+          for (const card of parseCards(words[2] ?? '')) {
+            dealPending();
+            if (card === null) throw new PhhError(`'${action}': board cards must be known`);
+            run({ type: 'deal', card });
+          }
+          dealPending();
+          showPending();
+          continue;
+        }
+        const index = playerIndex(words[0], count);
+        const seat = seats[index] as number;
+        const verb = words[1];
+        if (verb === 'sm') {
+          pendingShows.set(index, words[2] ?? '');
+        } else if (verb === 'f') run({ type: 'fold', seat });
         else if (verb === 'cc') run({ type: getLegalActions(state)?.check === true ? 'check' : 'call', seat });
         else if (verb === 'cbr') run({ type: 'bet', seat, to: units({ number: words[2] ?? '' }, `'${action}'`) });
         else throw new PhhError(`'${action}' is not a Texas hold'em action`);
+        showPending();
       } catch (error) {
-        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}`);
+        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}${unitNote}`);
         throw error;
       }
-      showPending();
     }
     dealPending();
     showPending();
@@ -227,8 +228,30 @@ function structureOf(hand: TomlTable, variant: 'NT' | 'FT', units: (value: TomlV
     };
   }
   const custom = hand._betting_structure;
-  if (typeof custom === 'string') return JSON.parse(custom) as BettingStructure;
+  if (typeof custom === 'string') return parseJsonField(custom, '_betting_structure') as BettingStructure;
   return { kind: 'no-limit' };
+}
+
+/** Felt's own rake rule (`_rake`, JSON, amounts in the file's units), or none. */
+function rakeOf(hand: TomlTable, scale: number): RakeRule | null {
+  const text = hand._rake;
+  if (typeof text !== 'string') return null;
+  const rule = parseJsonField(text, '_rake') as { basisPoints: number; cap: number; noFlopNoDrop: boolean };
+  return { basisPoints: rule.basisPoints, cap: toUnits(String(rule.cap), scale), noFlopNoDrop: rule.noFlopNoDrop };
+}
+
+function parseJsonField(text: string, field: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new PhhError(`the field '${field}' is not valid JSON`);
+  }
+}
+
+function seatNumber(value: TomlValue, index: number): number {
+  const seat = typeof value === 'object' && value !== null && 'number' in value ? Number(value.number) : Number.NaN;
+  if (!Number.isSafeInteger(seat) || seat < 1) throw new PhhError(`seats[${index}] is not a seat number`);
+  return seat;
 }
 
 function parseCards(text: string): (Card | null)[] {

@@ -25,11 +25,35 @@ describe('PHH replay', () => {
     expect(() => toUnits('-5', 0)).toThrow('is not an amount');
   });
 
+  it('keeps seat numbers as they are, and says the unit when a rule message speaks of decimal amounts', () => {
+    const [hand] = parseTomlTables(
+      [
+        "variant = 'NT'",
+        'antes = [0, 0, 0]',
+        'blinds_or_straddles = [0.25, 0.50, 0]',
+        'min_bet = 0.50',
+        'starting_stacks = [20, 20, 20]',
+        'seats = [2, 5, 7]',
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 0.75']",
+      ].join('\n'),
+    );
+    const result = replayPhh(hand as NonNullable<typeof hand>);
+    expect(result.error).toBe("'p3 cbr 0.75': Seat 7 cannot raise to 75: the minimum is 100 (amounts in units of 0.01)");
+  });
+
   it('names what cannot be read', () => {
     expect(() => replayPhh({ variant: 'PO' })).toThrow(PhhError);
     expect(() => replayPhh({ variant: 'PO' })).toThrow("variant 'PO' is not Texas hold'em");
     expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3: expected ',' or ']'");
     expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2: 'a' is given twice");
+    const twoStraddles = parseTomlTables(
+      "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 4, 8]\nmin_bet = 2\nstarting_stacks = [100, 100, 100, 100]\nactions = []\n",
+    )[0];
+    expect(() => replayPhh(twoStraddles as NonNullable<typeof twoStraddles>)).toThrow('only one straddle (p3) is supported');
+    const badJson = parseTomlTables(
+      "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []\n_betting_structure = '{'\n",
+    )[0];
+    expect(() => replayPhh(badJson as NonNullable<typeof badJson>)).toThrow("the field '_betting_structure' is not valid JSON");
   });
 
   it('felt replay: one line per hand; an illegal action names the action and the rule; exit 1 on a failure or mismatch', () => {

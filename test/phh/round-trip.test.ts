@@ -16,8 +16,9 @@ describe('PHH export → import round trip', () => {
         fc.constantFrom(0, 0, 5),
         fc.constantFrom(0, 0, 10),
         fc.boolean(),
-        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards) => {
-          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte }, unseenHoleCards });
+        fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
+        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards, rake) => {
+          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, rake }, unseenHoleCards });
           const [hand] = parseTomlTables(exportPhh(log));
           const result = replayPhh(hand as NonNullable<typeof hand>);
           expect(result.error).toBeNull();

@@ -23,4 +23,11 @@ describe('E7 spread limit (seed 000)', () => {
     hand.actions('b10 b20 b30 b40');
     expect(getLegalActions(hand.state)?.betOrRaise).toBeNull();
   });
+
+  it('a short all-in does not reopen the betting and does not count toward the cap (E8)', () => {
+    const hand = HandDriver.table([1000, 1000, 46], { config: spread }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+    hand.actions('b30 a c');
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 2, call: 6, betOrRaise: null });
+    expect(hand.state.betsThisRound).toBe(1);
+  });
 });
