@@ -92,15 +92,15 @@ export function getLegalActions(state: HandState): LegalActions | null {
   if (state.phase.kind !== 'betting' || state.actor < 0) return null;
   const player = state.players[state.actor] as Player;
   // Nobody else able to act: calling means matching the biggest all-in, not a bet nobody made.
-  const alone = countPlayers(state, canAct) <= 1;
+  const ableToAct = countPlayers(state, canAct);
+  const alone = ableToAct <= 1;
   const toCall = Math.max(0, (alone ? highestOtherBet(state, player) : state.currentBet) - player.bet);
   const stackTop = player.bet + player.stack;
   const call = toCall > 0 ? Math.min(toCall, player.stack) : null;
   let betOrRaise: LegalActions['betOrRaise'] = null;
   let allIn: number | null = player.stack <= toCall ? stackTop : null;
   // A raise needs someone left who could call it.
-  const othersCanAct = countPlayers(state, canAct) > 1;
-  if (player.stack > toCall && reopenedFor(state, player) && !capReached(state) && othersCanAct) {
+  if (player.stack > toCall && reopenedFor(state, player) && !capReached(state) && !alone) {
     const range = raiseRange(state, player);
     const max = Math.min(range.max, stackTop);
     if (range.min <= max) betOrRaise = { kind: state.currentBet === 0 ? 'bet' : 'raise', min: range.min, max };
