@@ -36,6 +36,12 @@ export function exportPhh(operations: readonly Operation[]): string {
     if (board.length > 0) actions.push(`d db ${board.map(formatCard).join('')}`);
     board = [];
   };
+  /** A player's action: the hole cards and any board dealt so far are written before it. */
+  const playerAction = (seat: number, action: string): void => {
+    writeHoleCards();
+    flushBoard();
+    actions.push(`${name(seat)} ${action}`);
+  };
   for (const operation of operations) {
     switch (operation.type) {
       case 'deal':
@@ -52,28 +58,20 @@ export function exportPhh(operations: readonly Operation[]): string {
         }
         break;
       case 'fold':
-        writeHoleCards();
-        flushBoard();
-        actions.push(`${name(operation.seat)} f`);
+        playerAction(operation.seat, 'f');
         break;
       case 'check':
       case 'call':
-        writeHoleCards();
-        flushBoard();
-        actions.push(`${name(operation.seat)} cc`);
+        playerAction(operation.seat, 'cc');
         break;
       case 'bet':
-        writeHoleCards();
-        flushBoard();
-        actions.push(`${name(operation.seat)} cbr ${operation.to}`);
+        playerAction(operation.seat, `cbr ${operation.to}`);
         break;
       case 'show':
-        flushBoard();
-        actions.push(`${name(operation.seat)} sm ${cardsText(operation.cards)}`);
+        playerAction(operation.seat, `sm ${cardsText(operation.cards)}`);
         break;
       case 'muck':
-        flushBoard();
-        actions.push(`${name(operation.seat)} sm`);
+        playerAction(operation.seat, 'sm');
         break;
       default:
         break;
