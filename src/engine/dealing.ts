@@ -21,6 +21,18 @@ export function dealingPlan(state: HandState): CardTarget[] {
   }
 }
 
+/** One shared, frozen target per seat: the hot path deals 12 hole cards a hand without allocating. */
+const seatTargets: { readonly seat: number }[] = [];
+
+function seatTarget(seat: number): CardTarget {
+  let target = seatTargets[seat];
+  if (target === undefined) {
+    target = Object.freeze({ seat });
+    seatTargets[seat] = target;
+  }
+  return target;
+}
+
 /** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */
 export function expectedCard(state: HandState): CardTarget | null {
   if (state.phase.kind !== 'dealing') return null;
@@ -32,7 +44,7 @@ export function expectedCard(state: HandState): CardTarget | null {
     }
     const count = state.players.length;
     if (position >= 2 * count) return null;
-    return { seat: (state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat };
+    return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
   }
   if (state.config.burnBeforeBoard) {
     if (position === 0) return 'burn';
@@ -71,10 +83,15 @@ export function dealOperation(state: HandState, card: Card | null, to: CardTarge
     if (expected === 'board') {
       throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
     }
-  } else if (state.seen.includes(card)) {
+  } else if (isSeen(state, card)) {
     throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
   }
   return { type: 'deal', to: expected, card };
+}
+
+/** Whether the card has been dealt face up, read, or shown in this hand. */
+export function isSeen(state: Pick<HandState, 'seenLow' | 'seenHigh'>, card: Card): boolean {
+  return card < 26 ? (state.seenLow & (1 << card)) !== 0 : (state.seenHigh & (1 << (card - 26))) !== 0;
 }
 
 export function stepComplete(state: HandState): boolean {

@@ -1,3 +1,4 @@
+import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { countPlayers, indexOfSeat, inHand } from './positions.js';
@@ -26,7 +27,8 @@ export function draftOf(state: HandState): Draft {
     phase: state.phase,
     board: state.board,
     burns: state.burns,
-    seen: state.seen,
+    seenLow: state.seenLow,
+    seenHigh: state.seenHigh,
     dealt: state.dealt,
     deadMoney: state.deadMoney,
     pots: state.pots,
@@ -122,7 +124,7 @@ export function record(draft: Draft, operation: Operation): void {
     }
     case 'deal': {
       const { card, to } = operation;
-      if (card !== null) draft.seen = [...draft.seen, card];
+      if (card !== null) markSeen(draft, card);
       draft.dealt++;
       if (to === 'burn') draft.burns = [...draft.burns, card];
       else if (to === 'board') draft.board = [...draft.board, card as NonNullable<typeof card>];
@@ -203,7 +205,7 @@ export function record(draft: Draft, operation: Operation): void {
       return;
     case 'show': {
       const player = playerAt(draft, operation.seat);
-      draft.seen = [...draft.seen, ...operation.cards.filter((card) => !draft.seen.includes(card))];
+      for (const card of operation.cards) markSeen(draft, card);
       player.holeCards = operation.cards;
       player.showdown = operation.cards;
       return;
@@ -250,7 +252,8 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     phase: DEALING,
     board: [],
     burns: [],
-    seen: [],
+    seenLow: 0,
+    seenHigh: 0,
     dealt: 0,
     deadMoney: 0,
     pots: [],
@@ -265,6 +268,11 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     awards: [],
     chipsInPlay: players.reduce((sum, player) => sum + player.stack, 0),
   };
+}
+
+function markSeen(draft: Draft, card: Card): void {
+  if (card < 26) draft.seenLow |= 1 << card;
+  else draft.seenHigh |= 1 << (card - 26);
 }
 
 function pay(player: Mutable<Player>, amount: number, live: boolean): void {

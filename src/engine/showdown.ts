@@ -5,6 +5,7 @@ import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
+import { isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
@@ -48,7 +49,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
       throw violation('shown-cards-differ', `Seat ${player.seat} was dealt other cards`, `Platz ${player.seat} hat andere Karten bekommen`);
     }
     for (const card of cards) {
-      if (!known.includes(card) && state.seen.includes(card)) {
+      if (!known.includes(card) && isSeen(state, card)) {
         throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
       }
     }

@@ -57,8 +57,12 @@ export type HandState = {
   readonly phase: Phase;
   readonly board: readonly Card[];
   readonly burns: readonly (Card | null)[];
-  /** Every card seen so far, for refusing a card seen twice. */
-  readonly seen: readonly Card[];
+  /**
+   * Every card seen so far, for refusing a card seen twice: a bit per card, cards 0–25 in `seenLow` and
+   * 26–51 in `seenHigh` (two integers, so dealing a card copies nothing). Ask with `isSeen`.
+   */
+  readonly seenLow: number;
+  readonly seenHigh: number;
   /** How many cards of the current dealing step have come (burns included). */
   readonly dealt: number;
   /** Dead money posted for the table (the big-blind ante): always in the main pot, for every player. */

@@ -4,7 +4,7 @@ import { SeededRandom } from '../../src/cards/random.js';
 import { apply, type Command, startHand } from '../../src/engine/apply.js';
 import { getLegalActions } from '../../src/engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/config.js';
-import { expectedCard } from '../../src/engine/dealing.js';
+import { expectedCard, isSeen } from '../../src/engine/dealing.js';
 import type { Operation } from '../../src/engine/operations.js';
 import type { HandState } from '../../src/engine/state.js';
 
@@ -72,7 +72,7 @@ export function playRandomHand(seed: number, options: RandomHandOptions): Played
 
 /** Two cards nobody has seen, for a player whose hole cards were dealt unseen. */
 function unusedCards(state: HandState, deck: readonly Card[], from: number): Card[] {
-  const free = deck.slice(from).filter((card) => !state.seen.includes(card) && !state.players.some((player) => player.holeCards.includes(card)));
+  const free = deck.slice(from).filter((card) => !isSeen(state, card) && !state.players.some((player) => player.holeCards.includes(card)));
   const shownSoFar = state.players.flatMap((player) => (Array.isArray(player.showdown) ? player.showdown : []));
   return free.filter((card) => !shownSoFar.includes(card)).slice(0, 2);
 }
