@@ -88,7 +88,23 @@ function raiseRange(state: HandState, player: Player): { min: number; max: numbe
   }
 }
 
+/**
+ * The last state asked about and its answer. States never change, so the action pad's question and
+ * `apply`'s check of the same state need one computation; one entry costs nothing to keep (a weak map
+ * of every state cost more in garbage collection than it saved).
+ */
+let lastAsked: HandState | null = null;
+let lastAnswer: LegalActions | null = null;
+
 export function getLegalActions(state: HandState): LegalActions | null {
+  if (state !== lastAsked) {
+    lastAnswer = computeLegalActions(state);
+    lastAsked = state;
+  }
+  return lastAnswer;
+}
+
+function computeLegalActions(state: HandState): LegalActions | null {
   if (state.phase.kind !== 'betting' || state.actor < 0) return null;
   const player = state.players[state.actor] as Player;
   // Nobody else able to act: calling means matching the biggest all-in, not a bet nobody made.
