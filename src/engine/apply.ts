@@ -184,9 +184,10 @@ function beginBettingRound(recorder: Recorder): void {
   let lastToPost = state.button;
   if (state.street === 'preflop') {
     const { big, straddle } = blindIndexes(state);
-    const straddling = state.players.length > 2 && state.config.straddle > 0 && (state.players[straddle] as Player).bet === state.config.straddle;
-    // The full big blind (or straddle) is what everyone must call, even when its poster was short.
-    const opening = straddling ? state.config.straddle : state.config.bigBlind;
+    // The full big blind (or the straddle, if one was posted) is what everyone must call, even when
+    // the big blind's poster was short. Only a straddle posts more than the big blind.
+    const opening = Math.max(state.config.bigBlind, ...state.players.map((player) => player.bet));
+    const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
     recorder.push({ type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
   } else {

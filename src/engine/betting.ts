@@ -150,6 +150,8 @@ function highestOtherBet(state: HandState, player: Player): number {
 
 /** The next player to act clockwise after `from`, or -1 when the round is over. */
 export function nextActor(state: HandState, from: number): number {
+  // `firstFrom` written out: this runs after every action, and the count of players able to act is
+  // taken once for the whole search.
   const count = state.players.length;
   const ableToAct = countPlayers(state, canAct);
   for (let step = 1; step <= count; step++) {
