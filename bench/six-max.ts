@@ -4,5 +4,7 @@ import type { SeededRandom } from '../src/cards/random.js';
 export const PLAYERS = 6;
 
 export function randomStacks(random: SeededRandom): number[] {
-  return Array.from({ length: PLAYERS }, () => (20 + random.nextInt(300)) * 10);
+  const stacks: number[] = [];
+  for (let seat = 0; seat < PLAYERS; seat++) stacks.push((20 + random.nextInt(300)) * 10);
+  return stacks;
 }

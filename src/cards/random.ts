@@ -63,13 +63,18 @@ export class SeededRandom {
     if (!Number.isInteger(bound) || bound < 1 || bound > MAX_BOUND) {
       throw new RangeError(`bound must be an integer 1–${MAX_BOUND}, got ${String(bound)}`);
     }
-    const threshold = (0x100000000 - bound) % bound;
-    for (;;) {
-      const r = this.nextUint32();
-      const product = r * bound;
-      const low = product % 0x100000000;
-      if (low >= threshold) return Math.floor(product / 0x100000000);
+    let product = this.nextUint32() * bound;
+    let high = Math.floor(product / 0x100000000);
+    // The low 32 bits decide; below `bound` (rare) they may fall in the biased zone, and only then is
+    // the exact threshold (a slow floating-point remainder) needed.
+    if (product - high * 0x100000000 < bound) {
+      const threshold = (0x100000000 - bound) % bound;
+      while (product - high * 0x100000000 < threshold) {
+        product = this.nextUint32() * bound;
+        high = Math.floor(product / 0x100000000);
+      }
     }
+    return high;
   }
 }
 

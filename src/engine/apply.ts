@@ -1,11 +1,11 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
-import { checkConfig, type HandConfig } from './config.js';
+import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
-import { blindIndexes, clockwise, countPlayers, inHand } from './positions.js';
+import { blindIndexes, clockwise, countInHand } from './positions.js';
 import { type Draft, draftOf, record, reduce } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
@@ -50,30 +50,35 @@ class Recorder {
 
 /** Starts a hand: checks the table, posts antes and blinds. The next step is dealing. */
 export function startHand(input: StartHand): Transition {
-  checkConfig(input.config);
-  const { players, config, buttonSeat } = input;
+  const config = settleConfig(input.config);
+  const { players, buttonSeat } = input;
   if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
     throw violation('invalid-start', `A hand needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, got ${players.length}`, `Eine Hand braucht ${MIN_PLAYERS} bis ${MAX_PLAYERS} Spieler, nicht ${players.length}`);
   }
-  const seats = new Set<number>();
-  for (const { seat, stack } of players) {
-    if (!Number.isSafeInteger(seat) || seat < 1 || seats.has(seat)) {
+  for (let index = 0; index < players.length; index++) {
+    const { seat, stack } = players[index] as StartHand['players'][number];
+    if (!Number.isSafeInteger(seat) || seat < 1 || seatTaken(players, seat, index)) {
       throw violation('invalid-start', `Seat ${String(seat)} is not a seat number or is taken twice`, `Platz ${String(seat)} ist keine Platznummer oder doppelt vergeben`);
     }
-    seats.add(seat);
     if (!Number.isSafeInteger(stack) || stack <= 0 || stack % config.chipUnit !== 0) {
       throw violation('invalid-start', `Seat ${seat}'s stack ${String(stack)} is not a positive number of chip units`, `Der Stapel von Platz ${seat} (${String(stack)}) ist keine positive Zahl von Chipeinheiten`);
     }
   }
-  if (!seats.has(buttonSeat)) {
+  if (!seatTaken(players, buttonSeat, players.length)) {
     throw violation('invalid-start', `The button is at seat ${buttonSeat}, where nobody plays this hand`, `Der Button liegt auf Platz ${buttonSeat}, wo niemand diese Hand spielt`);
   }
-  // A copy: the log must not change when the caller later changes its configuration object.
-  const started: Operation = { type: 'hand-started', config: structuredClone(config), players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
+  // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
+  const started: Operation = { type: 'hand-started', config, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
   const recorder = new Recorder(reduce(undefined, started));
   recorder.operations.push(started);
   postForcedBets(recorder);
   return finish(recorder);
+}
+
+/** Whether a player before `before` in the list sits at `seat` (at most 14 players: a loop beats a set). */
+function seatTaken(players: StartHand['players'], seat: number, before: number): boolean {
+  for (let index = 0; index < before; index++) if ((players[index] as StartHand['players'][number]).seat === seat) return true;
+  return false;
 }
 
 /**
@@ -186,7 +191,8 @@ function beginBettingRound(recorder: Recorder): void {
     const { big, straddle } = blindIndexes(state);
     // The full big blind (or the straddle, if one was posted) is what everyone must call, even when
     // the big blind's poster was short. Only a straddle posts more than the big blind.
-    const opening = Math.max(state.config.bigBlind, ...state.players.map((player) => player.bet));
+    let opening = state.config.bigBlind;
+    for (const player of state.players) if (player.bet > opening) opening = player.bet;
     const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
     recorder.push({ type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
@@ -201,7 +207,7 @@ function endBettingRound(recorder: Recorder): void {
   if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
   recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
-  if (countPlayers(state, inHand) === 1) {
+  if (countInHand(state) === 1) {
     finishHand(recorder);
     return;
   }

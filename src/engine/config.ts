@@ -62,7 +62,7 @@ export type HandConfig = {
   readonly rake: RakeRule | null;
 };
 
-export const NO_LIMIT_5_10: HandConfig = {
+export const NO_LIMIT_5_10: HandConfig = frozenCopy({
   structure: { kind: 'no-limit' },
   smallBlind: 5,
   bigBlind: 10,
@@ -73,7 +73,38 @@ export const NO_LIMIT_5_10: HandConfig = {
   burnBeforeHoleCards: true,
   burnBeforeBoard: true,
   rake: null,
-};
+});
+
+/** Configurations checked and frozen all the way down: what hands record. */
+const settled = new WeakSet<HandConfig>();
+
+/**
+ * The configuration a hand records: checked, and frozen all the way down so that no later change by
+ * its caller can change a logged hand. A configuration settled before is used as it is: a table
+ * settles its configuration once, not at every hand (a deep copy per hand was the engine's largest
+ * cost at the start of a hand).
+ */
+export function settleConfig(config: HandConfig): HandConfig {
+  if (settled.has(config)) return config;
+  checkConfig(config);
+  const frozen = isFrozenData(config) ? config : frozenCopy(config);
+  settled.add(frozen);
+  return frozen;
+}
+
+/** A deep copy of plain data (objects, arrays, primitives), frozen at every level. */
+function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) copy[key] = frozenCopy(field);
+  return Object.freeze(copy) as T;
+}
+
+function isFrozenData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(isFrozenData);
+}
 
 /** Refuses a configuration that could not be played, naming the field. */
 export function checkConfig(config: HandConfig): void {

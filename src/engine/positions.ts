@@ -12,10 +12,17 @@ export function indexOfSeat(state: { readonly players: readonly Player[] }, seat
   return -1;
 }
 
-/** How many players satisfy `test` (a loop: this runs on every command). */
-export function countPlayers(state: { readonly players: readonly Player[] }, test: (player: Player) => boolean): number {
+/** Players still in the hand (loops written out, not a counter with a predicate: these run on every command). */
+export function countInHand(state: { readonly players: readonly Player[] }): number {
   let count = 0;
-  for (const player of state.players) if (test(player)) count++;
+  for (const player of state.players) if (player.status !== 'folded') count++;
+  return count;
+}
+
+/** Players who can still put chips in. */
+export function countAbleToAct(state: { readonly players: readonly Player[] }): number {
+  let count = 0;
+  for (const player of state.players) if (player.status === 'active') count++;
   return count;
 }
 

@@ -7,6 +7,31 @@ import type { HandState, Player, Pot } from './state.js';
  * `deadMoney` (the big-blind ante) goes to the main pot.
  */
 export function buildPots(players: readonly Player[], deadMoney = 0): Pot[] {
+  return onePot(players, deadMoney) ?? levelledPots(players, deadMoney);
+}
+
+/**
+ * The usual case, without a loop over levels: everyone still in the hand put in the same amount (or
+ * nothing), so there is one pot, shared by those who put it in. Null when there are side pots.
+ */
+function onePot(players: readonly Player[], deadMoney: number): Pot[] | null {
+  let level = 0;
+  let amount = deadMoney;
+  for (const player of players) {
+    amount += player.committed;
+    if (player.status === 'folded' || player.committed === 0) continue;
+    if (level === 0) level = player.committed;
+    else if (player.committed !== level) return null;
+  }
+  if (amount === 0) return [];
+  const eligible: number[] = [];
+  for (const player of players) {
+    if (player.status !== 'folded' && (level === 0 || player.committed === level)) eligible.push(player.seat);
+  }
+  return [{ amount, eligible }];
+}
+
+function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
   // Distinct amounts put in by players still in the hand, ascending (a handful: plain loops).
   const levels: number[] = [];
   for (const player of players) {
@@ -48,19 +73,17 @@ export function buildPots(players: readonly Player[], deadMoney = 0): Pot[] {
  * bets are collected (and is never raked).
  */
 export function uncalledBet(state: HandState): { seat: number; amount: number } | null {
-  let top = -1;
+  let owner: Player | null = null;
   let second = 0;
-  state.players.forEach((player, index) => {
-    const topBet = top < 0 ? -1 : (state.players[top] as Player).bet;
-    if (player.bet > topBet) {
-      second = Math.max(second, Math.max(0, topBet));
-      top = index;
-    } else {
-      second = Math.max(second, player.bet);
+  for (const player of state.players) {
+    if (owner === null || player.bet > owner.bet) {
+      if (owner !== null && owner.bet > second) second = owner.bet;
+      owner = player;
+    } else if (player.bet > second) {
+      second = player.bet;
     }
-  });
-  if (top < 0) return null;
-  const owner = state.players[top] as Player;
+  }
+  if (owner === null) return null;
   const amount = owner.bet - second;
   return amount > 0 ? { seat: owner.seat, amount } : null;
 }

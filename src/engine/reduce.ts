@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
-import { countPlayers, indexOfSeat, inHand } from './positions.js';
+import { countInHand, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -148,10 +148,10 @@ export function record(draft: Draft, operation: Operation): void {
       draft.limitLevel = operation.limitLevel;
       draft.betsThisRound = operation.betsThisRound;
       draft.lastAggressor = null;
-      draft.playersAtRoundStart = countPlayers(draft, inHand);
-      draft.players.forEach((player, index) => {
-        if (player.actedAt !== null) writablePlayer(draft, index).actedAt = null;
-      });
+      draft.playersAtRoundStart = countInHand(draft);
+      for (let index = 0; index < draft.players.length; index++) {
+        if ((draft.players[index] as Player).actedAt !== null) writablePlayer(draft, index).actedAt = null;
+      }
       draft.actor = -1;
       return;
     case 'fold': {
@@ -195,9 +195,9 @@ export function record(draft: Draft, operation: Operation): void {
     }
     case 'collect':
       draft.pots = operation.pots;
-      draft.players.forEach((player, index) => {
-        if (player.bet !== 0) writablePlayer(draft, index).bet = 0;
-      });
+      for (let index = 0; index < draft.players.length; index++) {
+        if ((draft.players[index] as Player).bet !== 0) writablePlayer(draft, index).bet = 0;
+      }
       return;
     case 'showdown':
       draft.phase = SHOWDOWN;
@@ -219,9 +219,16 @@ export function record(draft: Draft, operation: Operation): void {
       return;
     case 'award': {
       const { potIndex, seat, amount, words, best } = operation;
-      draft.pots = draft.pots.map((pot, index) => (index === potIndex ? { ...pot, amount: pot.amount - amount } : pot));
+      // New arrays and a new pot object, written out: earlier states share the old ones.
+      const pots = draft.pots.slice();
+      const pot = pots[potIndex];
+      if (pot === undefined) throw new InvariantError(`award from pot ${potIndex}, which does not exist`);
+      pots[potIndex] = { amount: pot.amount - amount, eligible: pot.eligible };
+      draft.pots = pots;
       playerAt(draft, seat).stack += amount;
-      draft.awards = [...draft.awards, { potIndex, seat, amount, words, best }];
+      const awards = draft.awards.slice();
+      awards.push({ potIndex, seat, amount, words, best });
+      draft.awards = awards;
       return;
     }
     case 'hand-ended':

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
-import { evaluateCheckedHand } from '../evaluator/evaluate.js';
+import { evaluateCheckedHand, type HandEvaluation } from '../evaluator/evaluate.js';
 import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
@@ -36,7 +36,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
   const known = player.holeCards;
   let shown: readonly Card[];
   if (cards === undefined || cards.length === 0) {
-    if (known.length !== 2 || known.some((card) => card === null)) {
+    if (known.length !== 2 || known[0] === null || known[1] === null) {
       throw violation('cards-needed', `Seat ${player.seat}'s cards were not read: enter them`, `Die Karten von Platz ${player.seat} wurden nicht gelesen: bitte eingeben`);
     }
     shown = known as readonly Card[];
@@ -55,7 +55,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
     }
     shown = cards;
   }
-  return { type: 'show', seat: player.seat, cards: [...shown] };
+  return { type: 'show', seat: player.seat, cards: [shown[0] as Card, shown[1] as Card] };
 }
 
 export function muckOperation(state: HandState): Operation {
@@ -95,51 +95,69 @@ export function rakeOperation(state: HandState): Operation | null {
  */
 export function awardOperations(state: HandState): Operation[] {
   const operations: Operation[] = [];
+  const { players, button, board } = state;
   const unit = state.config.chipUnit;
-  const players = state.players;
   const count = players.length;
-  const board = state.board as [Card, Card, Card, Card, Card];
+  // The contenders in order from the first seat left of the button (the odd-chip order), each tabled
+  // hand valued once for all the pots: -1 for a hand not shown (the last player in, uncontested).
+  const contenders: Player[] = [];
+  const values: number[] = [];
+  for (let step = 1; step <= count; step++) {
+    const player = players[(button + step) % count] as Player;
+    if (!inHand(player) || player.showdown === 'mucked') continue;
+    contenders.push(player);
+    values.push(Array.isArray(player.showdown) ? handOf(player.showdown as readonly Card[], board) : -1);
+  }
+  // The winners' words and five cards, described once however many pots they win.
+  const described: (HandEvaluation | undefined)[] = [];
+  const winners: number[] = [];
   state.pots.forEach((pot, potIndex) => {
     if (pot.amount === 0) return;
-    // Contenders in order from the first seat left of the button: the odd-chip order.
     let shown = 0;
-    let unshown: Player | null = null;
+    let unshown = -1;
     let best = -1;
-    let winners: Player[] = [];
-    for (let step = 1; step <= count; step++) {
-      const player = players[(state.button + step) % count] as Player;
-      if (player.showdown === 'mucked' || !pot.eligible.includes(player.seat)) continue;
-      if (!Array.isArray(player.showdown)) {
-        unshown = player;
+    winners.length = 0;
+    for (let index = 0; index < contenders.length; index++) {
+      if (!pot.eligible.includes((contenders[index] as Player).seat)) continue;
+      const value = values[index] as number;
+      if (value < 0) {
+        unshown = index;
         continue;
       }
       shown++;
-      const [first, second] = player.showdown as [Card, Card];
-      const value = evaluate7(first, second, board[0], board[1], board[2], board[3], board[4]);
       if (value > best) {
         best = value;
-        winners = [player];
-      } else if (value === best) {
-        winners.push(player);
+        winners.length = 0;
       }
+      if (value === best) winners.push(index);
     }
     if (shown === 0) {
-      if (unshown === null) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
+      if (unshown < 0) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
       // The last player in the hand wins without a show.
-      operations.push({ type: 'award', potIndex, seat: unshown.seat, amount: pot.amount, words: null, best: null });
+      operations.push({ type: 'award', potIndex, seat: (contenders[unshown] as Player).seat, amount: pot.amount, words: null, best: null });
       return;
     }
-    if (unshown !== null) throw new InvariantError(`seat ${unshown.seat} contests a pot without showing`);
+    if (unshown >= 0) throw new InvariantError(`seat ${(contenders[unshown] as Player).seat} contests a pot without showing`);
     const units = pot.amount / unit;
     const share = Math.floor(units / winners.length);
     const odd = units % winners.length;
-    winners.forEach((winner, order) => {
+    for (let order = 0; order < winners.length; order++) {
       const amount = (share + (order < odd ? 1 : 0)) * unit;
-      if (amount === 0) return;
-      // Words and the five cards only for the winners: they go into the award.
-      const evaluation = evaluateCheckedHand([...(winner.showdown as Card[]), ...board], best);
+      if (amount === 0) continue;
+      const index = winners[order] as number;
+      const winner = contenders[index] as Player;
+      const evaluation = (described[index] ??= describe(winner.showdown as readonly Card[], board, best));
       operations.push({ type: 'award', potIndex, seat: winner.seat, amount, words: evaluation.words, best: evaluation.best });
-    });
+    }
   });
   return operations;
+}
+
+function handOf(cards: readonly Card[], board: readonly Card[]): number {
+  return evaluate7(cards[0] as Card, cards[1] as Card, board[0] as Card, board[1] as Card, board[2] as Card, board[3] as Card, board[4] as Card);
+}
+
+/** Words and the five cards that play, only for winners: they go into the award. */
+function describe(cards: readonly Card[], board: readonly Card[], value: number): HandEvaluation {
+  return evaluateCheckedHand([cards[0] as Card, cards[1] as Card, board[0] as Card, board[1] as Card, board[2] as Card, board[3] as Card, board[4] as Card], value);
 }

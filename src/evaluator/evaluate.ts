@@ -3,9 +3,9 @@ import { CardInputError } from '../cards/card-input-error.js';
 import { assertDistinct, formatCard } from '../cards/notation.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Category } from './category.js';
-import { classOfValue } from './hand-classes.js';
+import { packedCategory, packedClassOf, packedRank } from './hand-classes.js';
 import { evaluate5, evaluate6, evaluate7 } from './lookup.js';
-import { handWords, type Words } from './words.js';
+import { type Words, wordsOfValue } from './words.js';
 
 export type HandEvaluation = {
   /** 1 … 7,462: higher beats lower, equal ties. */
@@ -36,8 +36,9 @@ export function evaluateHand(cards: readonly Card[]): HandEvaluation {
  * checked when dealt), without checking them again; `value` when the caller has looked it up already.
  */
 export function evaluateCheckedHand(cards: readonly Card[], value = lookUp(cards)): HandEvaluation {
-  const handClass = classOfValue(value);
-  return { value, category: handClass.category, best: cardsThatPlay(cards, handClass), words: handWords(handClass) };
+  const packed = packedClassOf(value);
+  const category = packedCategory(packed);
+  return { value, category, best: cardsThatPlay(cards, category, packed), words: wordsOfValue(value) };
 }
 
 function checkHand(cards: readonly Card[]): void {
@@ -58,27 +59,35 @@ function lookUp(cards: readonly Card[]): number {
 }
 
 /** Picks the cards matching the class's ranks in reading order (within the flush suit for flushes). */
-function cardsThatPlay(cards: readonly Card[], handClass: { category: Category; ranks: readonly number[] }): Card[] {
-  const category = handClass.category;
+function cardsThatPlay(cards: readonly Card[], category: Category, packed: number): Card[] {
   let suit = -1;
   if (category === 'flush' || category === 'straight-flush' || category === 'royal-flush') {
     const counts = [0, 0, 0, 0];
-    for (const card of cards) counts[suitOf(card)] = (counts[suitOf(card)] ?? 0) + 1;
-    suit = counts.findIndex((count) => count >= 5);
+    for (let index = 0; index < cards.length; index++) {
+      const cardSuit = suitOf(cards[index] as Card);
+      const count = (counts[cardSuit] ?? 0) + 1;
+      counts[cardSuit] = count;
+      if (count >= 5) suit = cardSuit;
+    }
   }
   // For each rank in reading order, the highest unused card of that rank (of the flush suit, if any).
   let used = 0;
   const best: Card[] = [];
-  for (const rank of handClass.ranks) {
+  for (let place = 0; place < 5; place++) {
+    const rank = packedRank(packed, place);
     let pick = -1;
+    let pickCard = -1;
     for (let index = 0; index < cards.length; index++) {
       const card = cards[index] as Card;
-      if ((used & (1 << index)) !== 0 || rankOf(card) !== rank || (suit >= 0 && suitOf(card) !== suit)) continue;
-      if (pick < 0 || card > (cards[pick] as Card)) pick = index;
+      if (rankOf(card) !== rank || (used & (1 << index)) !== 0 || (suit >= 0 && suitOf(card) !== suit)) continue;
+      if (card > pickCard) {
+        pick = index;
+        pickCard = card;
+      }
     }
     if (pick < 0) throw new InvariantError(`no card of rank ${rank} among ${cards.map(formatCard).join(' ')}`);
     used |= 1 << pick;
-    best.push(cards[pick] as Card);
+    best.push(pickCard as Card);
   }
   return best;
 }

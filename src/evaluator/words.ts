@@ -1,6 +1,6 @@
 import type { Rank } from '../cards/card.js';
-import type { Category } from './category.js';
-import type { HandClass } from './hand-classes.js';
+import { type Category, HAND_VALUE_COUNT } from './category.js';
+import { classOfValue, type HandClass } from './hand-classes.js';
 
 /** Text in both languages the product speaks. */
 export type Words = { readonly en: string; readonly de: string };
@@ -34,7 +34,8 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const wordsByValue: (Words | undefined)[] = [];
+// Filled with undefined up front: an array written at scattered indexes would turn into a slow dictionary.
+const wordsByValue: (Words | undefined)[] = new Array<Words | undefined>(HAND_VALUE_COUNT + 1).fill(undefined);
 
 /** The hand as a croupier announces it: "Full house, queens full of tens" / "Full House, Damen voll Zehnen". */
 export function handWords(handClass: HandClass): Words {
@@ -44,6 +45,11 @@ export function handWords(handClass: HandClass): Words {
     wordsByValue[handClass.value] = words;
   }
   return words;
+}
+
+/** `handWords` by value: the class is looked up only the first time a value is put in words. */
+export function wordsOfValue(value: number): Words {
+  return wordsByValue[value] ?? handWords(classOfValue(value));
 }
 
 function composeHandWords(handClass: HandClass): Words {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startHand } from '../../src/engine/apply.js';
-import { NO_LIMIT_5_10 } from '../../src/engine/config.js';
+import { NO_LIMIT_5_10, settleConfig } from '../../src/engine/config.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
 
 const players = [
@@ -35,5 +35,22 @@ describe('starting a hand refuses a table or configuration that cannot be played
     const { operations } = startHand({ config, players, buttonSeat: 1 });
     (config as { bigBlind: number }).bigBlind = 999;
     expect(operations[0]).toMatchObject({ type: 'hand-started', config: { bigBlind: 10 } });
+  });
+
+  it('records a configuration frozen all the way down, and reuses one already settled', () => {
+    const rake = { basisPoints: 500, cap: 30, noFlopNoDrop: true };
+    const config = { ...NO_LIMIT_5_10, rake };
+    const first = startHand({ config, players, buttonSeat: 1 }).state.config;
+    rake.cap = 1;
+    expect(first.rake?.cap).toBe(30);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.rake) && Object.isFrozen(first.structure)).toBe(true);
+    expect(settleConfig(first)).toBe(first);
+    expect(startHand({ config: first, players, buttonSeat: 1 }).state.config).toBe(first);
+    expect(startHand({ config: NO_LIMIT_5_10, players, buttonSeat: 1 }).state.config).toBe(NO_LIMIT_5_10);
+  });
+
+  it('checks a frozen configuration before using it', () => {
+    const frozen = Object.freeze({ ...NO_LIMIT_5_10, bigBlind: 0 });
+    expect(() => settleConfig(frozen)).toThrow('the big blind must be positive');
   });
 });
