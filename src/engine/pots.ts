@@ -35,9 +35,13 @@ function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
   // Distinct amounts put in by players still in the hand, ascending (a handful: plain loops).
   const levels: number[] = [];
   for (const player of players) {
-    if (player.status !== 'folded' && player.committed > 0 && !levels.includes(player.committed)) levels.push(player.committed);
+    const level = player.committed;
+    if (player.status === 'folded' || level === 0 || levels.includes(level)) continue;
+    // Insertion in order: a few levels at most, and no comparator call per step.
+    let at = levels.length;
+    while (at > 0 && (levels[at - 1] as number) > level) at--;
+    levels.splice(at, 0, level);
   }
-  levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
   let previous = 0;
   for (let index = 0; index < levels.length; index++) {

@@ -7,9 +7,9 @@ import type { HandState, Player } from './state.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * A state being changed by one command's operations. It starts as a copy of the state the command was
- * applied to (the state object and the players array); a player object is copied the first time an
- * operation writes to it, so the state passed in is never touched; arrays inside (board, cards, pots) are
+ * A state being changed by one command's operations. It starts as a copy of the state object the command
+ * was applied to; the players array is copied the first time a player changes, and a player object the
+ * first time an operation writes to it, so the state passed in is never touched; arrays inside (board, cards, pots) are
  * replaced, never written into, because earlier states share them. One copy per command instead of one
  * per operation, and only of what changes: this is the engine's hot path.
  */
@@ -18,7 +18,8 @@ export type Draft = Omit<Mutable<HandState>, 'players'> & { players: Mutable<Pla
 export function draftOf(state: HandState): Draft {
   // Written out field by field, in one order everywhere: every state and player object then shares one
   // hidden class, which keeps property access monomorphic (spread copies were the engine's top cost).
-  const players = state.players.slice() as Mutable<Player>[];
+  // Shared until a player changes (a burn or a board card changes none): see `writablePlayer`.
+  const players = state.players as Mutable<Player>[];
   const draft: Draft = {
     config: state.config,
     players,
@@ -45,21 +46,29 @@ export function draftOf(state: HandState): Draft {
   };
   ownedBy = draft;
   owned = 0;
+  ownsPlayers = false;
   return draft;
 }
 
 /**
- * Which player objects of the draft being written are its own copies (bit per player index). One draft
- * is written at a time — `record` is synchronous — so module state is enough; a write to another draft
- * starts a fresh mask (its players are then copied again, which is merely wasteful, never wrong).
+ * Whether the draft being written has its own players array, and which player objects in it are its
+ * own copies (bit per player index). One draft is written at a time — `record` is synchronous — so
+ * module state is enough; a write to another draft starts afresh (its array and players are then
+ * copied again, which is merely wasteful, never wrong).
  */
 let ownedBy: Draft | null = null;
+let ownsPlayers = false;
 let owned = 0;
 
 function writablePlayer(draft: Draft, index: number): Mutable<Player> {
   if (ownedBy !== draft) {
     ownedBy = draft;
+    ownsPlayers = false;
     owned = 0;
+  }
+  if (!ownsPlayers) {
+    draft.players = draft.players.slice();
+    ownsPlayers = true;
   }
   const bit = 1 << index;
   if ((owned & bit) === 0) {
