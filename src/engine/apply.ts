@@ -5,7 +5,7 @@ import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
-import { blindIndexes, clockwise, countInHand } from './positions.js';
+import { blindIndexes, buttonIndexOf, clockwise, countInHand, indexOfSeat } from './positions.js';
 import { type Draft, draftOf, record, reduce } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
@@ -20,10 +20,24 @@ export type Command =
 
 export type StartHand = {
   readonly config: HandConfig;
-  /** In table order, clockwise, with their stacks. */
+  /** In table order, clockwise (seat numbers rising, round the table), with their stacks. */
   readonly players: readonly { readonly seat: number; readonly stack: number }[];
+  /** With `blinds` given, may be an empty seat: a dead button. */
   readonly buttonSeat: number;
+  /**
+   * Who posts the blinds, when the table decides (the dead-button rule, heads-up after three players).
+   * Without it the small blind sits left of the button and the big blind left of it; heads-up the
+   * button posts the small blind (seed 000).
+   */
+  readonly blinds?: { readonly smallBlindSeat: number | null; readonly bigBlindSeat: number };
+  /**
+   * Blinds posted besides the two, by a new player or one who missed blinds: `live` (at most the big
+   * blind) counts as the player's bet, `dead` goes straight into the pot (WSOP Live Action 156).
+   */
+  readonly extraPosts?: readonly ExtraPost[];
 };
+
+export type ExtraPost = { readonly seat: number; readonly live: number; readonly dead: number };
 
 export type Transition = { readonly state: HandState; readonly operations: readonly Operation[] };
 
@@ -64,15 +78,50 @@ export function startHand(input: StartHand): Transition {
       throw violation('invalid-start', `Seat ${seat}'s stack ${String(stack)} is not a positive number of chip units`, `Der Stapel von Platz ${seat} (${String(stack)}) ist keine positive Zahl von Chipeinheiten`);
     }
   }
+  const { smallBlindSeat, bigBlindSeat } = input.blinds ?? defaultBlinds(input);
+  checkBlinds(input, smallBlindSeat, bigBlindSeat, config);
+  // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
+  const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
+  const recorder = new Recorder(reduce(undefined, started));
+  recorder.operations.push(started);
+  postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? []);
+  return finish(recorder);
+}
+
+/** The blinds by position: left of the button, heads-up the button itself (seed 000). */
+function defaultBlinds(input: StartHand): { smallBlindSeat: number; bigBlindSeat: number } {
+  const { players, buttonSeat } = input;
   if (!seatTaken(players, buttonSeat, players.length)) {
     throw violation('invalid-start', `The button is at seat ${buttonSeat}, where nobody plays this hand`, `Der Button liegt auf Platz ${buttonSeat}, wo niemand diese Hand spielt`);
   }
-  // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
-  const started: Operation = { type: 'hand-started', config, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
-  const recorder = new Recorder(reduce(undefined, started));
-  recorder.operations.push(started);
-  postForcedBets(recorder);
-  return finish(recorder);
+  const { small, big } = blindIndexes({ players, button: buttonIndexOf(players, buttonSeat) });
+  return { smallBlindSeat: (players[small] as StartHand['players'][number]).seat, bigBlindSeat: (players[big] as StartHand['players'][number]).seat };
+}
+
+function checkBlinds(input: StartHand, smallBlindSeat: number | null, bigBlindSeat: number, config: HandConfig): void {
+  const { players, buttonSeat } = input;
+  const inHand = (seat: number): boolean => seatTaken(players, seat, players.length);
+  if (!Number.isSafeInteger(buttonSeat) || buttonSeat < 1) {
+    throw violation('invalid-start', `The button seat ${String(buttonSeat)} is not a seat number`, `Der Button-Platz ${String(buttonSeat)} ist keine Platznummer`);
+  }
+  if (!inHand(bigBlindSeat) || (smallBlindSeat !== null && (!inHand(smallBlindSeat) || smallBlindSeat === bigBlindSeat))) {
+    throw violation('invalid-start', `The blinds (small ${String(smallBlindSeat)}, big ${bigBlindSeat}) must be two players of the hand`, `Die Blinds (Small ${String(smallBlindSeat)}, Big ${bigBlindSeat}) müssen zwei Spieler der Hand sein`);
+  }
+  const posted: number[] = [];
+  for (const { seat, live, dead } of input.extraPosts ?? []) {
+    if (!inHand(seat) || seat === bigBlindSeat || seat === smallBlindSeat || posted.includes(seat)) {
+      throw violation('invalid-start', `Seat ${seat} cannot post an extra blind (not in the hand, a blind already, or twice)`, `Platz ${seat} kann keinen zusätzlichen Blind setzen (nicht in der Hand, schon Blind oder doppelt)`);
+    }
+    posted.push(seat);
+    for (const amount of [live, dead]) {
+      if (!Number.isSafeInteger(amount) || amount < 0 || amount % config.chipUnit !== 0) {
+        throw violation('invalid-start', `Seat ${seat}'s extra blind ${String(amount)} is not a whole number of chip units`, `Der zusätzliche Blind von Platz ${seat} (${String(amount)}) ist keine ganze Zahl von Chipeinheiten`);
+      }
+    }
+    if (live > config.bigBlind) {
+      throw violation('invalid-start', `Seat ${seat} posts ${live} live, more than the big blind`, `Platz ${seat} setzt ${live} live, mehr als den Big Blind`);
+    }
+  }
 }
 
 /** Whether a player before `before` in the list sits at `seat` (at most 14 players: a loop beats a set). */
@@ -87,10 +136,12 @@ function seatTaken(players: StartHand['players'], seat: number, before: number):
  * A short stack posts what it has and is all-in (WSOP Live Action 150). When the big blind cannot cover
  * both, its blind takes precedence (TDA): the ante is posted first, but only from what the blind leaves.
  */
-function postForcedBets(recorder: Recorder): void {
+function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extraPosts: readonly ExtraPost[]): void {
   const state = recorder.state;
   const { config } = state;
-  const { small, big, straddle } = blindIndexes(state);
+  const big = state.bigBlindIndex;
+  const small = smallBlindSeat === null ? -1 : indexOfSeat(state, smallBlindSeat);
+  const straddle = clockwise(state, big, 1);
   const stackOf = (index: number): number => (recorder.state.players[index] as Player).stack;
   const seatOf = (index: number): number => (state.players[index] as Player).seat;
   let dead = false;
@@ -107,10 +158,21 @@ function postForcedBets(recorder: Recorder): void {
     recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
     dead = true;
   }
+  // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds.
+  for (const { seat, dead: amount } of extraPosts) {
+    const paid = Math.min(amount, stackOf(indexOfSeat(state, seat)));
+    if (paid === 0) continue;
+    recorder.push({ type: 'post', seat, kind: 'dead-blind', amount: paid });
+    dead = true;
+  }
   if (dead) recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
-  const smallBlindAmount = Math.min(config.smallBlind, stackOf(small));
+  const smallBlindAmount = small < 0 ? 0 : Math.min(config.smallBlind, stackOf(small));
   if (smallBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
   if (bigBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
+  for (const { seat, live } of extraPosts) {
+    const paid = Math.min(live, stackOf(indexOfSeat(state, seat)));
+    if (paid > 0) recorder.push({ type: 'post', seat, kind: 'posted-blind', amount: paid });
+  }
   if (straddled(recorder.state, straddle)) {
     recorder.push({ type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle });
   }
@@ -188,7 +250,8 @@ function beginBettingRound(recorder: Recorder): void {
   const state = recorder.state;
   let lastToPost = state.button;
   if (state.street === 'preflop') {
-    const { big, straddle } = blindIndexes(state);
+    const big = state.bigBlindIndex;
+    const straddle = clockwise(state, big, 1);
     // The full big blind (or the straddle, if one was posted) is what everyone must call, even when
     // the big blind's poster was short. Only a straddle posts more than the big blind.
     let opening = state.config.bigBlind;

@@ -13,7 +13,11 @@ export type Operation =
       readonly type: 'hand-started';
       readonly config: HandConfig;
       readonly players: readonly { readonly seat: number; readonly stack: number }[];
+      /** May be a seat nobody plays from (a dead button): the player before it clockwise acts last. */
       readonly buttonSeat: number;
+      /** Null when no small blind is posted (a dead small blind under the dead-button rule). */
+      readonly smallBlindSeat: number | null;
+      readonly bigBlindSeat: number;
     }
   | { readonly type: 'post'; readonly seat: number; readonly kind: PostKind; readonly amount: number }
   | { readonly type: 'deal'; readonly to: 'burn' | 'board' | { readonly seat: number }; readonly card: Card | null }
@@ -59,4 +63,9 @@ export type Operation =
     }
   | { readonly type: 'hand-ended' };
 
-export type PostKind = 'ante' | 'big-blind-ante' | 'small-blind' | 'big-blind' | 'straddle';
+/**
+ * `posted-blind`: a live blind posted out of position by a new player or one who owes blinds (it counts
+ * as the player's bet); `dead-blind`: the owed small blind, dead money for the main pot like the
+ * big-blind ante (Robert's Rules, WSOP Live Action 156).
+ */
+export type PostKind = 'ante' | 'big-blind-ante' | 'small-blind' | 'big-blind' | 'straddle' | 'posted-blind' | 'dead-blind';

@@ -1,7 +1,7 @@
 import type { HandState, Player } from './state.js';
 
 /** Index of the player `steps` seats clockwise from `index`. */
-export function clockwise(state: { readonly players: readonly Player[] }, index: number, steps = 1): number {
+export function clockwise(state: { readonly players: readonly unknown[] }, index: number, steps = 1): number {
   const count = state.players.length;
   return (((index + steps) % count) + count) % count;
 }
@@ -10,6 +10,27 @@ export function indexOfSeat(state: { readonly players: readonly Player[] }, seat
   const players = state.players;
   for (let index = 0; index < players.length; index++) if ((players[index] as Player).seat === seat) return index;
   return -1;
+}
+
+/**
+ * The button's index among the players (in table order, seat numbers rising clockwise): the player at
+ * the button's seat, or, when the button is dead (an empty seat), the player before it clockwise, who
+ * then acts last after the flop and whose left neighbour gets the first card.
+ */
+export function buttonIndexOf(players: readonly { readonly seat: number }[], buttonSeat: number): number {
+  let index = players.findIndex((player) => player.seat === buttonSeat);
+  if (index >= 0) return index;
+  // The last player at a lower seat number; none lower means the button sits before the first seat,
+  // so the player at the highest seat number is before it, round the table.
+  let best = -1;
+  for (let i = 0; i < players.length; i++) {
+    const seat = (players[i] as { seat: number }).seat;
+    if (seat < buttonSeat && (best < 0 || seat > (players[best] as { seat: number }).seat)) best = i;
+  }
+  if (best >= 0) return best;
+  index = 0;
+  for (let i = 1; i < players.length; i++) if ((players[i] as { seat: number }).seat > (players[index] as { seat: number }).seat) index = i;
+  return index;
 }
 
 /** Players still in the hand (loops written out, not a counter with a predicate: these run on every command). */
@@ -30,7 +51,7 @@ export function countAbleToAct(state: { readonly players: readonly Player[] }): 
  * Blind positions: small blind left of the button, big blind left of it; heads-up the button posts
  * the small blind (seed 000). The straddle, if any, is left of the big blind.
  */
-export function blindIndexes(state: Pick<HandState, 'players' | 'button'>): { small: number; big: number; straddle: number } {
+export function blindIndexes(state: { readonly players: readonly unknown[]; readonly button: number }): { small: number; big: number; straddle: number } {
   const headsUp = state.players.length === 2;
   const small = headsUp ? state.button : clockwise(state, state.button, 1);
   const big = clockwise(state, small, 1);

@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
-import { countInHand, indexOfSeat } from './positions.js';
+import { buttonIndexOf, countInHand, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -24,6 +24,7 @@ export function draftOf(state: HandState): Draft {
     config: state.config,
     players,
     button: state.button,
+    bigBlindIndex: state.bigBlindIndex,
     street: state.street,
     phase: state.phase,
     board: state.board,
@@ -121,8 +122,8 @@ export function record(draft: Draft, operation: Operation): void {
     case 'post': {
       const { kind, amount } = operation;
       const player = playerAt(draft, operation.seat);
-      if (kind === 'big-blind-ante') {
-        // Paid for the whole table: it is nobody's stake, so it never caps a side pot.
+      if (kind === 'big-blind-ante' || kind === 'dead-blind') {
+        // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
         player.stack -= amount;
         if (player.stack === 0) player.status = 'all-in';
         draft.deadMoney += amount;
@@ -258,12 +259,14 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
   const players: Player[] = operation.players.map(({ seat, stack }) =>
     copyPlayer({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null }),
   );
-  const button = indexOfSeat({ players }, operation.buttonSeat);
-  if (button < 0) throw new InvariantError(`button seat ${operation.buttonSeat} is not in the hand`);
+  const button = buttonIndexOf(players, operation.buttonSeat);
+  const bigBlindIndex = indexOfSeat({ players }, operation.bigBlindSeat);
+  if (bigBlindIndex < 0) throw new InvariantError(`big blind seat ${operation.bigBlindSeat} is not in the hand`);
   return {
     config: operation.config,
     players,
     button,
+    bigBlindIndex,
     street: 'preflop',
     phase: DEALING,
     board: [],

@@ -50,9 +50,14 @@ export type Award = {
 /** One hand, from blinds to pushed chips. Immutable: every change is a new state. */
 export type HandState = {
   readonly config: HandConfig;
-  /** In table order, clockwise; `button` indexes it. */
+  /**
+   * In table order, clockwise; `button` indexes it: the button's player, or with a dead button the
+   * player before the button's empty seat, who acts last after the flop.
+   */
   readonly players: readonly Player[];
   readonly button: number;
+  /** Index of the big blind's player: the pre-flop action starts left of it (or of the straddle). */
+  readonly bigBlindIndex: number;
   readonly street: Street;
   readonly phase: Phase;
   readonly board: readonly Card[];

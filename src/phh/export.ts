@@ -2,6 +2,7 @@ import type { Card } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
 import type { HandConfig } from '../engine/config.js';
 import type { Operation } from '../engine/operations.js';
+import { blindIndexes, buttonIndexOf } from '../engine/positions.js';
 import { replay } from '../engine/reduce.js';
 import { tomlString } from './toml.js';
 
@@ -16,12 +17,13 @@ export function exportPhh(operations: readonly Operation[]): string {
   if (first?.type !== 'hand-started') throw new RangeError('a hand history starts with hand-started');
   const { config, players, buttonSeat } = first;
   const count = players.length;
-  const buttonIndex = players.findIndex((player) => player.seat === buttonSeat);
+  const buttonIndex = buttonIndexOf(players, buttonSeat);
   // Table order starting left of the button: PHH's p1 … pN.
   const order = Array.from({ length: count }, (_, step) => players[(buttonIndex + 1 + step) % count] as (typeof players)[number]);
   const playerOf = new Map(order.map((player, index) => [player.seat, `p${index + 1}`]));
   const name = (seat: number): string => playerOf.get(seat) as string;
 
+  const extraPosts = new Map<number, { seat: number; live: number; dead: number }>();
   const holeCards = new Map<number, (Card | null)[]>();
   const burns: (Card | null)[] = [];
   const actions: string[] = [];
@@ -44,6 +46,14 @@ export function exportPhh(operations: readonly Operation[]): string {
   };
   for (const operation of operations) {
     switch (operation.type) {
+      case 'post':
+        if (operation.kind === 'posted-blind' || operation.kind === 'dead-blind') {
+          const post = extraPosts.get(operation.seat) ?? { seat: operation.seat, live: 0, dead: 0 };
+          if (operation.kind === 'posted-blind') post.live += operation.amount;
+          else post.dead += operation.amount;
+          extraPosts.set(operation.seat, post);
+        }
+        break;
       case 'deal':
         if (operation.to === 'burn') {
           flushBoard();
@@ -98,6 +108,14 @@ export function exportPhh(operations: readonly Operation[]): string {
   lines.push(`seat_count = ${Math.max(...order.map((player) => player.seat))}`);
   if (final.phase.kind === 'complete') lines.push(`finishing_stacks = ${numbers(order.map((player) => stackOf.get(player.seat) as number))}`);
   lines.push(`_button_seat = ${buttonSeat}`);
+  // Blinds the table placed (a dead button or small blind, owed blinds): PHH's positional lists cannot say it.
+  const usual = blindIndexes({ players, button: buttonIndex });
+  const usualSmall = (players[usual.small] as (typeof players)[number]).seat;
+  const usualBig = (players[usual.big] as (typeof players)[number]).seat;
+  if (first.smallBlindSeat !== usualSmall || first.bigBlindSeat !== usualBig || extraPosts.size > 0) {
+    lines.push(`_blinds = ${tomlString(JSON.stringify({ smallBlindSeat: first.smallBlindSeat, bigBlindSeat: first.bigBlindSeat }))}`);
+  }
+  if (extraPosts.size > 0) lines.push(`_extra_posts = ${tomlString(JSON.stringify([...extraPosts.values()]))}`);
   if (structure.kind !== 'no-limit' && structure.kind !== 'fixed-limit') lines.push(`_betting_structure = ${tomlString(JSON.stringify(structure))}`);
   if (structure.kind === 'fixed-limit') lines.push(`_max_bets_per_round = ${structure.maxBetsPerRound}`, `_uncapped = ${tomlString(structure.uncapped)}`);
   if (config.rake !== null) lines.push(`_rake = ${tomlString(JSON.stringify(config.rake))}`, `rake = ${final.rake}`);

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { tryParseCard } from '../cards/notation.js';
-import { apply, type Command, startHand } from '../engine/apply.js';
+import { apply, type Command, type ExtraPost, type StartHand, startHand } from '../engine/apply.js';
 import { getLegalActions } from '../engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type RakeRule, type UncapRule } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
@@ -86,7 +86,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const players = stacks.map((stack, index) => ({ seat: seats[index] as number, stack }));
   let state: HandState;
   try {
-    state = startHand({ config, players, buttonSeat: seats[count - 1] as number }).state;
+    state = startHand({ config, players, ...tableBlindsOf(hand, seats[count - 1] as number, scale) }).state;
   } catch (error) {
     if (error instanceof RuleViolation) throw new PhhError(`the hand cannot start: ${error.message}`);
     throw error;
@@ -230,6 +230,22 @@ function structureOf(hand: TomlTable, variant: 'NT' | 'FT', units: (value: TomlV
   const custom = hand._betting_structure;
   if (typeof custom === 'string') return parseJsonField(custom, '_betting_structure') as BettingStructure;
   return { kind: 'no-limit' };
+}
+
+/**
+ * Felt's own `_blinds` / `_extra_posts` (a table's dead button, dead small blind or owed blinds; amounts in
+ * the file's units) with `_button_seat`; without them, the blinds PHH's way: the button is the last player.
+ */
+function tableBlindsOf(hand: TomlTable, lastSeat: number, scale: number): Pick<StartHand, 'buttonSeat' | 'blinds' | 'extraPosts'> {
+  if (typeof hand._blinds !== 'string') return { buttonSeat: lastSeat };
+  const blinds = parseJsonField(hand._blinds, '_blinds') as { smallBlindSeat: number | null; bigBlindSeat: number };
+  const posts = typeof hand._extra_posts === 'string' ? (parseJsonField(hand._extra_posts, '_extra_posts') as ExtraPost[]) : [];
+  const button = hand._button_seat;
+  return {
+    buttonSeat: typeof button === 'object' && button !== null && 'number' in button ? Number(button.number) : lastSeat,
+    blinds: { smallBlindSeat: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat },
+    extraPosts: posts.map(({ seat, live, dead }) => ({ seat, live: toUnits(String(live), scale), dead: toUnits(String(dead), scale) })),
+  };
 }
 
 /** Felt's own rake rule (`_rake`, JSON, amounts in the file's units), or none. */

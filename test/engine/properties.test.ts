@@ -16,13 +16,14 @@ const handArbitrary = fc.record({
   straddle: fc.constantFrom(0, 0, 20),
   rake: fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
   unseenHoleCards: fc.boolean(),
+  tableBlinds: fc.boolean(),
 });
 
 describe('engine properties over random legal hands (2–10 players, every structure)', () => {
   it('conserves chips, replays to the identical state, and awards only pots a player is eligible for', () => {
     fc.assert(
-      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, rake, unseenHoleCards }) => {
-        const hand = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle, rake }, unseenHoleCards });
+      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, rake, unseenHoleCards, tableBlinds }) => {
+        const hand = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle, rake }, unseenHoleCards, tableBlinds });
         const { state, log } = hand;
         const start = hand.start.players.reduce((sum, player) => sum + player.stack, 0);
         const end = state.players.reduce((sum, player) => sum + player.stack, 0) + state.rake;
@@ -45,10 +46,10 @@ describe('engine properties over random legal hands (2–10 players, every struc
 
   it('accepts every action getLegalActions offers and rejects amounts just outside it', () => {
     fc.assert(
-      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle }) => {
+      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, tableBlinds }) => {
         const random = new SeededRandom((seed ^ 0x5bd1e995) >>> 0);
         // From the first betting decision of a random hand, probe each decision, then take a random legal action.
-        const { log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle } });
+        const { log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle }, tableBlinds });
         let current = replay(log.slice(0, log.findIndex((operation) => operation.type === 'betting-round') + 2));
         let probed = 0;
         while (current.phase.kind === 'betting' && probed < 12) {

@@ -17,8 +17,9 @@ describe('PHH export → import round trip', () => {
         fc.constantFrom(0, 0, 10),
         fc.boolean(),
         fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
-        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards, rake) => {
-          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, rake }, unseenHoleCards });
+        fc.boolean(),
+        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards, rake, tableBlinds) => {
+          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, rake }, unseenHoleCards, tableBlinds });
           const [hand] = parseTomlTables(exportPhh(log));
           const result = replayPhh(hand as NonNullable<typeof hand>);
           expect(result.error).toBeNull();

@@ -1,7 +1,7 @@
 import type { Card } from '../../src/cards/card.js';
 import { newDeck, shuffle } from '../../src/cards/deck.js';
 import { SeededRandom } from '../../src/cards/random.js';
-import { apply, type Command, startHand } from '../../src/engine/apply.js';
+import { apply, type Command, startHand, type StartHand } from '../../src/engine/apply.js';
 import { getLegalActions } from '../../src/engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/config.js';
 import { expectedCard, isSeen } from '../../src/engine/dealing.js';
@@ -15,9 +15,16 @@ export const STRUCTURES: readonly BettingStructure[] = [
   { kind: 'spread-limit', lower: { min: 10, max: 30 }, higher: { min: 20, max: 60 }, maxBetsPerRound: 4, uncapped: 'round-began-heads-up' },
 ];
 
-export type RandomHandOptions = { players: number; structure: BettingStructure; config?: Partial<HandConfig>; unseenHoleCards?: boolean };
+export type RandomHandOptions = {
+  players: number;
+  structure: BettingStructure;
+  config?: Partial<HandConfig>;
+  unseenHoleCards?: boolean;
+  /** Blinds as a table places them: empty seats between players, a button that may be dead, blinds anywhere, owed blinds. */
+  tableBlinds?: boolean;
+};
 
-export type PlayedHand = { state: HandState; log: Operation[]; commands: Command[]; start: Parameters<typeof startHand>[0] };
+export type PlayedHand = { state: HandState; log: Operation[]; commands: Command[]; start: StartHand };
 
 /** A random command among the legal ones (or one just outside them, when `probe` is given). */
 export function randomLegalCommand(state: HandState, random: SeededRandom): Command {
@@ -40,7 +47,7 @@ export function randomLegalCommand(state: HandState, random: SeededRandom): Comm
 export function playRandomHand(seed: number, options: RandomHandOptions): PlayedHand {
   const random = new SeededRandom(seed);
   const deck: Card[] = shuffle(newDeck(), random);
-  const start = {
+  const start: StartHand = options.tableBlinds === true ? tableStart(random, options) : {
     config: { ...NO_LIMIT_5_10, structure: options.structure, ...options.config },
     players: Array.from({ length: options.players }, (_, index) => ({ seat: index + 1, stack: (5 + random.nextInt(200)) * 10 })),
     buttonSeat: 1 + random.nextInt(options.players),
@@ -68,6 +75,26 @@ export function playRandomHand(seed: number, options: RandomHandOptions): Played
     log.push(...operations);
   }
   return { state, log, commands, start };
+}
+
+/** A start with the blinds placed at random, as a table's rules may place them. */
+function tableStart(random: SeededRandom, options: RandomHandOptions): StartHand {
+  let seat = 0;
+  const players = Array.from({ length: options.players }, () => ({ seat: (seat += 1 + random.nextInt(2)), stack: (5 + random.nextInt(200)) * 10 }));
+  const pick = (): number => (players[random.nextInt(players.length)] as { seat: number }).seat;
+  const bigBlindSeat = pick();
+  const small = pick();
+  const smallBlindSeat = small === bigBlindSeat || random.nextInt(4) === 0 ? null : small;
+  const extraPosts = players
+    .filter((player) => player.seat !== bigBlindSeat && player.seat !== smallBlindSeat && random.nextInt(4) === 0)
+    .map((player) => ({ seat: player.seat, live: random.nextInt(2) * 10, dead: random.nextInt(2) * 5 }));
+  return {
+    config: { ...NO_LIMIT_5_10, structure: options.structure, ...options.config, straddle: 0 },
+    players,
+    buttonSeat: 1 + random.nextInt(seat + 1),
+    blinds: { smallBlindSeat, bigBlindSeat },
+    extraPosts,
+  };
 }
 
 /** Two cards nobody has seen, for a player whose hole cards were dealt unseen. */
