@@ -38,6 +38,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', pureModule('The engine')] },
   },
   {
+    // The simulated session: seeded play through the engine; the CLI prints and writes files.
+    files: ['src/sim/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', pureModule('The simulator')] },
+  },
+  {
     // Hand histories: text in, text out; the CLI does the file I/O.
     files: ['src/phh/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', pureModule('The PHH module')] },

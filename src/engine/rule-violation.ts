@@ -22,7 +22,12 @@ export type RuleViolationCode =
   | 'not-seats-turn-to-show'
   | 'must-show'
   | 'shown-cards-differ'
-  | 'cards-needed';
+  | 'cards-needed'
+  | 'invalid-seat-change'
+  | 'buy-in-out-of-range'
+  | 'not-between-hands'
+  | 'button-not-drawn'
+  | 'not-enough-players';
 
 /**
  * A command the rules do not allow. Nothing changed: the state the command was applied to is still

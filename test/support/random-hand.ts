@@ -2,11 +2,13 @@ import type { Card } from '../../src/cards/card.js';
 import { newDeck, shuffle } from '../../src/cards/deck.js';
 import { SeededRandom } from '../../src/cards/random.js';
 import { apply, type Command, startHand, type StartHand } from '../../src/engine/apply.js';
-import { getLegalActions } from '../../src/engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/config.js';
 import { expectedCard, isSeen } from '../../src/engine/dealing.js';
 import type { Operation } from '../../src/engine/operations.js';
 import type { HandState } from '../../src/engine/state.js';
+import { randomLegalCommand } from '../../src/sim/random-play.js';
+
+export { randomLegalCommand };
 
 export const STRUCTURES: readonly BettingStructure[] = [
   { kind: 'no-limit' },
@@ -25,23 +27,6 @@ export type RandomHandOptions = {
 };
 
 export type PlayedHand = { state: HandState; log: Operation[]; commands: Command[]; start: StartHand };
-
-/** A random command among the legal ones (or one just outside them, when `probe` is given). */
-export function randomLegalCommand(state: HandState, random: SeededRandom): Command {
-  const legal = getLegalActions(state);
-  if (legal === null) throw new Error('no betting now');
-  const options: Command[] = [];
-  if (legal.check) options.push({ type: 'check' }, { type: 'check' });
-  if (legal.call !== null) options.push({ type: 'call' }, { type: 'call' });
-  if (legal.call !== null || random.nextInt(8) === 0) options.push({ type: 'fold' });
-  if (legal.betOrRaise !== null) {
-    const { min, max } = legal.betOrRaise;
-    options.push({ type: 'bet', to: min + random.nextInt(Math.min(max - min, 1_000_000) + 1) });
-    options.push({ type: 'bet', to: min });
-  }
-  if (legal.allIn !== null && random.nextInt(4) === 0) options.push({ type: 'all-in' });
-  return options[random.nextInt(options.length)] as Command;
-}
 
 /** Plays a complete hand with random legal commands and a seeded deck. */
 export function playRandomHand(seed: number, options: RandomHandOptions): PlayedHand {

@@ -1,0 +1,95 @@
+import type { Words } from '../evaluator/words.js';
+import { announceAward } from './announce.js';
+import { getLegalActions, type LegalActions } from './betting.js';
+import { type CardTarget, describeTarget, expectedCard } from './dealing.js';
+import { planHand } from './table-blinds.js';
+import type { TableState } from './table-state.js';
+import { timeCollection } from './time-collection.js';
+import { reduceTable } from './table-reduce.js';
+
+/** What the croupier must do next: words for the screen (English and German) and the same as data. */
+export type Prompt = { readonly words: Words } & (
+  | { readonly kind: 'seat-players' }
+  | { readonly kind: 'draw-for-button'; readonly seats: readonly number[] }
+  | {
+      readonly kind: 'start-hand';
+      /** The last hand's awards, to announce while pushing the pots. */
+      readonly awards: readonly Words[];
+      readonly collectTime: readonly { readonly seat: number; readonly amount: number }[];
+      readonly button: number;
+      readonly smallBlind: { readonly seat: number; readonly amount: number } | null;
+      readonly bigBlind: { readonly seat: number; readonly amount: number };
+      readonly owed: readonly { readonly seat: number; readonly live: number; readonly dead: number }[];
+    }
+  | { readonly kind: 'deal'; readonly target: CardTarget }
+  | { readonly kind: 'action'; readonly seat: number; readonly legal: LegalActions }
+  | { readonly kind: 'show'; readonly seat: number }
+);
+
+/**
+ * The croupier's next step at this table, derived from the state only (the touchscreen shows it; nothing
+ * here decides a rule that the engine does not decide the same way when the command comes).
+ */
+export function getPrompt(table: TableState, at: number): Prompt {
+  const hand = table.hand;
+  if (hand !== null && hand.phase.kind !== 'complete') {
+    const actor = hand.actor < 0 ? null : hand.players[hand.actor];
+    if (hand.phase.kind === 'dealing') {
+      const target = expectedCard(hand) as CardTarget;
+      const place = describeTarget(target);
+      return { kind: 'deal', target, words: { en: `Deal ${place.en}`, de: `Austeilen: ${place.de}` } };
+    }
+    if (hand.phase.kind === 'betting' && actor !== undefined && actor !== null) {
+      const legal = getLegalActions(hand) as LegalActions;
+      return { kind: 'action', seat: actor.seat, legal, words: { en: `Action on seat ${actor.seat}`, de: `Platz ${actor.seat} ist am Zug` } };
+    }
+    if (actor !== undefined && actor !== null) {
+      return { kind: 'show', seat: actor.seat, words: { en: `Seat ${actor.seat} shows or mucks`, de: `Platz ${actor.seat} zeigt oder wirft ab` } };
+    }
+  }
+  const seated = table.seats.filter((player) => player !== null);
+  if (table.button === null) {
+    const playing = seated.filter((player) => player.status === 'playing');
+    if (playing.length < 2) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
+    const seats = playing.filter((player) => !table.buttonDraw.some((drawn) => drawn.seat === player.seat)).map((player) => player.seat);
+    return { kind: 'draw-for-button', seats, words: { en: `Draw for the button: seat ${seats.join(', ')}`, de: `Button auslosen: Platz ${seats.join(', ')}` } };
+  }
+  // The next hand as it would start now: time first, then the blinds.
+  let preview = table;
+  const collection = timeCollection(table, at);
+  for (const entry of collection) preview = reduceTable(preview, entry);
+  const plan = planHand(preview);
+  if (plan === null) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
+  const { smallBlind, bigBlind } = table.config.hand;
+  const collectTime = collection.flatMap((entry) => (entry.type === 'time-collected' ? [{ seat: entry.seat, amount: entry.amount }] : []));
+  const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
+  const parts = { en: [] as string[], de: [] as string[] };
+  if (awards.length > 0) {
+    parts.en.push(...awards.map((award) => award.en));
+    parts.de.push(...awards.map((award) => award.de));
+  }
+  if (collectTime.length > 0) {
+    parts.en.push(`Collect time from seat ${collectTime.map((entry) => entry.seat).join(', ')}`);
+    parts.de.push(`Zeit kassieren: Platz ${collectTime.map((entry) => entry.seat).join(', ')}`);
+  }
+  parts.en.push(`Button to seat ${plan.button}`);
+  parts.de.push(`Button auf Platz ${plan.button}`);
+  const blindsEn = [...(plan.smallBlindSeat === null ? [] : [`seat ${plan.smallBlindSeat} small blind ${smallBlind}`]), `seat ${plan.bigBlind} big blind ${bigBlind}`];
+  const blindsDe = [...(plan.smallBlindSeat === null ? [] : [`Platz ${plan.smallBlindSeat} Small Blind ${smallBlind}`]), `Platz ${plan.bigBlind} Big Blind ${bigBlind}`];
+  for (const post of plan.extraPosts) {
+    blindsEn.push(`seat ${post.seat} owes ${post.live + post.dead}`);
+    blindsDe.push(`Platz ${post.seat} schuldet ${post.live + post.dead}`);
+  }
+  parts.en.push(`Post blinds: ${blindsEn.join(', ')}`);
+  parts.de.push(`Blinds setzen: ${blindsDe.join(', ')}`);
+  return {
+    kind: 'start-hand',
+    awards,
+    collectTime,
+    button: plan.button,
+    smallBlind: plan.smallBlindSeat === null ? null : { seat: plan.smallBlindSeat, amount: smallBlind },
+    bigBlind: { seat: plan.bigBlind, amount: bigBlind },
+    owed: plan.extraPosts,
+    words: { en: parts.en.join('. '), de: parts.de.join('. ') },
+  };
+}

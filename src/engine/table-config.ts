@@ -1,0 +1,84 @@
+import { type HandConfig, NO_LIMIT_5_10, settleConfig } from './config.js';
+import { violation } from './rule-violation.js';
+
+/**
+ * How the button and blinds move between hands (Robert's Rules "Rules for using blinds" 2). Dead button
+ * (TDA 32, WSOP): the big blind goes to the player due for it, the small blind and the button follow
+ * behind, even onto an empty seat. Moving button: the button always moves to the next player, the
+ * blinds follow; a player who is away when they pass owes them.
+ */
+export type ButtonRule = 'dead' | 'moving';
+
+/** The casino's fee per seat and period (seed 000: 15 every 30 minutes at 5/10), instead of rake. */
+export type TimeCollection = {
+  readonly amount: number;
+  readonly everyMinutes: number;
+  /** Whether players sitting out pay too. */
+  readonly sittingOutPays: boolean;
+  /** A new arrival is dealt this many hands before paying time (a courtesy); 0 for none. */
+  readonly courtesyHands: number;
+};
+
+/** Everything that decides the table's rules, stored with the table so a session replays years later. */
+export type TableConfig = {
+  /** The rules of each hand: structure, blinds, antes, chip unit, rake (or none, with time collection). */
+  readonly hand: HandConfig;
+  /** Seats printed on the table, numbered 1 … seatCount (at most 14). */
+  readonly seatCount: number;
+  /** The most players dealt in (seed 000: 2–11). */
+  readonly maxPlayers: number;
+  /** A buy-in, and a top-up, keeps the stack within [min, max] (seed 000: 200 at 5/10; no short buys). */
+  readonly buyIn: { readonly min: number; readonly max: number };
+  readonly button: ButtonRule;
+  readonly timeCollection: TimeCollection | null;
+  /**
+   * A player who leaves and sits down again within this many minutes must bring back at least the chips
+   * they left with (WSOP Live Action 58); 0 to switch it off.
+   */
+  readonly returnWithinMinutes: number;
+};
+
+export const MAX_SEATS = 14;
+
+/** The casino table of seed 000: 5/10 no limit, buy-in 200–1,000, dead button, 15 time every 30 minutes. */
+export const CASINO_5_10: TableConfig = {
+  hand: NO_LIMIT_5_10,
+  seatCount: 10,
+  maxPlayers: 10,
+  buyIn: { min: 200, max: 1000 },
+  button: 'dead',
+  timeCollection: { amount: 15, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 },
+  returnWithinMinutes: 60,
+};
+
+/** Refuses a table that could not be played, naming the field; returns it with the hand rules settled. */
+export function settleTableConfig(config: TableConfig): TableConfig {
+  const hand = settleConfig(config.hand);
+  const unit = hand.chipUnit;
+  const whole = (value: number): boolean => Number.isSafeInteger(value) && value >= 0;
+  const refuse = (en: string, de: string): never => {
+    throw violation('invalid-config', en, de);
+  };
+  if (!Number.isSafeInteger(config.seatCount) || config.seatCount < 2 || config.seatCount > MAX_SEATS) {
+    refuse(`seatCount must be 2 to ${MAX_SEATS}, got ${String(config.seatCount)}`, `seatCount muss 2 bis ${MAX_SEATS} sein, nicht ${String(config.seatCount)}`);
+  }
+  if (!Number.isSafeInteger(config.maxPlayers) || config.maxPlayers < 2 || config.maxPlayers > config.seatCount) {
+    refuse(`maxPlayers must be 2 to the seat count, got ${String(config.maxPlayers)}`, `maxPlayers muss 2 bis zur Platzzahl sein, nicht ${String(config.maxPlayers)}`);
+  }
+  const { min, max } = config.buyIn;
+  if (!whole(min) || !whole(max) || min <= 0 || max < min || min % unit !== 0 || max % unit !== 0) {
+    refuse('buyIn needs 0 < min ≤ max in whole chip units', 'buyIn braucht 0 < min ≤ max in ganzen Chipeinheiten');
+  }
+  const time = config.timeCollection;
+  if (time !== null) {
+    if (!whole(time.amount) || time.amount <= 0 || time.amount % unit !== 0 || !whole(time.everyMinutes) || time.everyMinutes <= 0 || !whole(time.courtesyHands)) {
+      refuse('timeCollection needs a positive amount in chip units, a period in whole minutes and whole courtesy hands', 'timeCollection braucht einen positiven Betrag in Chipeinheiten, eine Periode in ganzen Minuten und ganze Freihände');
+    }
+    if (hand.rake !== null) refuse('a table collects time or takes rake, not both', 'Ein Tisch kassiert Zeit oder Rake, nicht beides');
+  }
+  if (!whole(config.returnWithinMinutes)) {
+    refuse('returnWithinMinutes must be a whole number of minutes', 'returnWithinMinutes muss eine ganze Zahl von Minuten sein');
+  }
+  if (config.button !== 'dead' && config.button !== 'moving') refuse("button must be 'dead' or 'moving'", "button muss 'dead' oder 'moving' sein");
+  return { ...config, hand, buyIn: { min, max }, timeCollection: time === null ? null : { ...time } };
+}

@@ -1,0 +1,127 @@
+import { InvariantError } from '../invariant-error.js';
+import { reduce } from './reduce.js';
+import type { TableLogEntry, TableOperation } from './table-operations.js';
+import type { SeatedPlayer, TableState } from './table-state.js';
+
+const NOTHING_OWED = { small: false, big: false } as const;
+
+/**
+ * Applies one entry of a table's log — a table fact or a hand's operation — with no rule applied:
+ * `applyTable` decides, this records. Folding a log over `undefined` rebuilds the table exactly.
+ */
+export function reduceTable(state: TableState | undefined, entry: TableLogEntry): TableState {
+  if (entry.type === 'table-opened') return opened(entry);
+  if (state === undefined) throw new InvariantError(`${entry.type} before table-opened`);
+  if (!isTableOperation(entry)) {
+    // A hand's operation: the hand records it itself.
+    return { ...state, hand: reduce(entry.type === 'hand-started' ? undefined : (state.hand ?? undefined), entry) };
+  }
+  switch (entry.type) {
+    case 'seated':
+      return withSeat(state, entry.seat, {
+        seat: entry.seat,
+        name: entry.name,
+        stack: entry.stack,
+        status: entry.status,
+        posting: false,
+        owes: entry.owesBigBlind ? { small: false, big: true } : NOTHING_OWED,
+        handsDealt: 0,
+        timeOwed: 0,
+      }, { buyIns: entry.stack });
+    case 'topped-up': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, stack: player.stack + entry.amount }, { buyIns: entry.amount });
+    }
+    case 'sat-out':
+      return withSeat(state, entry.seat, { ...seated(state, entry.seat), status: 'sitting-out', posting: false });
+    case 'came-back':
+      return withSeat(state, entry.seat, { ...seated(state, entry.seat), status: entry.status });
+    case 'will-post':
+      return withSeat(state, entry.seat, { ...seated(state, entry.seat), posting: true });
+    case 'left': {
+      const departures = [...state.departures.filter((departure) => departure.name !== entry.name), { name: entry.name, stack: entry.stack, at: entry.at }];
+      return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures };
+    }
+    case 'button-card':
+      return { ...state, buttonDraw: [...state.buttonDraw, { seat: entry.seat, card: entry.card }] };
+    case 'button-drawn':
+      return { ...state, button: entry.seat };
+    case 'blinds-missed': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, owes: { small: player.owes.small || entry.small, big: player.owes.big || entry.big } });
+    }
+    case 'time-collected': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, stack: player.stack - entry.amount }, { timeCollected: entry.amount });
+    }
+    case 'time-owed': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, timeOwed: player.timeOwed + entry.amount });
+    }
+    case 'time-period':
+      return { ...state, nextTimeCollection: entry.next };
+    case 'hand-positions': {
+      const seats = state.seats.map((player) =>
+        player !== null && entry.dealtIn.includes(player.seat)
+          ? { ...player, status: 'playing' as const, posting: false, owes: NOTHING_OWED, handsDealt: player.handsDealt + 1 }
+          : player,
+      );
+      return { ...state, seats, button: entry.button, smallBlindPosition: entry.smallBlindPosition, bigBlind: entry.bigBlind, handNumber: entry.handNumber };
+    }
+    case 'hand-settled': {
+      let next: TableState = { ...state, totals: { ...state.totals, rake: state.totals.rake + entry.rake } };
+      for (const { seat, stack } of entry.stacks) {
+        const player = seated(next, seat);
+        next = withSeat(next, seat, { ...player, stack, status: stack === 0 ? 'sitting-out' : player.status });
+      }
+      return next;
+    }
+  }
+}
+
+/** Replays a table from its log. */
+export function replayTable(log: readonly TableLogEntry[]): TableState {
+  let state: TableState | undefined;
+  for (const entry of log) state = reduceTable(state, entry);
+  if (state === undefined) throw new InvariantError('a table replays from its table-opened operation');
+  return state;
+}
+
+const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
+  'table-opened', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
+  'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled',
+]);
+
+export function isTableOperation(entry: TableLogEntry): entry is TableOperation {
+  return TABLE_OPERATIONS.has(entry.type);
+}
+
+function opened(entry: Extract<TableOperation, { type: 'table-opened' }>): TableState {
+  return {
+    config: entry.config,
+    seats: Array.from({ length: entry.config.seatCount }, () => null),
+    buttonDraw: [],
+    button: null,
+    smallBlindPosition: null,
+    bigBlind: null,
+    hand: null,
+    handNumber: 0,
+    nextTimeCollection: entry.config.timeCollection === null ? null : entry.at,
+    departures: [],
+    totals: { buyIns: 0, cashOuts: 0, timeCollected: 0, rake: 0 },
+  };
+}
+
+export function seated(state: TableState, seat: number): SeatedPlayer {
+  const player = state.seats[seat - 1];
+  if (player === undefined || player === null) throw new InvariantError(`nobody sits at seat ${seat}`);
+  return player;
+}
+
+function withSeat(state: TableState, seat: number, player: SeatedPlayer | null, add: Partial<TableState['totals']> = {}): TableState {
+  const seats = state.seats.slice();
+  seats[seat - 1] = player;
+  const { buyIns = 0, cashOuts = 0, timeCollected = 0 } = add;
+  const totals = { ...state.totals, buyIns: state.totals.buyIns + buyIns, cashOuts: state.totals.cashOuts + cashOuts, timeCollected: state.totals.timeCollected + timeCollected };
+  return { ...state, seats, totals };
+}

@@ -1,0 +1,53 @@
+import type { Card } from '../cards/card.js';
+import type { HandState } from './state.js';
+import type { TableConfig } from './table-config.js';
+
+/**
+ * `playing`: dealt in every hand. `waiting`: seated but not dealt in until they post or the big blind
+ * reaches them (a new player, or one back from sitting out who owes blinds). `sitting-out`: keeps the
+ * seat (a player on a break), is not dealt in, and owes the blinds that pass.
+ */
+export type SeatStatus = 'playing' | 'waiting' | 'sitting-out';
+
+/** Blinds a player owes: `big` is a live big blind (a new player's entry, or a missed big blind), `small` a dead small blind. */
+export type OwedBlinds = { readonly small: boolean; readonly big: boolean };
+
+export type SeatedPlayer = {
+  readonly seat: number;
+  readonly name: string;
+  /** The player's chips between hands (during a hand the hand's stacks are the live ones). */
+  readonly stack: number;
+  readonly status: SeatStatus;
+  /** A waiting player who chose to post the owed blinds and be dealt in at the next hand they may enter. */
+  readonly posting: boolean;
+  readonly owes: OwedBlinds;
+  readonly handsDealt: number;
+  /** Time the player could not pay from the stack: flagged for the floor. */
+  readonly timeOwed: number;
+};
+
+/** A player who left with chips, for WSOP Live Action 58 (bring them back when returning soon). */
+export type Departure = { readonly name: string; readonly stack: number; readonly at: number };
+
+/** The table around the hands: seats, button and blinds, time collection, the hand in play. Immutable. */
+export type TableState = {
+  readonly config: TableConfig;
+  /** Index seat − 1; null for an empty seat. */
+  readonly seats: readonly (SeatedPlayer | null)[];
+  /** Cards drawn for the button before the first hand, by seat. */
+  readonly buttonDraw: readonly { readonly seat: number; readonly card: Card }[];
+  /** The button's seat (after the draw: the winner's). May be an empty seat (a dead button). */
+  readonly button: number | null;
+  /** Where the last hand's small blind was (posted or dead): under the dead button, the next button. */
+  readonly smallBlindPosition: number | null;
+  /** The last hand's big blind seat: the next big blind is the next player due after it. */
+  readonly bigBlind: number | null;
+  /** The hand in play, or the last one (complete) until the next starts. */
+  readonly hand: HandState | null;
+  readonly handNumber: number;
+  /** When the next time collection falls due (ms since the epoch), or null without time collection. */
+  readonly nextTimeCollection: number | null;
+  readonly departures: readonly Departure[];
+  /** Session totals in chip units: what came to the table, what left it, what the house collected. */
+  readonly totals: { readonly buyIns: number; readonly cashOuts: number; readonly timeCollected: number; readonly rake: number };
+};

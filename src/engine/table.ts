@@ -1,0 +1,231 @@
+import { type Card, isCard } from '../cards/card.js';
+import { formatCard } from '../cards/notation.js';
+import { apply, type Command, startHand } from './apply.js';
+import { violation } from './rule-violation.js';
+import { planHand } from './table-blinds.js';
+import { settleTableConfig, type TableConfig } from './table-config.js';
+import type { TableLogEntry } from './table-operations.js';
+import { reduceTable, seated } from './table-reduce.js';
+import type { TableState } from './table-state.js';
+import { timeCollection } from './time-collection.js';
+
+/**
+ * What the croupier, the floor or a reader asks of the table between and during hands. `at` is the
+ * time (ms since the epoch) from the controller's clock: the engine reads no clock itself.
+ */
+export type TableCommand =
+  | { readonly type: 'sit'; readonly seat: number; readonly name: string; readonly buyIn: number; readonly at: number }
+  | { readonly type: 'top-up'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'sit-out'; readonly seat: number }
+  | { readonly type: 'come-back'; readonly seat: number }
+  /** A waiting player posts what they owe to be dealt in at once, instead of waiting for the big blind. */
+  | { readonly type: 'post'; readonly seat: number }
+  | { readonly type: 'leave'; readonly seat: number; readonly at: number }
+  /** One card for the draw for the button (seed 000), face up, from the shoe or typed. */
+  | { readonly type: 'draw'; readonly seat: number; readonly card: Card }
+  | { readonly type: 'start-hand'; readonly at: number }
+  /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
+  | Command;
+
+export type TableTransition = { readonly state: TableState; readonly operations: readonly TableLogEntry[] };
+
+/** Opens a table: its configuration checked and recorded. */
+export function openTable(config: TableConfig, at: number): TableTransition {
+  const settled = settleTableConfig(config);
+  const operation: TableLogEntry = { type: 'table-opened', config: settled, at };
+  return { state: reduceTable(undefined, operation), operations: [operation] };
+}
+
+/** Collects a command's entries while applying each, like the hand engine's recorder. */
+class TableRecorder {
+  readonly operations: TableLogEntry[] = [];
+
+  constructor(public state: TableState) {}
+
+  push(entry: TableLogEntry): void {
+    this.state = reduceTable(this.state, entry);
+    this.operations.push(entry);
+  }
+}
+
+/** Applies a command to the table. Throws `RuleViolation` (nothing changed) when the rules do not allow it. */
+export function applyTable(state: TableState, command: TableCommand): TableTransition {
+  const recorder = new TableRecorder(state);
+  switch (command.type) {
+    case 'sit':
+      sit(recorder, command);
+      break;
+    case 'top-up':
+      topUp(recorder, command.seat, command.amount);
+      break;
+    case 'sit-out':
+      if (playerAt(state, command.seat).status === 'sitting-out') throw violation('invalid-seat-change', `Seat ${command.seat} is sitting out already`, `Platz ${command.seat} pausiert schon`);
+      recorder.push({ type: 'sat-out', seat: command.seat });
+      break;
+    case 'come-back':
+      comeBack(recorder, command.seat);
+      break;
+    case 'post': {
+      const player = playerAt(state, command.seat);
+      if (player.status !== 'waiting' || player.posting) {
+        throw violation('invalid-seat-change', `Seat ${command.seat} has nothing to post: it is ${player.posting ? 'posting already' : player.status}`, `Platz ${command.seat} muss nichts setzen`);
+      }
+      recorder.push({ type: 'will-post', seat: command.seat });
+      break;
+    }
+    case 'leave':
+      leave(recorder, command.seat, command.at);
+      break;
+    case 'draw':
+      draw(recorder, command.seat, command.card);
+      break;
+    case 'start-hand':
+      startNextHand(recorder, command.at);
+      break;
+    default:
+      playHand(recorder, command);
+  }
+  return { state: recorder.state, operations: recorder.operations };
+}
+
+function playerAt(state: TableState, seat: number): NonNullable<TableState['seats'][number]> {
+  const player = Number.isSafeInteger(seat) ? state.seats[seat - 1] : undefined;
+  if (player === undefined || player === null) throw violation('invalid-seat-change', `Nobody sits at seat ${String(seat)}`, `Auf Platz ${String(seat)} sitzt niemand`);
+  return player;
+}
+
+/** Whether the player is in the hand now being played (their chips are in play until it ends). */
+function inPlay(state: TableState, seat: number): boolean {
+  const hand = state.hand;
+  return hand !== null && hand.phase.kind !== 'complete' && hand.players.some((player) => player.seat === seat);
+}
+
+function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'sit' }>): void {
+  const { state } = recorder;
+  const { config } = state;
+  const { seat, buyIn, at } = command;
+  const name = command.name.trim();
+  if (!Number.isSafeInteger(seat) || seat < 1 || seat > config.seatCount) {
+    throw violation('invalid-seat-change', `There is no seat ${String(seat)} at this table (1–${config.seatCount})`, `Diesen Platz gibt es nicht: ${String(seat)} (1–${config.seatCount})`);
+  }
+  if (state.seats[seat - 1] !== null) throw violation('invalid-seat-change', `Seat ${seat} is taken`, `Platz ${seat} ist besetzt`);
+  if (name === '') throw violation('invalid-seat-change', 'A player needs a name', 'Ein Spieler braucht einen Namen');
+  if (state.seats.some((player) => player?.name === name)) throw violation('invalid-seat-change', `${name} already sits at this table`, `${name} sitzt schon an diesem Tisch`);
+  if (state.seats.filter((player) => player !== null).length >= config.maxPlayers) {
+    throw violation('invalid-seat-change', `The table is full (${config.maxPlayers} players)`, `Der Tisch ist voll (${config.maxPlayers} Spieler)`);
+  }
+  // WSOP Live Action 58: back within the time, a player brings back at least what they left with.
+  const departure = state.departures.find((left) => left.name === name && at - left.at < config.returnWithinMinutes * 60_000);
+  const least = Math.max(config.buyIn.min, departure?.stack ?? 0);
+  const most = Math.max(config.buyIn.max, departure?.stack ?? 0);
+  checkAmount(buyIn, config.hand.chipUnit, 'buy-in');
+  if (buyIn < least || buyIn > most) {
+    const why = departure !== undefined && departure.stack > config.buyIn.min ? ` (${name} left with ${departure.stack} less than ${config.returnWithinMinutes} minutes ago)` : '';
+    throw violation('buy-in-out-of-range', `A buy-in of ${buyIn} is not within ${least}–${most}${why}`, `Ein Buy-in von ${buyIn} liegt nicht zwischen ${least} und ${most}${why}`);
+  }
+  // Before the first hand everyone seated draws for the button and plays; later a new player waits for
+  // the big blind or posts one.
+  const started = state.handNumber > 0 || state.button !== null;
+  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started });
+}
+
+function topUp(recorder: TableRecorder, seat: number, amount: number): void {
+  const { state } = recorder;
+  const player = playerAt(state, seat);
+  checkAmount(amount, state.config.hand.chipUnit, 'top-up');
+  if (inPlay(state, seat)) throw violation('not-between-hands', `Seat ${seat} is in a hand: top up between hands (table stakes)`, `Platz ${seat} spielt eine Hand: nachkaufen nur zwischen den Händen`);
+  const { min, max } = state.config.buyIn;
+  const after = player.stack + amount;
+  if (amount <= 0 || after < min || after > max) {
+    throw violation('buy-in-out-of-range', `A top-up must bring the stack to ${min}–${max}; ${player.stack} + ${amount} is ${after}`, `Nachkaufen muss den Stapel auf ${min}–${max} bringen; ${player.stack} + ${amount} ist ${after}`);
+  }
+  recorder.push({ type: 'topped-up', seat, amount });
+}
+
+function comeBack(recorder: TableRecorder, seat: number): void {
+  const player = playerAt(recorder.state, seat);
+  if (player.status !== 'sitting-out') throw violation('invalid-seat-change', `Seat ${seat} is not sitting out`, `Platz ${seat} pausiert nicht`);
+  if (player.stack === 0) throw violation('invalid-seat-change', `Seat ${seat} has no chips: buy chips first`, `Platz ${seat} hat keine Chips: erst nachkaufen`);
+  const owes = player.owes.small || player.owes.big;
+  recorder.push({ type: 'came-back', seat, status: owes ? 'waiting' : 'playing' });
+}
+
+function leave(recorder: TableRecorder, seat: number, at: number): void {
+  const { state } = recorder;
+  const player = playerAt(state, seat);
+  if (inPlay(state, seat)) {
+    const player = state.hand?.players.find((other) => other.seat === seat);
+    if (player !== undefined && player.status !== 'folded') {
+      throw violation('not-between-hands', `Seat ${seat} is in the hand: leave after it or fold first`, `Platz ${seat} spielt die Hand: erst danach gehen oder passen`);
+    }
+    throw violation('not-between-hands', `Seat ${seat}'s chips are in the hand until it ends`, `Die Chips von Platz ${seat} sind bis zum Ende der Hand im Spiel`);
+  }
+  recorder.push({ type: 'left', seat, name: player.name, stack: player.stack, at });
+}
+
+function draw(recorder: TableRecorder, seat: number, card: Card): void {
+  const { state } = recorder;
+  playerAt(state, seat);
+  if (state.button !== null) throw violation('not-between-hands', 'The button has been drawn already', 'Der Button ist schon ausgelost');
+  if (!isCard(card)) throw violation('invalid-amount', `${String(card)} is not a card`, `${String(card)} ist keine Karte`);
+  if (state.buttonDraw.some((drawn) => drawn.seat === seat)) throw violation('invalid-seat-change', `Seat ${seat} has drawn already`, `Platz ${seat} hat schon gezogen`);
+  if (state.buttonDraw.some((drawn) => drawn.card === card)) throw violation('card-already-in-play', `${formatCard(card)} is drawn already`, `${formatCard(card)} ist schon gezogen`);
+  recorder.push({ type: 'button-card', seat, card });
+  const drawing = recorder.state.seats.filter((player) => player !== null && player.status === 'playing');
+  if (drawing.every((player) => recorder.state.buttonDraw.some((drawn) => drawn.seat === player?.seat)) && drawing.length >= 2) {
+    // Highest card wins: rank first, then suit ♣ < ♦ < ♥ < ♠ (seed 000) — the card number's own order.
+    const winner = recorder.state.buttonDraw.reduce((best, drawn) => (drawn.card > best.card ? drawn : best));
+    recorder.push({ type: 'button-drawn', seat: winner.seat });
+  }
+}
+
+function startNextHand(recorder: TableRecorder, at: number): void {
+  const { state } = recorder;
+  if (state.hand !== null && state.hand.phase.kind !== 'complete') throw violation('not-between-hands', 'A hand is in play', 'Eine Hand läuft');
+  if (state.button === null) throw violation('button-not-drawn', 'Draw for the button first', 'Zuerst den Button auslosen');
+  // Time is collected before the deal (seed 000).
+  for (const entry of timeCollection(state, at)) recorder.push(entry);
+  const plan = planHand(recorder.state);
+  if (plan === null) throw violation('not-enough-players', 'At least two players must be able to play', 'Mindestens zwei Spieler müssen spielen können');
+  for (const { seat, small, big } of plan.missed) recorder.push({ type: 'blinds-missed', seat, small, big });
+  const players = plan.dealtIn.map((seat) => ({ seat, stack: seated(recorder.state, seat).stack }));
+  recorder.push({
+    type: 'hand-positions',
+    handNumber: state.handNumber + 1,
+    button: plan.button,
+    smallBlindPosition: plan.smallBlindPosition,
+    bigBlind: plan.bigBlind,
+    dealtIn: plan.dealtIn,
+    extraPosts: plan.extraPosts,
+  });
+  const { operations } = startHand({
+    config: state.config.hand,
+    players,
+    buttonSeat: plan.button,
+    blinds: { smallBlindSeat: plan.smallBlindSeat, bigBlindSeat: plan.bigBlind },
+    extraPosts: plan.extraPosts,
+  });
+  for (const operation of operations) recorder.push(operation);
+  settleIfOver(recorder);
+}
+
+function playHand(recorder: TableRecorder, command: Command): void {
+  const hand = recorder.state.hand;
+  if (hand === null || hand.phase.kind === 'complete') throw violation('hand-over', 'No hand is in play: start the next hand', 'Keine Hand läuft: nächste Hand starten');
+  const { operations } = apply(hand, command);
+  for (const operation of operations) recorder.push(operation);
+  settleIfOver(recorder);
+}
+
+/** When the hand is over, the seats take its final stacks. */
+function settleIfOver(recorder: TableRecorder): void {
+  const hand = recorder.state.hand;
+  if (hand === null || hand.phase.kind !== 'complete') return;
+  recorder.push({ type: 'hand-settled', stacks: hand.players.map(({ seat, stack }) => ({ seat, stack })), rake: hand.rake });
+}
+
+function checkAmount(amount: number, unit: number, what: string): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % unit !== 0) {
+    throw violation('invalid-amount', `A ${what} of ${String(amount)} is not a positive number of chip units (${unit})`, `Ein ${what} von ${String(amount)} ist keine positive Zahl von Chipeinheiten (${unit})`);
+  }
+}

@@ -1,0 +1,143 @@
+import type { Card } from '../cards/card.js';
+import { shuffledDeck } from '../cards/deck.js';
+import { SeededRandom } from '../cards/random.js';
+import type { Command } from '../engine/apply.js';
+import type { BettingStructure } from '../engine/config.js';
+import { expectedCard } from '../engine/dealing.js';
+import { RuleViolation } from '../engine/rule-violation.js';
+import { applyTable, openTable, type TableCommand } from '../engine/table.js';
+import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table-config.js';
+import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableState } from '../engine/table-state.js';
+import { randomLegalCommand } from './random-play.js';
+
+export type StructureName = 'nl' | 'pl' | 'fl' | 'spread';
+
+export const STRUCTURE_BY_NAME: Readonly<Record<StructureName, BettingStructure>> = {
+  nl: { kind: 'no-limit' },
+  pl: { kind: 'pot-limit' },
+  fl: { kind: 'fixed-limit', smallBet: 10, bigBet: 20, maxBetsPerRound: 4, uncapped: 'two-players-left' },
+  spread: { kind: 'spread-limit', lower: { min: 10, max: 30 }, higher: { min: 20, max: 60 }, maxBetsPerRound: 4, uncapped: 'two-players-left' },
+};
+
+export type SessionOptions = {
+  readonly hands: number;
+  readonly seed: number;
+  /** Players at the start (2–11); more come and go during the session. */
+  readonly players: number;
+  readonly structure: StructureName;
+  readonly button: ButtonRule;
+};
+
+/** The session's totals in chip units: buy-ins − cash-outs − time − rake = chips on the table. */
+export type SessionSummary = {
+  readonly hands: number;
+  readonly buyIns: number;
+  readonly cashOuts: number;
+  readonly collected: { readonly time: number; readonly rake: number };
+  readonly chipsOnTable: number;
+  readonly balanced: boolean;
+};
+
+const START = Date.UTC(2026, 0, 1, 18, 0);
+const MINUTE = 60_000;
+
+/**
+ * Plays a simulated table session: players join, take breaks, miss blinds, post, top up and leave at
+ * random between hands; the house collects time; every hand is played with random legal actions and
+ * cards from a seeded shuffle. The same options give the same session, entry for entry. Each command's
+ * log entries go to `record` (the CLI writes them or counts them; nothing here keeps the whole log).
+ */
+export function simulateSession(options: SessionOptions, record: (entries: readonly TableLogEntry[], state: TableState) => void = () => undefined): { state: TableState; summary: SessionSummary } {
+  const random = new SeededRandom(options.seed);
+  const config: TableConfig = { ...CASINO_5_10, seatCount: 11, maxPlayers: 11, button: options.button, hand: { ...CASINO_5_10.hand, structure: STRUCTURE_BY_NAME[options.structure] } };
+  let now = START;
+  let { state } = openTable(config, now);
+  record([{ type: 'table-opened', config: state.config, at: now }], state);
+  let names = 0;
+  const run = (command: TableCommand): void => {
+    const result = applyTable(state, command);
+    state = result.state;
+    record(result.operations, state);
+  };
+  const emptySeats = (): number[] => state.seats.flatMap((player, index) => (player === null ? [index + 1] : []));
+  const seatPlayer = (): void => {
+    const seats = emptySeats();
+    if (seats.length === 0) return;
+    const seat = seats[random.nextInt(seats.length)] as number;
+    const { min, max } = state.config.buyIn;
+    const buyIn = min + random.nextInt((max - min) / 10 + 1) * 10;
+    run({ type: 'sit', seat, name: `Player ${++names}`, buyIn, at: now });
+  };
+
+  for (let seated = 0; seated < Math.max(2, Math.min(options.players, 11)); seated++) seatPlayer();
+  // The draw for the button: one card each from a shuffled deck.
+  const drawDeck = shuffledDeck(random);
+  state.seats.forEach((player, index) => {
+    if (player !== null) run({ type: 'draw', seat: player.seat, card: drawDeck[index] as Card });
+  });
+
+  let hands = 0;
+  while (hands < options.hands) {
+    betweenHands(state, random, run, seatPlayer, now);
+    now += (1 + random.nextInt(3)) * MINUTE;
+    try {
+      run({ type: 'start-hand', at: now });
+    } catch (error) {
+      if (error instanceof RuleViolation && error.code === 'not-enough-players') {
+        seatPlayer();
+        continue;
+      }
+      throw error;
+    }
+    playHand(() => state, run, random);
+    hands++;
+  }
+  const { buyIns, cashOuts, timeCollected, rake } = state.totals;
+  const chipsOnTable = state.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
+  return {
+    state,
+    summary: { hands, buyIns, cashOuts, collected: { time: timeCollected, rake }, chipsOnTable, balanced: buyIns - cashOuts - timeCollected - rake === chipsOnTable },
+  };
+}
+
+/** The comings and goings between two hands. */
+function betweenHands(state: TableState, random: SeededRandom, run: (command: TableCommand) => void, seatPlayer: () => void, now: number): void {
+  const { min, max } = state.config.buyIn;
+  for (const player of state.seats) {
+    if (player === null) continue;
+    const roll = random.nextInt(100);
+    if (player.stack === 0) {
+      // Busted: buy again or go.
+      if (roll < 60) run({ type: 'top-up', seat: player.seat, amount: min + random.nextInt((max - min) / 10 + 1) * 10 });
+      else run({ type: 'leave', seat: player.seat, at: now });
+    } else if (roll < 2) {
+      run({ type: 'leave', seat: player.seat, at: now });
+    } else if (player.status === 'playing' && roll < 6) {
+      run({ type: 'sit-out', seat: player.seat });
+    } else if (player.status === 'sitting-out' && roll < 30) {
+      run({ type: 'come-back', seat: player.seat });
+    } else if (player.status === 'waiting' && !player.posting && roll < 50) {
+      run({ type: 'post', seat: player.seat });
+    } else if (player.status === 'playing' && player.stack < min && roll < 40) {
+      run({ type: 'top-up', seat: player.seat, amount: min - player.stack + random.nextInt((max - min) / 10 + 1) * 10 });
+    }
+  }
+  if (random.nextInt(100) < 12) seatPlayer();
+}
+
+/** Plays the hand in progress to its end: cards from a seeded shuffle, random legal actions, every hand shown. */
+function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): void {
+  const deck = shuffledDeck(random);
+  let next = 0;
+  for (let steps = 0; ; steps++) {
+    const hand = current().hand;
+    if (hand === null || hand.phase.kind === 'complete') return;
+    if (steps > 2_000) throw new RangeError('a simulated hand does not end');
+    let command: Command;
+    if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
+    else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
+    else command = { type: 'show' };
+    run(command);
+  }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../../src/cards/notation.js';
+import { TableDriver } from '../../support/table-driver.js';
+
+/** T2 — the draw for the button (seed 000): one open card each, the highest rank wins, ties by suit ♣ < ♦ < ♥ < ♠. */
+describe('T2 draw for the button (seed 000)', () => {
+  it('the highest rank gets the button, and the blinds go to the next players', () => {
+    const table = new TableDriver().sit(2, 'A').sit(4, 'B').sit(6, 'C').draw('2:9c 4:Kd 6:5s');
+    expect(table.state.button).toBe(4);
+    table.start();
+    expect(table.positions()).toEqual({ button: 4, small: 6, big: 2, dealtIn: [2, 4, 6] });
+  });
+
+  it('equal ranks are decided by suit: spades over hearts over diamonds over clubs', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:Ah 2:As 3:Ad');
+    expect(table.state.button).toBe(2);
+  });
+
+  it('the button is decided only when every player has drawn, each once, with distinct cards', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:Ah 2:As');
+    expect(table.state.button).toBeNull();
+    expect(() => table.start()).toThrow('Draw for the button first');
+    expect(() => table.draw('1:2c')).toThrow('Seat 1 has drawn already');
+    expect(() => table.draw('3:As')).toThrow('A♠ is drawn already'.replace('A♠', 'As'));
+    table.do({ type: 'draw', seat: 3, card: parseCard('Kc') });
+    expect(table.state.button).toBe(2);
+    expect(() => table.draw('3:Qc')).toThrow('The button has been drawn already');
+  });
+});

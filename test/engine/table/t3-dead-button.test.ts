@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TableDriver } from '../../support/table-driver.js';
+
+function sixHanded(): TableDriver {
+  return new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(5, 'E').sit(6, 'F').draw('1:As 2:2c 3:3c 4:4c 5:5c 6:6c');
+}
+
+/** T3 — dead button (TDA 32, WSOP, Robert's Rules 2b): the big blind moves one player each hand; the small blind and the button follow. */
+describe('T3 dead button (TDA 32)', () => {
+  it('moves the button, small and big blind one seat each hand', () => {
+    const table = sixHanded().playHand();
+    expect(table.positions()).toMatchObject({ button: 1, small: 2, big: 3 });
+    table.playHand();
+    expect(table.positions()).toMatchObject({ button: 2, small: 3, big: 4 });
+  });
+
+  it('when the last big blind leaves, there is no small blind this hand, and the button moves normally', () => {
+    const table = sixHanded().playHand(); // button 1, small 2, big 3
+    table.do({ type: 'leave', seat: 3, at: 0 });
+    table.playHand();
+    expect(table.positions()).toEqual({ button: 2, small: null, big: 4, dealtIn: [1, 2, 4, 5, 6] });
+    table.playHand();
+    // The button stays on the empty seat 3's side: it goes where the (dead) small blind was.
+    expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 5 });
+  });
+
+  it('when the last small blind leaves, the button is dead on the empty seat: the same player acts last twice', () => {
+    const table = sixHanded().playHand(); // button 1, small 2, big 3
+    table.do({ type: 'leave', seat: 2, at: 0 });
+    table.playHand();
+    expect(table.positions()).toEqual({ button: 2, small: 3, big: 4, dealtIn: [1, 3, 4, 5, 6] });
+    expect(table.state.hand?.button).toBe(0); // seat 1 acts last again
+  });
+
+  it('nobody escapes the big blind: over an orbit each player posts it exactly once', () => {
+    const table = sixHanded();
+    const bigBlinds: number[] = [];
+    for (let hand = 0; hand < 12; hand++) {
+      table.playHand();
+      bigBlinds.push(table.positions().big);
+    }
+    expect(bigBlinds).toEqual([3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2]);
+  });
+});

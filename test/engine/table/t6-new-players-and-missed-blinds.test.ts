@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { TableDriver } from '../../support/table-driver.js';
+
+function fourHanded(): TableDriver {
+  return new TableDriver({ seatCount: 8, maxPlayers: 8 }).sit(1, 'A').sit(3, 'B').sit(5, 'C').sit(7, 'D').draw('1:As 3:2c 5:3c 7:4c').playHand();
+}
+
+/**
+ * T6 — new players and missed blinds (Robert's Rules; WSOP Live Action 156): a new player waits for the
+ * big blind or posts one, never from between the button and the big blind; a player who was away when
+ * the blinds passed owes them: the big blind live and the small blind dead, or waits for the big blind.
+ */
+describe('T6 new players and missed blinds (Robert\'s Rules, WSOP Live Action 156)', () => {
+  it('a new player waits and is dealt in when the big blind reaches them', () => {
+    const table = fourHanded(); // button 1, small 3, big 5
+    table.sit(6, 'E');
+    expect(table.player(6)).toMatchObject({ status: 'waiting', owes: { small: false, big: true } });
+    table.playHand();
+    expect(table.positions()).toMatchObject({ big: 6, dealtIn: [1, 3, 5, 6, 7] });
+    expect(table.player(6)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+  });
+
+  it('a new player who posts is dealt in at once with a live big blind', () => {
+    const table = fourHanded(); // button 1, small 3, big 5; next hand: button 3, small 5, big 7
+    table.sit(8, 'E').do({ type: 'post', seat: 8 }).start();
+    expect(table.positions().dealtIn).toContain(8);
+    expect(table.log).toContainEqual({ type: 'post', seat: 8, kind: 'posted-blind', amount: 10 });
+  });
+
+  it('a new player may not post from between the button and the big blind: they wait for the button to pass', () => {
+    const table = fourHanded(); // next hand: button 3, small 5, big 7
+    table.sit(4, 'E').do({ type: 'post', seat: 4 }).start();
+    expect(table.positions()).toMatchObject({ button: 3, big: 7 });
+    expect(table.positions().dealtIn).not.toContain(4);
+    expect(table.player(4)).toMatchObject({ status: 'waiting', posting: true });
+  });
+
+  it('a player away when the big blind passes owes both; posting them puts the big blind live and the small blind dead', () => {
+    const table = fourHanded(); // button 1, small 3, big 5
+    table.do({ type: 'sit-out', seat: 7 }).playHand(); // the big blind passes seat 7 to seat 1
+    expect(table.positions()).toMatchObject({ big: 1, dealtIn: [1, 3, 5] });
+    expect(table.player(7).owes).toEqual({ small: true, big: true });
+    table.do({ type: 'come-back', seat: 7 });
+    expect(table.player(7).status).toBe('waiting');
+    // Next hand seat 7 sits between the button (5) and the big blind (3): it waits; the hand after, it posts.
+    table.do({ type: 'post', seat: 7 }).playHand();
+    expect(table.positions()).toMatchObject({ button: 5, small: 1, big: 3 });
+    expect(table.positions().dealtIn).not.toContain(7);
+    table.start();
+    expect(table.positions()).toMatchObject({ button: 1, small: 3, big: 5, dealtIn: [1, 3, 5, 7] });
+    expect(table.log.filter((entry) => entry.type === 'post' && entry.seat === 7)).toEqual([
+      { type: 'post', seat: 7, kind: 'dead-blind', amount: 5 },
+      { type: 'post', seat: 7, kind: 'posted-blind', amount: 10 },
+    ]);
+    expect(table.player(7).owes).toEqual({ small: false, big: false });
+  });
+
+  it('a player who sits out right after the big blind misses only the small blind', () => {
+    const table = fourHanded(); // big blind seat 5
+    table.do({ type: 'sit-out', seat: 5 }).playHand();
+    expect(table.positions()).toMatchObject({ small: null, big: 7 });
+    expect(table.player(5).owes).toEqual({ small: true, big: false });
+  });
+
+  it('a player who owes may instead wait for the big blind and then owes nothing more', () => {
+    const table = fourHanded();
+    table.do({ type: 'sit-out', seat: 7 }).playHand().do({ type: 'come-back', seat: 7 });
+    for (let hand = 0; hand < 3 && !table.positions().dealtIn.includes(7); hand++) table.playHand();
+    expect(table.positions()).toMatchObject({ big: 7 });
+    expect(table.player(7)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+  });
+});

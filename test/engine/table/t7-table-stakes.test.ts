@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { MINUTE, TableDriver } from '../../support/table-driver.js';
+
+/**
+ * T7 — table stakes (seed 000): chips stay on the table; a top-up only between hands and up to at least the
+ * minimum buy-in; cash-out on leaving; back within the configured time, a player brings back what they
+ * took (WSOP Live Action 58).
+ */
+describe('T7 table stakes, top-ups and leaving (seed 000, WSOP Live Action 58)', () => {
+  it('tops up between hands, within the buy-in limits', () => {
+    const table = new TableDriver().sit(1, 'A', 200).sit(2, 'B', 200).draw('1:As 2:Ks');
+    table.do({ type: 'top-up', seat: 1, amount: 300 });
+    expect(table.player(1).stack).toBe(500);
+    expect(() => table.do({ type: 'top-up', seat: 1, amount: 600 })).toThrow('A top-up must bring the stack to 200–1000; 500 + 600 is 1100');
+  });
+
+  it('refuses a top-up during a hand the player is in', () => {
+    const table = new TableDriver().sit(1, 'A', 200).sit(2, 'B', 200).draw('1:As 2:Ks').start();
+    expect(() => table.do({ type: 'top-up', seat: 1, amount: 100 })).toThrow('Seat 1 is in a hand: top up between hands');
+  });
+
+  it('cashes out on leaving and counts what left the table', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 400).sit(3, 'C', 500).draw('1:As 2:Ks 3:Qs').playHand();
+    const stack = table.player(2).stack;
+    table.do({ type: 'leave', seat: 2, at: table.now });
+    expect(table.state.seats[1]).toBeNull();
+    expect(table.state.totals.cashOuts).toBe(stack);
+    expect(table.chipsOnTable()).toBe(table.state.totals.buyIns - table.state.totals.cashOuts - table.state.totals.timeCollected);
+  });
+
+  it('a player in the hand cannot leave until it ends', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').start();
+    expect(() => table.do({ type: 'leave', seat: 1, at: 0 })).toThrow('Seat 1 is in the hand');
+  });
+
+  it('a player back within the time must bring back at least the chips they left with; later a normal buy-in', () => {
+    const table = new TableDriver().sit(1, 'A', 1000).sit(2, 'B', 300).draw('1:As 2:Ks');
+    table.do({ type: 'leave', seat: 1, at: 0 });
+    table.now = 30 * MINUTE;
+    expect(() => table.sit(1, 'A', 500)).toThrow('A buy-in of 500 is not within 1000–1000 (A left with 1000 less than 60 minutes ago)');
+    table.now = 61 * MINUTE;
+    table.sit(1, 'A', 500);
+    expect(table.player(1).stack).toBe(500);
+  });
+});

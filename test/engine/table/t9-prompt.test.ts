@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { getPrompt } from '../../../src/engine/prompt.js';
+import { TableDriver } from '../../support/table-driver.js';
+
+/** T9 — the prompt: what the croupier must do next, in words (English and German) and as data. */
+describe('T9 the croupier\'s prompt', () => {
+  it('walks from seating through the draw to the blinds, the deal and the action', () => {
+    const table = new TableDriver();
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'seat-players', words: { en: 'Seat at least two players' } });
+    table.sit(3, 'A').sit(4, 'B').sit(7, 'C');
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'draw-for-button', seats: [3, 4, 7] });
+    table.draw('3:As 4:2c 7:3c').sit(8, 'D');
+    expect(getPrompt(table.state, 0)).toMatchObject({
+      kind: 'start-hand',
+      collectTime: [{ seat: 3, amount: 15 }, { seat: 4, amount: 15 }, { seat: 7, amount: 15 }, { seat: 8, amount: 15 }],
+      button: 3,
+      smallBlind: { seat: 4, amount: 5 },
+      bigBlind: { seat: 7, amount: 10 },
+      words: {
+        en: 'Collect time from seat 3, 4, 7, 8. Button to seat 3. Post blinds: seat 4 small blind 5, seat 7 big blind 10',
+        de: 'Zeit kassieren: Platz 3, 4, 7, 8. Button auf Platz 3. Blinds setzen: Platz 4 Small Blind 5, Platz 7 Big Blind 10',
+      },
+    });
+    table.start();
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: 'burn', words: { en: 'Deal the burn' } });
+    for (let card = 0; card < 7; card++) table.do({ type: 'deal', card: null });
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'action', seat: 3, legal: { call: 10 }, words: { en: 'Action on seat 3', de: 'Platz 3 ist am Zug' } });
+  });
+
+  it('after a hand: the awards to announce, then the next button and blinds, with what a new player posts', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').playHand();
+    table.sit(6, 'E').do({ type: 'post', seat: 6 });
+    const prompt = getPrompt(table.state, 0);
+    expect(prompt).toMatchObject({ kind: 'start-hand', button: 2, smallBlind: { seat: 3 }, bigBlind: { seat: 4 }, owed: [{ seat: 6, live: 10, dead: 0 }] });
+    expect(prompt.words.en).toContain('Seat 3 wins the main pot, 10');
+    expect(prompt.words.en).toContain('seat 6 owes 10');
+    expect(prompt.words.de).toContain('Platz 6 schuldet 10');
+  });
+});
