@@ -36,10 +36,12 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const amountFields = ['antes', 'blinds_or_straddles', 'starting_stacks', 'finishing_stacks', 'min_bet', 'small_bet', 'big_bet'];
   const literals: string[] = [];
   for (const field of amountFields) collectNumbers(hand[field], literals);
-  const actions = list(hand, 'actions').map((action) => {
-    if (typeof action !== 'string') throw new PhhError('actions must be strings');
-    return action.replace(/#.*$/, '').trim();
-  });
+  const actions = withoutStaleShows(
+    list(hand, 'actions').map((action) => {
+      if (typeof action !== 'string') throw new PhhError('actions must be strings');
+      return action.replace(/#.*$/, '').trim();
+    }),
+  );
   for (const action of actions) {
     const amount = /\bcbr\s+(\S+)/.exec(action)?.[1];
     if (amount !== undefined) literals.push(amount);
@@ -61,6 +63,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => seatNumber(value, index));
   if (blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
 
+  const bigBlindOnly = count > 2 && (blinds[0] ?? 0) > 0 && blinds[1] === 0 && hand._blinds === undefined;
   // Antes: the same for everyone, plus the big blind's ante at index 1 (heads-up the list reads reversed,
   // which puts index 1 on p1, the big blind, again).
   const uniformAnte = antes[0] ?? 0;
@@ -71,8 +74,9 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const config: HandConfig = {
     ...NO_LIMIT_5_10,
     structure: structureOf(hand, variant, units),
-    smallBlind: blinds[0] ?? 0,
-    bigBlind: blinds[1] ?? 0,
+    // Only p1 posting is a big blind with no small blind (an empty small-blind seat under the dead button).
+    smallBlind: bigBlindOnly ? 0 : (blinds[0] ?? 0),
+    bigBlind: bigBlindOnly ? (blinds[0] ?? 0) : (blinds[1] ?? 0),
     straddle: count > 2 ? (blinds[2] ?? 0) : 0,
     ante: uniformAnte,
     bigBlindAnte,
@@ -86,14 +90,15 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const players = stacks.map((stack, index) => ({ seat: seats[index] as number, stack }));
   let state: HandState;
   try {
-    state = startHand({ config, players, ...tableBlindsOf(hand, seats[count - 1] as number, scale) }).state;
+    const placed = bigBlindOnly ? { buttonSeat: seats[count - 1] as number, blinds: { smallBlindSeat: null, bigBlindSeat: seats[0] as number } } : tableBlindsOf(hand, seats[count - 1] as number, scale);
+    state = startHand({ config, players, ...placed }).state;
   } catch (error) {
     if (error instanceof RuleViolation) throw new PhhError(`the hand cannot start: ${error.message}`);
     throw error;
   }
   const indexOfSeat = new Map(seats.map((seat, index) => [seat, index]));
   const holeCards = new Map<number, (Card | null)[]>();
-  const pendingShows = new Map<number, string>();
+  const pendingShows = new Map<number, { cards: string; action: string }>();
 
   const run = (command: Command): void => {
     state = apply(state, command).state;
@@ -120,7 +125,17 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const show = pendingShows.get(index);
       if (show === undefined) return;
       pendingShows.delete(index);
-      run(showCommand(show, holeCards.get(index)));
+      const command = showCommand(show.cards, holeCards.get(index));
+      try {
+        run(command);
+      } catch (error) {
+        // An online history may write `sm ????` for cards shown but not recorded: fine as a concession
+        // when mucking is allowed, but a hand that must be tabled cannot be settled without them.
+        if (error instanceof RuleViolation && command.type === 'muck' && show.cards !== '') {
+          throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+        }
+        throw error;
+      }
     }
   };
 
@@ -150,7 +165,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         const seat = seats[index] as number;
         const verb = words[1];
         if (verb === 'sm') {
-          pendingShows.set(index, words[2] ?? '');
+          pendingShows.set(index, { cards: words[2] ?? '', action });
         } else if (verb === 'f') run({ type: 'fold', seat });
         else if (verb === 'cc') run({ type: getLegalActions(state)?.check === true ? 'check' : 'call', seat });
         else if (verb === 'cbr') run({ type: 'bet', seat, to: units({ number: words[2] ?? '' }, `'${action}'`) });
@@ -168,6 +183,21 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     throw error;
   }
   return result(state, hand, scale, indexOfSeat, name, null);
+}
+
+/**
+ * Drops a show of unknown cards (`pN sm ????`) that the same player's show of real cards follows: some
+ * histories write a placeholder at each all-in street and the cards at the end.
+ */
+function withoutStaleShows(actions: readonly string[]): string[] {
+  return actions.filter((action, index) => {
+    const words = action.split(/\s+/);
+    if (words[1] !== 'sm' || !/^(\?\?)+$/.test(words[2] ?? '')) return true;
+    return !actions.slice(index + 1).some((later) => {
+      const next = later.split(/\s+/);
+      return next[0] === words[0] && next[1] === 'sm' && next[2] !== undefined && !next[2].includes('?');
+    });
+  });
 }
 
 function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined): Command {

@@ -9,6 +9,49 @@ import { toUnits, fromUnits } from '../../src/phh/amounts.js';
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/phh/${name}`, import.meta.url));
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
+const replayText = (lines: readonly string[]) => {
+  const [hand] = parseTomlTables(lines.join('\n'));
+  return replayPhh(hand as NonNullable<typeof hand>);
+};
+
+describe('PHH replay of online histories (checked against real hand histories of the PHH dataset)', () => {
+  const allIn = [
+    "variant = 'NT'",
+    'antes = [0, 0, 0]',
+    'blinds_or_straddles = [5, 10, 0]',
+    'min_bet = 10',
+    'starting_stacks = [500, 300, 500]',
+  ];
+
+  it('skips placeholder shows (`sm ????`) that the same player\'s real show follows', () => {
+    const result = replayText([
+      ...allIn,
+      "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'p1 sm ????', 'p2 sm ????', 'd db Jc', 'p2 sm ????', 'd db 3s', 'p1 sm AsAh', 'p2 sm KsKh']",
+      'finishing_stacks = [800, 0, 500]',
+    ]);
+    expect(result).toMatchObject({ matchesRecorded: true, error: null, pots: [{ amount: '600', winners: ['p1'] }] });
+  });
+
+  it('says so when cards a hand needs were shown but not recorded', () => {
+    const result = replayText([...allIn, "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'p1 sm AsAh', 'p2 sm ????']"]);
+    expect(result.error).toBe("'p2 sm ????': the history does not record the cards shown, and this hand cannot be settled without them (A player is all-in: every hand is tabled)");
+  });
+
+  it('reads a blinds list with only p1 posting as a big blind without a small blind', () => {
+    const result = replayText([
+      "variant = 'NT'",
+      'antes = [0, 0, 0]',
+      'blinds_or_straddles = [10, 0, 0]',
+      'min_bet = 10',
+      'starting_stacks = [500, 500, 500]',
+      "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p2 f', 'p3 f']",
+      'finishing_stacks = [500, 500, 500]',
+    ]);
+    // The big blind, uncalled, goes back: no pot.
+    expect(result).toMatchObject({ matchesRecorded: true, error: null, pots: [] });
+  });
+});
+
 describe('PHH replay', () => {
   it('replays decimal amounts exactly, shows written before the rest of the board, and `sm -`', () => {
     const [hand] = parseTomlTables(readFileSync(fixture('decimal-all-in.phh'), 'utf8'));
