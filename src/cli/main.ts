@@ -16,6 +16,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt eval [--json] CARD CARD CARD CARD CARD [CARD [CARD]]\n       felt eval --stdin   (one hand a line in, one JSON object a line out)',
     run: async (args, io) => (await import('./commands/eval.js')).runEval(args, io),
   },
+  sim: {
+    summary: 'Play a simulated table session (players come and go, time collection, random play) and print its totals',
+    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--json] [--phh DIR]',
+    run: async (args, io) => (await import('./commands/sim.js')).runSim(args, io),
+  },
   replay: {
     summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',
     usage: 'felt replay [--json] FILE…   (.phh or .phhs; one line per hand)',

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
+const run = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
+  const result = spawnSync(felt, args, { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+};
+
+describe('felt sim', () => {
+  it('plays a session whose last line is JSON with integer totals that balance; the same seed prints the same bytes', () => {
+    const first = run(['sim', '--hands', '300', '--seed', '11', '--players', '8', '--structure', 'pl']);
+    expect(first.status).toBe(0);
+    const last = first.stdout.trim().split('\n').at(-1) as string;
+    const summary = JSON.parse(last) as { hands: number; buyIns: number; cashOuts: number; collected: { time: number; rake: number }; chipsOnTable: number };
+    expect(summary.hands).toBe(300);
+    for (const value of [summary.buyIns, summary.cashOuts, summary.collected.time, summary.collected.rake, summary.chipsOnTable]) expect(Number.isSafeInteger(value)).toBe(true);
+    expect(summary.buyIns - summary.cashOuts - summary.collected.time - summary.collected.rake).toBe(summary.chipsOnTable);
+    expect(summary.collected.time).toBeGreaterThan(0);
+    expect(run(['sim', '--hands', '300', '--seed', '11', '--players', '8', '--structure', 'pl']).stdout).toBe(first.stdout);
+    expect(run(['sim', '--hands', '300', '--seed', '12', '--players', '8', '--structure', 'pl']).stdout).not.toBe(first.stdout);
+  });
+
+  it('--phh writes every hand as PHH, and every one replays to its recorded stacks', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'felt-sim-'));
+    const result = run(['sim', '--hands', '40', '--seed', '5', '--structure', 'fl', '--button', 'moving', '--json', '--phh', directory]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const files = readdirSync(directory).map((name) => join(directory, name));
+    expect(files).toHaveLength(40);
+    const replayed = run(['replay', '--json', ...files]);
+    expect(replayed.status).toBe(0);
+    const lines = replayed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { matchesRecorded: boolean });
+    expect(lines.filter((line) => line.matchesRecorded)).toHaveLength(40);
+  });
+
+  it.each([
+    [['sim', '--seed', '1'], '--hands is required'],
+    [['sim', '--hands', '10'], '--seed is required'],
+    [['sim', '--hands', 'ten', '--seed', '1'], "--hands must be a whole number 1–10000000, got 'ten'"],
+    [['sim', '--hands', '10', '--seed', '1', '--players', '12'], "--players must be a whole number 2–11, got '12'"],
+    [['sim', '--hands', '10', '--seed', '1', '--structure', 'stud'], "--structure must be nl, pl, fl or spread, got 'stud'"],
+    [['sim', '--hands', '10', '--seed', '1', '--speed'], 'unknown option --speed'],
+  ])('%j is refused: %s', (args, message) => {
+    const result = run(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});
