@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
-import { type CardTarget, dealOperation, stepComplete } from './dealing.js';
+import { type CardTarget, dealOperation, exposedOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, countInHand, indexOfSeat } from './positions.js';
@@ -15,6 +15,8 @@ import type { HandState, Player } from './state.js';
 export type Command =
   | (BettingCommand & { readonly seat?: number })
   | { readonly type: 'deal'; readonly card: Card | null; readonly to?: CardTarget }
+  /** The hole card just dealt was exposed; `card` names it when it was dealt unread. */
+  | { readonly type: 'exposed'; readonly card?: Card }
   | { readonly type: 'show'; readonly seat?: number; readonly cards?: readonly Card[] }
   | { readonly type: 'muck'; readonly seat?: number };
 
@@ -191,6 +193,9 @@ export function apply(state: HandState, command: Command): Transition {
   switch (command.type) {
     case 'deal':
       recorder.push(dealOperation(state, command.card, command.to));
+      break;
+    case 'exposed':
+      recorder.push(exposedOperation(state, command.card));
       break;
     case 'show':
     case 'muck':

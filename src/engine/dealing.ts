@@ -46,7 +46,8 @@ export function expectedCard(state: HandState): CardTarget | null {
     if (position >= 2 * count) return null;
     return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
   }
-  if (state.config.burnBeforeBoard) {
+  // An exposed hole card already lies with the burns as the flop's burn.
+  if (state.config.burnBeforeBoard && !(state.street === 'flop' && state.exposedBurn)) {
     if (position === 0) return 'burn';
     position--;
   }
@@ -87,6 +88,33 @@ export function dealOperation(state: HandState, card: Card | null, to: CardTarge
     throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
   }
   return { type: 'deal', to: expected, card };
+}
+
+/**
+ * The hole card just dealt was exposed by the croupier. Later in the deal it becomes the burn before the
+ * flop and the seat gets the next card; the first or second card of the deal exposed, or a second exposed
+ * card, is a misdeal (TDA 35, WSOP Live Action) — refused here with the reason, for the floor to declare.
+ */
+export function exposedOperation(state: HandState, card: Card | undefined): Operation {
+  const holeCardsDealt = state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
+  if (state.phase.kind !== 'dealing' || state.street !== 'preflop' || holeCardsDealt < 1) {
+    throw violation('no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben');
+  }
+  if (holeCardsDealt <= 2 || state.exposedBurn) {
+    const why = state.exposedBurn ? { en: 'a second card exposed', de: 'eine zweite Karte aufgedeckt' } : { en: 'the first or second card exposed', de: 'die erste oder zweite Karte aufgedeckt' };
+    throw violation('misdeal-required', `Misdeal: ${why.en} (TDA 35)`, `Misdeal: ${why.de} (TDA 35)`);
+  }
+  const count = state.players.length;
+  const player = state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player;
+  const dealtCard = player.holeCards[player.holeCards.length - 1] ?? null;
+  if (card !== undefined && dealtCard !== null && card !== dealtCard) {
+    throw violation('shown-cards-differ', `Seat ${player.seat} was dealt ${formatCard(dealtCard)}, not ${formatCard(card)}`, `Platz ${player.seat} bekam ${formatCard(dealtCard)}, nicht ${formatCard(card)}`);
+  }
+  const exposed = dealtCard ?? card ?? null;
+  if (dealtCard === null && exposed !== null && isSeen(state, exposed)) {
+    throw violation('card-already-in-play', `${formatCard(exposed)} is already in play`, `${formatCard(exposed)} ist schon im Spiel`);
+  }
+  return { type: 'card-exposed', seat: player.seat, card: exposed };
 }
 
 /** Whether the card has been dealt face up, read, or shown in this hand. */

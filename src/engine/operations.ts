@@ -21,6 +21,11 @@ export type Operation =
     }
   | { readonly type: 'post'; readonly seat: number; readonly kind: PostKind; readonly amount: number }
   | { readonly type: 'deal'; readonly to: 'burn' | 'board' | { readonly seat: number }; readonly card: Card | null }
+  /**
+   * The hole card just dealt to `seat` was exposed (Robert's Rules, WSOP Live Action): it goes to the
+   * burns — it is the burn before the flop — and the seat gets the next card.
+   */
+  | { readonly type: 'card-exposed'; readonly seat: number; readonly card: Card | null }
   | { readonly type: 'street'; readonly street: 'flop' | 'turn' | 'river' }
   /** A betting round begins: what calling costs and the minimum raise. `next-actor` follows. */
   | {

@@ -6,6 +6,7 @@ import { planHand } from './table-blinds.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
+import { MISDEAL_REASONS } from './table-operations.js';
 
 /** What the croupier must do next: words for the screen (English and German) and the same as data. */
 export type Prompt = { readonly words: Words } & (
@@ -64,6 +65,11 @@ export function getPrompt(table: TableState, at: number): Prompt {
   const collectTime = collection.flatMap((entry) => (entry.type === 'time-collected' ? [{ seat: entry.seat, amount: entry.amount }] : []));
   const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
   const parts = { en: [] as string[], de: [] as string[] };
+  if (table.voided !== null) {
+    const reason = MISDEAL_REASONS[table.voided.reason];
+    parts.en.push(`Misdeal (${reason.en}): every chip back, redeal`);
+    parts.de.push(`Misdeal (${reason.de}): alle Chips zurück, neu geben`);
+  }
   if (awards.length > 0) {
     parts.en.push(...awards.map((award) => award.en));
     parts.de.push(...awards.map((award) => award.de));

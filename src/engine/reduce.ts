@@ -32,6 +32,7 @@ export function draftOf(state: HandState): Draft {
     seenLow: state.seenLow,
     seenHigh: state.seenHigh,
     dealt: state.dealt,
+    exposedBurn: state.exposedBurn,
     deadMoney: state.deadMoney,
     pots: state.pots,
     actor: state.actor,
@@ -142,6 +143,15 @@ export function record(draft: Draft, operation: Operation): void {
         const player = playerAt(draft, to.seat);
         player.holeCards = [...player.holeCards, card];
       }
+      return;
+    }
+    case 'card-exposed': {
+      const player = playerAt(draft, operation.seat);
+      player.holeCards = player.holeCards.slice(0, -1);
+      if (operation.card !== null) markSeen(draft, operation.card);
+      draft.burns = [...draft.burns, operation.card];
+      draft.dealt--;
+      draft.exposedBurn = true;
       return;
     }
     case 'street':
@@ -274,6 +284,7 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     seenLow: 0,
     seenHigh: 0,
     dealt: 0,
+    exposedBurn: false,
     deadMoney: 0,
     pots: [],
     actor: -1,

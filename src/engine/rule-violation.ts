@@ -27,7 +27,9 @@ export type RuleViolationCode =
   | 'buy-in-out-of-range'
   | 'not-between-hands'
   | 'button-not-drawn'
-  | 'not-enough-players';
+  | 'not-enough-players'
+  | 'misdeal-required'
+  | 'misdeal-too-late';
 
 /**
  * A command the rules do not allow. Nothing changed: the state the command was applied to is still

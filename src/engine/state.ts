@@ -70,6 +70,8 @@ export type HandState = {
   readonly seenHigh: number;
   /** How many cards of the current dealing step have come (burns included). */
   readonly dealt: number;
+  /** A hole card exposed during the deal was put with the burns: it is the burn before the flop. */
+  readonly exposedBurn: boolean;
   /** Dead money posted for the table (the big-blind ante): always in the main pot, for every player. */
   readonly deadMoney: number;
   /** Collected pots, main pot first. */

@@ -36,9 +36,39 @@ export type TableOperation =
       readonly bigBlind: number;
       readonly dealtIn: readonly number[];
       readonly extraPosts: readonly ExtraPost[];
+      /** The positions before this hand: a void (misdeal) puts them back, so the same players redeal. */
+      readonly previous: { readonly button: number | null; readonly smallBlindPosition: number | null; readonly bigBlind: number | null };
     }
+  /**
+   * The hand is void (a misdeal or a fouled deck, declared by `by`): every chip goes back (the seats still
+   * hold their stacks from before the hand), the button does not move, the same players redeal.
+   */
+  | { readonly type: 'hand-voided'; readonly handNumber: number; readonly reason: MisdealReason; readonly by: string }
   /** The hand is over: the seats take the hand's final stacks; a player with no chips left sits out. */
   | { readonly type: 'hand-settled'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[]; readonly rake: number };
+
+/**
+ * Why a hand is void (TDA 35–36, WSOP Live Action, Robert's Rules): dealing errors found before
+ * substantial action, or a fouled deck found at any time.
+ */
+export type MisdealReason =
+  | 'first-cards-exposed'
+  | 'cards-exposed'
+  | 'seat-dealt-wrongly'
+  | 'seat-skipped'
+  | 'wrong-card-count'
+  | 'button-out-of-position'
+  | 'fouled-deck';
+
+export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: string; readonly de: string }>> = {
+  'first-cards-exposed': { en: 'the first or second card of the deal exposed', de: 'erste oder zweite Karte aufgedeckt' },
+  'cards-exposed': { en: 'two or more cards boxed or exposed', de: 'zwei oder mehr Karten verkehrt oder aufgedeckt' },
+  'seat-dealt-wrongly': { en: 'a seat dealt that should not have been', de: 'ein Platz bekam Karten, der keine bekommen durfte' },
+  'seat-skipped': { en: 'a seat entitled to cards was skipped', de: 'ein Platz wurde beim Geben übersprungen' },
+  'wrong-card-count': { en: 'a player has the wrong number of cards', de: 'ein Spieler hat die falsche Zahl Karten' },
+  'button-out-of-position': { en: 'the button was out of position', de: 'der Button lag falsch' },
+  'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
+};
 
 /** Everything in a table's log: its own facts and the hands' operations. */
 export type TableLogEntry = TableOperation | Operation;

@@ -13,8 +13,12 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
   if (entry.type === 'table-opened') return opened(entry);
   if (state === undefined) throw new InvariantError(`${entry.type} before table-opened`);
   if (!isTableOperation(entry)) {
-    // A hand's operation: the hand records it itself.
-    return { ...state, hand: reduce(entry.type === 'hand-started' ? undefined : (state.hand ?? undefined), entry) };
+    // A hand's operation: the hand records it itself; the table counts actions in turn.
+    const hand = reduce(entry.type === 'hand-started' ? undefined : (state.hand ?? undefined), entry);
+    const acting = entry.type === 'fold' || entry.type === 'check' || entry.type === 'call' || entry.type === 'bet';
+    if (!acting) return { ...state, hand };
+    const chips = entry.type === 'call' || entry.type === 'bet' ? 1 : 0;
+    return { ...state, hand, handActions: { count: state.handActions.count + 1, chips: state.handActions.chips + chips } };
   }
   switch (entry.type) {
     case 'seated':
@@ -66,7 +70,30 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
           ? { ...player, status: 'playing' as const, posting: false, owes: NOTHING_OWED, handsDealt: player.handsDealt + 1 }
           : player,
       );
-      return { ...state, seats, button: entry.button, smallBlindPosition: entry.smallBlindPosition, bigBlind: entry.bigBlind, handNumber: entry.handNumber };
+      return {
+        ...state,
+        seats,
+        button: entry.button,
+        smallBlindPosition: entry.smallBlindPosition,
+        bigBlind: entry.bigBlind,
+        handNumber: entry.handNumber,
+        positions: entry,
+        handActions: { count: 0, chips: 0 },
+        voided: null,
+      };
+    }
+    case 'hand-voided': {
+      const positions = state.positions;
+      if (positions === null) throw new InvariantError('hand-voided without a hand');
+      // Undo what dealing players in did: posting players owe again, nobody was dealt this hand.
+      const seats = state.seats.map((player) => {
+        if (player === null || !positions.dealtIn.includes(player.seat)) return player;
+        const post = positions.extraPosts.find((candidate) => candidate.seat === player.seat);
+        const undone = { ...player, handsDealt: player.handsDealt - 1 };
+        return post === undefined ? undone : { ...undone, status: 'waiting' as const, posting: true, owes: { small: post.dead > 0, big: post.live > 0 } };
+      });
+      const { button, smallBlindPosition, bigBlind } = positions.previous;
+      return { ...state, seats, button, smallBlindPosition, bigBlind, hand: null, positions: null, handActions: { count: 0, chips: 0 }, voided: entry };
     }
     case 'hand-settled': {
       let next: TableState = { ...state, totals: { ...state.totals, rake: state.totals.rake + entry.rake } };
@@ -89,7 +116,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
-  'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled',
+  'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {
@@ -105,6 +132,9 @@ function opened(entry: Extract<TableOperation, { type: 'table-opened' }>): Table
     smallBlindPosition: null,
     bigBlind: null,
     hand: null,
+    positions: null,
+    handActions: { count: 0, chips: 0 },
+    voided: null,
     handNumber: 0,
     nextTimeCollection: entry.config.timeCollection === null ? null : entry.at,
     departures: [],

@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card.js';
 import type { HandState } from './state.js';
 import type { TableConfig } from './table-config.js';
+import type { TableOperation } from './table-operations.js';
 
 /**
  * `playing`: dealt in every hand. `waiting`: seated but not dealt in until they post or the big blind
@@ -42,8 +43,14 @@ export type TableState = {
   readonly smallBlindPosition: number | null;
   /** The last hand's big blind seat: the next big blind is the next player due after it. */
   readonly bigBlind: number | null;
-  /** The hand in play, or the last one (complete) until the next starts. */
+  /** The hand in play, or the last one (complete) until the next starts; null after a void. */
   readonly hand: HandState | null;
+  /** The last hand's positions (for a void to undo them), null once it is void. */
+  readonly positions: Extract<TableOperation, { type: 'hand-positions' }> | null;
+  /** Actions in turn in the hand so far, and how many put chips in: substantial action (TDA 36) ends misdeals. */
+  readonly handActions: { readonly count: number; readonly chips: number };
+  /** The last hand was void: the prompt says to redeal. */
+  readonly voided: Extract<TableOperation, { type: 'hand-voided' }> | null;
   readonly handNumber: number;
   /** When the next time collection falls due (ms since the epoch), or null without time collection. */
   readonly nextTimeCollection: number | null;

@@ -4,7 +4,7 @@ import { apply, type Command, startHand } from './apply.js';
 import { violation } from './rule-violation.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
-import type { TableLogEntry } from './table-operations.js';
+import { MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
@@ -24,6 +24,8 @@ export type TableCommand =
   /** One card for the draw for the button (seed 000), face up, from the shoe or typed. */
   | { readonly type: 'draw'; readonly seat: number; readonly card: Card }
   | { readonly type: 'start-hand'; readonly at: number }
+  /** The hand is void: a misdeal before substantial action, or a fouled deck at any time; `by` names who ruled. */
+  | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string }
   /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
   | Command;
 
@@ -81,6 +83,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'start-hand':
       startNextHand(recorder, command.at);
+      break;
+    case 'misdeal':
+      misdeal(recorder, command.reason, command.by);
       break;
     default:
       playHand(recorder, command);
@@ -197,6 +202,7 @@ function startNextHand(recorder: TableRecorder, at: number): void {
     bigBlind: plan.bigBlind,
     dealtIn: plan.dealtIn,
     extraPosts: plan.extraPosts,
+    previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind },
   });
   const { operations } = startHand({
     config: state.config.hand,
@@ -207,6 +213,24 @@ function startNextHand(recorder: TableRecorder, at: number): void {
   });
   for (const operation of operations) recorder.push(operation);
   settleIfOver(recorder);
+}
+
+/**
+ * A misdeal (TDA 35): dealing errors void the hand only before substantial action — two actions in turn
+ * with at least one putting chips in, or three actions (TDA 36); after it the hand plays on. A fouled deck
+ * voids the hand whenever it is found before the pots are pushed.
+ */
+function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string): void {
+  const { state } = recorder;
+  const hand = state.hand;
+  if (hand === null || hand.phase.kind === 'complete') throw violation('hand-over', 'No hand is in play', 'Keine Hand läuft');
+  if (!(reason in MISDEAL_REASONS)) throw violation('invalid-amount', `'${String(reason)}' is not a reason for a misdeal`, `'${String(reason)}' ist kein Grund für einen Misdeal`);
+  if (by.trim() === '') throw violation('invalid-seat-change', 'A misdeal needs the name of who declared it', 'Ein Misdeal braucht den Namen, wer ihn erklärt hat');
+  const { count, chips } = state.handActions;
+  if (reason !== 'fouled-deck' && (count >= 3 || (count >= 2 && chips >= 1))) {
+    throw violation('misdeal-too-late', `No misdeal after substantial action (${count} actions): the hand plays on (TDA 35–36)`, `Kein Misdeal nach wesentlicher Aktion (${count} Aktionen): die Hand wird weitergespielt (TDA 35–36)`);
+  }
+  recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: by.trim() });
 }
 
 function playHand(recorder: TableRecorder, command: Command): void {

@@ -67,6 +67,10 @@ export function exportPhh(operations: readonly Operation[]): string {
           holeCards.set(operation.to.seat, cards);
         }
         break;
+      case 'card-exposed':
+        holeCards.get(operation.seat)?.pop();
+        burns.push(operation.card);
+        break;
       case 'fold':
         playerAction(operation.seat, 'f');
         break;

@@ -1,7 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { shuffledDeck } from '../cards/deck.js';
 import { SeededRandom } from '../cards/random.js';
-import type { Command } from '../engine/apply.js';
 import type { BettingStructure } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
@@ -32,6 +31,8 @@ export type SessionOptions = {
 /** The session's totals in chip units: buy-ins − cash-outs − time − rake = chips on the table. */
 export type SessionSummary = {
   readonly hands: number;
+  /** Hands declared void (misdeals), not counted in `hands`. */
+  readonly voided: number;
   readonly buyIns: number;
   readonly cashOuts: number;
   readonly collected: { readonly time: number; readonly rake: number };
@@ -55,9 +56,11 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
   let { state } = openTable(config, now);
   record([{ type: 'table-opened', config: state.config, at: now }], state);
   let names = 0;
+  let voided = 0;
   const run = (command: TableCommand): void => {
     const result = applyTable(state, command);
     state = result.state;
+    for (const entry of result.operations) if (entry.type === 'hand-voided') voided++;
     record(result.operations, state);
   };
   const emptySeats = (): number[] => state.seats.flatMap((player, index) => (player === null ? [index + 1] : []));
@@ -90,14 +93,13 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
       }
       throw error;
     }
-    playHand(() => state, run, random);
-    hands++;
+    if (playHand(() => state, run, random)) hands++;
   }
   const { buyIns, cashOuts, timeCollected, rake } = state.totals;
   const chipsOnTable = state.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
   return {
     state,
-    summary: { hands, buyIns, cashOuts, collected: { time: timeCollected, rake }, chipsOnTable, balanced: buyIns - cashOuts - timeCollected - rake === chipsOnTable },
+    summary: { hands, voided, buyIns, cashOuts, collected: { time: timeCollected, rake }, chipsOnTable, balanced: buyIns - cashOuts - timeCollected - rake === chipsOnTable },
   };
 }
 
@@ -126,16 +128,25 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
   if (random.nextInt(100) < 12) seatPlayer();
 }
 
-/** Plays the hand in progress to its end: cards from a seeded shuffle, random legal actions, every hand shown. */
-function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): void {
+/**
+ * Plays the hand in progress to its end: cards from a seeded shuffle, random legal actions, every hand
+ * shown. Now and then the croupier exposes a hole card (it becomes the burn) or the floor calls a misdeal
+ * before substantial action. True when the hand was played out, false when it was void.
+ */
+function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): boolean {
   const deck = shuffledDeck(random);
   let next = 0;
   for (let steps = 0; ; steps++) {
-    const hand = current().hand;
-    if (hand === null || hand.phase.kind === 'complete') return;
+    const table = current();
+    const hand = table.hand;
+    if (hand === null) return false;
+    if (hand.phase.kind === 'complete') return true;
     if (steps > 2_000) throw new RangeError('a simulated hand does not end');
-    let command: Command;
-    if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
+    let command: TableCommand;
+    const holeCardsDealt = hand.street === 'preflop' ? hand.dealt - 1 : 0;
+    if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed' };
+    else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
+    else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor' };
     else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
     else command = { type: 'show' };
     run(command);

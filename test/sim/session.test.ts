@@ -27,7 +27,9 @@ describe('random table sessions', () => {
         (seed, players, structure, button) => {
           const log: TableLogEntry[] = [];
           let before: TableState | null = null;
-          let last: { button: number; bigBlind: number; dealtIn: readonly number[] } | null = null;
+          type Positions = { button: number; bigBlind: number; dealtIn: readonly number[] };
+          let last: Positions | null = null;
+          let beforeLast: Positions | null = null;
           const { state, summary } = simulateSession({ hands: 60, seed, players, structure, button }, (entries, after) => {
             for (const entry of entries) {
               if (entry.type === 'hand-positions' && before !== null) {
@@ -59,8 +61,14 @@ describe('random table sessions', () => {
                     }
                   }
                 }
+                beforeLast = last;
                 last = { button: entry.button, bigBlind: entry.bigBlind, dealtIn: entry.dealtIn };
                 handsChecked++;
+              }
+              if (entry.type === 'hand-voided') {
+                // A void puts the positions back: the redeal follows the hand before it.
+                last = beforeLast;
+                handsChecked--;
               }
             }
             log.push(...entries);

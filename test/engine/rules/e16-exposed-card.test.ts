@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { expectedCard } from '../../../src/engine/dealing.js';
+import { replay } from '../../../src/engine/reduce.js';
+import { HandDriver } from '../../support/hand-driver.js';
+
+/**
+ * E16 — a hole card exposed during the deal (Robert's Rules; WSOP Live Action): later in the deal it
+ * becomes the burn before the flop and the player gets the next card; the first or second card exposed,
+ * or a second exposed card, is a misdeal (TDA 35).
+ */
+describe('E16 an exposed hole card becomes the burn card', () => {
+  it('the seat gets the next card, and the flop is dealt without another burn', () => {
+    const hand = HandDriver.table([500, 500, 500], { button: 1 });
+    hand.deal('? 2c 3c 4c');
+    hand.do({ type: 'exposed' });
+    // 2c went to seat 2, 3c to seat 3, 4c to seat 1 (the button): seat 1's card was exposed.
+    expect(hand.state.players[0]?.holeCards).toEqual([]);
+    expect(hand.state.burns).toEqual([null, hand.cards('4c')[0]]);
+    expect(expectedCard(hand.state)).toEqual({ seat: 1 });
+    hand.deal('5c 6c 7c 8c');
+    expect(hand.state.players.map((player) => player.holeCards.length)).toEqual([2, 2, 2]);
+    expect(hand.state.players[0]?.holeCards).toEqual(hand.cards('5c 8c'));
+    hand.actions('c c x');
+    expect(expectedCard(hand.state)).toBe('board');
+    hand.deal('9d Td Jd');
+    expect(hand.state.board).toHaveLength(3);
+    expect(expectedCard(hand.state)).toBeNull();
+    expect(replay(hand.log)).toEqual(hand.state);
+  });
+
+  it('an exposed card is not dealt again', () => {
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c');
+    hand.do({ type: 'exposed' });
+    expect(() => hand.deal('4c')).toThrow('4♣ is already in play'.replace('4♣', '4c'));
+  });
+
+  it.each([
+    ['? 2c', 'Misdeal: the first or second card exposed (TDA 35)'],
+    ['? 2c 3c', 'Misdeal: the first or second card exposed (TDA 35)'],
+  ])('after %s: %s', (cards, message) => {
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal(cards);
+    expect(() => hand.do({ type: 'exposed' })).toThrow(message);
+  });
+
+  it('a second exposed card is a misdeal', () => {
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c');
+    hand.do({ type: 'exposed' });
+    hand.deal('5c');
+    expect(() => hand.do({ type: 'exposed' })).toThrow('Misdeal: a second card exposed (TDA 35)');
+  });
+});

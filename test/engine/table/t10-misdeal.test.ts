@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { getPrompt } from '../../../src/engine/prompt.js';
+import { replayTable } from '../../../src/engine/table-reduce.js';
+import { TableDriver } from '../../support/table-driver.js';
+
+function dealtAndAsked(): TableDriver {
+  const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 400).sit(3, 'C', 500).sit(4, 'D', 600).draw('1:As 2:2c 3:3c 4:4c').start();
+  for (let card = 0; card < 9; card++) table.do({ type: 'deal', card: null });
+  return table;
+}
+
+/**
+ * T10 — misdeals (TDA 35–36, WSOP Live Action, Robert's Rules): before substantial action a dealing error
+ * voids the hand — every chip back, the button does not move, the same players redeal; after it the hand
+ * plays on. A fouled deck voids the hand at any time.
+ */
+describe('T10 misdeal and a fouled deck (TDA 35–36)', () => {
+  it('voids the hand before substantial action: chips back, the button stays, the same blinds redeal', () => {
+    const table = dealtAndAsked();
+    const stacksBefore = table.state.seats.map((player) => player?.stack);
+    const positions = table.positions();
+    table.do({ type: 'call' }); // one action: not yet substantial
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor: M. Dealer' });
+    expect(table.state.hand).toBeNull();
+    expect(table.state.seats.map((player) => player?.stack)).toEqual(stacksBefore);
+    expect(table.log.at(-1)).toEqual({ type: 'hand-voided', handNumber: 1, reason: 'seat-skipped', by: 'Floor: M. Dealer' });
+    expect(getPrompt(table.state, table.now).words.en).toMatch(/^Misdeal \(a seat entitled to cards was skipped\): every chip back, redeal\. Button to seat 1/);
+    table.start();
+    expect(table.positions()).toEqual(positions);
+    expect(table.state.handNumber).toBe(2);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
+  it('after substantial action (two actions, one with chips; or three actions) there is no misdeal', () => {
+    const twoWithChips = dealtAndAsked().do({ type: 'call' }).do({ type: 'fold' });
+    expect(() => twoWithChips.do({ type: 'misdeal', reason: 'wrong-card-count', by: 'Floor' })).toThrow('No misdeal after substantial action (2 actions)');
+    const threeChecksAndFolds = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').start();
+    for (let card = 0; card < 9; card++) threeChecksAndFolds.do({ type: 'deal', card: null });
+    threeChecksAndFolds.do({ type: 'fold' }).do({ type: 'fold' });
+    // Two folds put no chips in: still a misdeal.
+    expect(() => threeChecksAndFolds.do({ type: 'misdeal', reason: 'wrong-card-count', by: 'Floor' })).not.toThrow();
+  });
+
+  it('a fouled deck voids the hand even after substantial action', () => {
+    const table = dealtAndAsked().do({ type: 'call' }).do({ type: 'call' }).do({ type: 'call' });
+    const stacksBefore = table.state.seats.map((player) => player?.stack);
+    table.do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    expect(table.state.seats.map((player) => player?.stack)).toEqual(stacksBefore);
+  });
+
+  it('a player who posted owed blinds owes them again after the void, and posts them again at the redeal', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').playHand(); // 1 button, 2 small, 3 big
+    table.sit(6, 'E').do({ type: 'post', seat: 6 }).start();
+    expect(table.positions().dealtIn).toContain(6);
+    table.do({ type: 'misdeal', reason: 'button-out-of-position', by: 'Floor' });
+    expect(table.player(6)).toMatchObject({ status: 'waiting', posting: true, owes: { big: true, small: false }, handsDealt: 0 });
+    table.start();
+    expect(table.log.filter((entry) => entry.type === 'post' && entry.seat === 6)).toHaveLength(2);
+  });
+
+  it('refuses a misdeal without a hand, without a name, or with an unknown reason', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
+    expect(() => table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' })).toThrow('No hand is in play');
+    table.start();
+    expect(() => table.do({ type: 'misdeal', reason: 'seat-skipped', by: ' ' })).toThrow('needs the name of who declared it');
+    expect(() => table.do({ type: 'misdeal', reason: 'bad-luck' as never, by: 'Floor' })).toThrow("'bad-luck' is not a reason for a misdeal");
+  });
+});
