@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
-import { type CardTarget, dealOperation, exposedOperation, stepComplete } from './dealing.js';
+import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, countInHand, indexOfSeat } from './positions.js';
@@ -17,6 +17,10 @@ export type Command =
   | { readonly type: 'deal'; readonly card: Card | null; readonly to?: CardTarget }
   /** The hole card just dealt was exposed; `card` names it when it was dealt unread. */
   | { readonly type: 'exposed'; readonly card?: Card }
+  /** A burn or board card turned while the betting was still on (a premature card). */
+  | { readonly type: 'premature'; readonly card: Card | null; readonly to: 'burn' | 'board' }
+  /** The flop came with too many cards: it goes back into the stub and is dealt again (Robert's Rules). */
+  | { readonly type: 'redeal-flop' }
   | { readonly type: 'show'; readonly seat?: number; readonly cards?: readonly Card[] }
   | { readonly type: 'muck'; readonly seat?: number };
 
@@ -197,6 +201,12 @@ export function apply(state: HandState, command: Command): Transition {
     case 'exposed':
       recorder.push(exposedOperation(state, command.card));
       break;
+    case 'premature':
+      recorder.push(prematureOperation(state, command.card, command.to));
+      break;
+    case 'redeal-flop':
+      recorder.push(redealFlopOperation(state));
+      break;
     case 'show':
     case 'muck':
       if (state.phase.kind !== 'showdown') throw violation('not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown');
@@ -238,7 +248,10 @@ function advance(recorder: Recorder): void {
     if (steps > 64) throw new InvariantError(`the hand does not advance (phase ${recorder.state.phase.kind}, street ${recorder.state.street})`);
     const state = recorder.state;
     const phase = state.phase.kind;
-    if (phase === 'dealing' && stepComplete(state)) {
+    if (phase === 'dealing' && state.dealt === 0 && state.returnHeldAt === state.street) {
+      // Premature cards set aside go back into the stub before this street's card.
+      recorder.push({ type: 'cards-returned', cards: state.heldCards, redeal: false });
+    } else if (phase === 'dealing' && stepComplete(state)) {
       beginBettingRound(recorder);
     } else if (phase === 'betting' && state.actor < 0) {
       endBettingRound(recorder);

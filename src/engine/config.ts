@@ -30,6 +30,8 @@ export type BettingStructure =
       readonly uncapped: UncapRule;
     };
 
+export type PrematureCardRule = 'restore-order' | 'scramble';
+
 export type RakeRule = {
   /** Percent of the pot in basis points (500 = 5 %). */
   readonly basisPoints: number;
@@ -59,6 +61,15 @@ export type HandConfig = {
   readonly burnBeforeHoleCards: boolean;
   /** Burn a card before the flop, the turn and the river. */
   readonly burnBeforeBoard: boolean;
+  /**
+   * Board cards turned before the betting was over (premature cards). `restore-order` (Robert's Rules,
+   * WSOP Live Action): a premature flop or river is mixed back into the stub and dealt again without a
+   * burn; a premature turn is set aside, the turn is burned and dealt from the stub, and the set-aside card
+   * goes back into the stub before a river dealt without a burn. `scramble` (TDA: randomness, the burn
+   * protects the stub): every premature card is mixed back into the stub at the next board card, which is
+   * dealt without a new burn.
+   */
+  readonly prematureCards: PrematureCardRule;
   readonly rake: RakeRule | null;
 };
 
@@ -72,6 +83,7 @@ export const NO_LIMIT_5_10: HandConfig = frozenCopy({
   chipUnit: 1,
   burnBeforeHoleCards: true,
   burnBeforeBoard: true,
+  prematureCards: 'restore-order',
   rake: null,
 });
 
@@ -151,6 +163,9 @@ export function checkConfig(config: HandConfig): void {
         throw violation('invalid-config', 'spread limit needs 0 < min ≤ max on every street', 'Spread Limit braucht 0 < Minimum ≤ Maximum in jeder Runde');
       }
     }
+  }
+  if (config.prematureCards !== 'restore-order' && config.prematureCards !== 'scramble') {
+    throw violation('invalid-config', "prematureCards must be 'restore-order' or 'scramble'", "prematureCards muss 'restore-order' oder 'scramble' sein");
   }
   const rake = config.rake;
   if (rake !== null && (!Number.isInteger(rake.basisPoints) || rake.basisPoints < 0 || rake.basisPoints > 10_000 || !Number.isSafeInteger(rake.cap) || rake.cap < 0)) {

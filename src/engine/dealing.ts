@@ -46,8 +46,9 @@ export function expectedCard(state: HandState): CardTarget | null {
     if (position >= 2 * count) return null;
     return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
   }
-  // An exposed hole card already lies with the burns as the flop's burn.
-  if (state.config.burnBeforeBoard && !(state.street === 'flop' && state.exposedBurn)) {
+  // An exposed hole card already lies with the burns as the flop's burn; after premature cards went back
+  // into the stub the next board card is dealt without one.
+  if (state.config.burnBeforeBoard && state.noBurnOn !== state.street) {
     if (position === 0) return 'burn';
     position--;
   }
@@ -115,6 +116,35 @@ export function exposedOperation(state: HandState, card: Card | undefined): Oper
     throw violation('card-already-in-play', `${formatCard(exposed)} is already in play`, `${formatCard(exposed)} ist schon im Spiel`);
   }
   return { type: 'card-exposed', seat: player.seat, card: exposed };
+}
+
+/**
+ * A card turned before the betting was over. A burn stays with the burns; a board card is set aside and
+ * goes back into the stub — under `restore-order` a premature turn after the turn has been dealt from the
+ * stub (before the river), every other premature card at the next board card; under `scramble` always at
+ * the next board card. The river's betting has no later card to be premature for.
+ */
+export function prematureOperation(state: HandState, card: Card | null, to: 'burn' | 'board'): Operation {
+  if (state.phase.kind !== 'betting' || state.street === 'river') {
+    throw violation('no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird');
+  }
+  if (to === 'board' && card === null) throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
+  if (card !== null && isSeen(state, card)) throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+  const next = state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river';
+  const returnAt = next === 'turn' && state.config.prematureCards === 'restore-order' ? 'river' : next;
+  return { type: 'premature-card', to, card, returnAt };
+}
+
+/**
+ * A flop turned with too many cards is dealt again (Robert's Rules): its cards and any set-aside card go
+ * back into the stub and three new cards come without a burn — only before anyone acts on the flop.
+ */
+export function redealFlopOperation(state: HandState): Operation {
+  const untouched = state.currentBet === 0 && state.players.every((player) => player.actedAt === null);
+  if (state.street !== 'flop' || state.phase.kind !== 'betting' || !untouched) {
+    throw violation('no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt');
+  }
+  return { type: 'cards-returned', cards: [...state.board, ...state.heldCards], redeal: true };
 }
 
 /** Whether the card has been dealt face up, read, or shown in this hand. */

@@ -26,6 +26,16 @@ export type Operation =
    * burns — it is the burn before the flop — and the seat gets the next card.
    */
   | { readonly type: 'card-exposed'; readonly seat: number; readonly card: Card | null }
+  /**
+   * A card turned before the betting was over: a burn stays with the burns; a board card is set aside
+   * until the dealing of `returnAt`, where it goes back into the stub.
+   */
+  | { readonly type: 'premature-card'; readonly to: 'burn' | 'board'; readonly card: Card | null; readonly returnAt: 'flop' | 'turn' | 'river' }
+  /**
+   * Cards mixed back into the stub (premature cards, or a flop with too many cards when `redeal`): they
+   * may come again, and the next board card is dealt without a burn.
+   */
+  | { readonly type: 'cards-returned'; readonly cards: readonly Card[]; readonly redeal: boolean }
   | { readonly type: 'street'; readonly street: 'flop' | 'turn' | 'river' }
   /** A betting round begins: what calling costs and the minimum raise. `next-actor` follows. */
   | {

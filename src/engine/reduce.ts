@@ -33,6 +33,9 @@ export function draftOf(state: HandState): Draft {
     seenHigh: state.seenHigh,
     dealt: state.dealt,
     exposedBurn: state.exposedBurn,
+    noBurnOn: state.noBurnOn,
+    heldCards: state.heldCards,
+    returnHeldAt: state.returnHeldAt,
     deadMoney: state.deadMoney,
     pots: state.pots,
     actor: state.actor,
@@ -152,8 +155,30 @@ export function record(draft: Draft, operation: Operation): void {
       draft.burns = [...draft.burns, operation.card];
       draft.dealt--;
       draft.exposedBurn = true;
+      draft.noBurnOn = 'flop';
       return;
     }
+    case 'premature-card':
+      if (operation.card !== null) markSeen(draft, operation.card);
+      if (operation.to === 'burn') draft.burns = [...draft.burns, operation.card];
+      else {
+        draft.heldCards = [...draft.heldCards, operation.card as Card];
+        draft.returnHeldAt = operation.returnAt;
+      }
+      return;
+    case 'cards-returned':
+      for (const card of operation.cards) unmarkSeen(draft, card);
+      draft.board = draft.board.filter((card) => !operation.cards.includes(card));
+      draft.heldCards = [];
+      draft.returnHeldAt = null;
+      draft.noBurnOn = draft.street;
+      if (operation.redeal) {
+        // A flop with too many cards is dealt again: the flop's dealing step starts over.
+        draft.phase = DEALING;
+        draft.dealt = 0;
+        draft.actor = -1;
+      }
+      return;
     case 'street':
       draft.street = operation.street;
       draft.phase = DEALING;
@@ -285,6 +310,9 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     seenHigh: 0,
     dealt: 0,
     exposedBurn: false,
+    noBurnOn: null,
+    heldCards: [],
+    returnHeldAt: null,
     deadMoney: 0,
     pots: [],
     actor: -1,
@@ -303,6 +331,11 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
 function markSeen(draft: Draft, card: Card): void {
   if (card < 26) draft.seenLow |= 1 << card;
   else draft.seenHigh |= 1 << (card - 26);
+}
+
+function unmarkSeen(draft: Draft, card: Card): void {
+  if (card < 26) draft.seenLow &= ~(1 << card);
+  else draft.seenHigh &= ~(1 << (card - 26));
 }
 
 function pay(player: Mutable<Player>, amount: number, live: boolean): void {

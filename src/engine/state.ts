@@ -70,8 +70,17 @@ export type HandState = {
   readonly seenHigh: number;
   /** How many cards of the current dealing step have come (burns included). */
   readonly dealt: number;
-  /** A hole card exposed during the deal was put with the burns: it is the burn before the flop. */
+  /** A hole card exposed during the deal was put with the burns (a second one is a misdeal). */
   readonly exposedBurn: boolean;
+  /**
+   * The street whose board card comes without a burn: the flop after an exposed hole card (it is the
+   * flop's burn), or the street where premature cards went back into the stub (Robert's Rules: dealt
+   * again without burning).
+   */
+  readonly noBurnOn: Street | null;
+  /** Premature board cards set aside, and the street whose dealing mixes them back into the stub first. */
+  readonly heldCards: readonly Card[];
+  readonly returnHeldAt: Street | null;
   /** Dead money posted for the table (the big-blind ante): always in the main pot, for every player. */
   readonly deadMoney: number;
   /** Collected pots, main pot first. */

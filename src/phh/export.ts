@@ -67,6 +67,12 @@ export function exportPhh(operations: readonly Operation[]): string {
           holeCards.set(operation.to.seat, cards);
         }
         break;
+      case 'premature-card':
+        if (operation.to === 'burn') burns.push(operation.card);
+        break;
+      case 'cards-returned':
+        board = board.filter((card) => !operation.cards.includes(card));
+        break;
       case 'card-exposed':
         holeCards.get(operation.seat)?.pop();
         burns.push(operation.card);

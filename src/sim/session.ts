@@ -130,8 +130,8 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
 
 /**
  * Plays the hand in progress to its end: cards from a seeded shuffle, random legal actions, every hand
- * shown. Now and then the croupier exposes a hole card (it becomes the burn) or the floor calls a misdeal
- * before substantial action. True when the hand was played out, false when it was void.
+ * shown. Now and then the croupier exposes a hole card (it becomes the burn) or turns a board card too
+ * early, or the floor calls a misdeal before substantial action. True when the hand was played out, false when it was void.
  */
 function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): boolean {
   const deck = shuffledDeck(random);
@@ -147,6 +147,7 @@ function playHand(current: () => TableState, run: (command: TableCommand) => voi
     if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed' };
     else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
     else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor' };
+    else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0) command = { type: 'premature', to: 'board', card: deck[next++] as Card };
     else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
     else command = { type: 'show' };
     run(command);

@@ -17,13 +17,14 @@ const handArbitrary = fc.record({
   rake: fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
   unseenHoleCards: fc.boolean(),
   tableBlinds: fc.boolean(),
+  irregularities: fc.boolean(),
 });
 
 describe('engine properties over random legal hands (2–10 players, every structure)', () => {
   it('conserves chips, replays to the identical state, and awards only pots a player is eligible for', () => {
     fc.assert(
-      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, rake, unseenHoleCards, tableBlinds }) => {
-        const hand = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle, rake }, unseenHoleCards, tableBlinds });
+      fc.property(handArbitrary, ({ seed, players, structure, ante, bigBlindAnte, straddle, rake, unseenHoleCards, tableBlinds, irregularities }) => {
+        const hand = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, straddle, rake }, unseenHoleCards, tableBlinds, irregularities });
         const { state, log } = hand;
         const start = hand.start.players.reduce((sum, player) => sum + player.stack, 0);
         const end = state.players.reduce((sum, player) => sum + player.stack, 0) + state.rake;

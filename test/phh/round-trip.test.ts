@@ -18,8 +18,9 @@ describe('PHH export → import round trip', () => {
         fc.boolean(),
         fc.constantFrom(null, { basisPoints: 500, cap: 30, noFlopNoDrop: true }),
         fc.boolean(),
-        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards, rake, tableBlinds) => {
-          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, rake }, unseenHoleCards, tableBlinds });
+        fc.boolean(),
+        (seed, players, structure, ante, bigBlindAnte, unseenHoleCards, rake, tableBlinds, irregularities) => {
+          const { state, log } = playRandomHand(seed, { players, structure, config: { ante, bigBlindAnte, rake }, unseenHoleCards, tableBlinds, irregularities });
           const [hand] = parseTomlTables(exportPhh(log));
           const result = replayPhh(hand as NonNullable<typeof hand>);
           expect(result.error).toBeNull();

@@ -24,6 +24,8 @@ export type RandomHandOptions = {
   unseenHoleCards?: boolean;
   /** Blinds as a table places them: empty seats between players, a button that may be dead, blinds anywhere, owed blinds. */
   tableBlinds?: boolean;
+  /** Croupier errors now and then: an exposed hole card, premature board cards, a flop dealt again. */
+  irregularities?: boolean;
 };
 
 export type PlayedHand = { state: HandState; log: Operation[]; commands: Command[]; start: StartHand };
@@ -43,7 +45,15 @@ export function playRandomHand(seed: number, options: RandomHandOptions): Played
   let next = 0;
   while (state.phase.kind !== 'complete') {
     let command: Command;
-    if (state.phase.kind === 'dealing') {
+    const holeCardsDealt = state.street === 'preflop' ? state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0) : 0;
+    const untouchedFlop = state.street === 'flop' && state.currentBet === 0 && state.players.every((player) => player.actedAt === null);
+    if (options.irregularities === true && state.phase.kind === 'dealing' && holeCardsDealt > 2 && !state.exposedBurn && random.nextInt(12) === 0) {
+      command = { type: 'exposed' };
+    } else if (options.irregularities === true && state.phase.kind === 'betting' && state.street !== 'river' && random.nextInt(15) === 0) {
+      command = { type: 'premature', to: 'board', card: deck[next++] as Card };
+    } else if (options.irregularities === true && state.phase.kind === 'betting' && untouchedFlop && random.nextInt(6) === 0) {
+      command = { type: 'redeal-flop' };
+    } else if (state.phase.kind === 'dealing') {
       const target = expectedCard(state);
       const card = deck[next++] as Card;
       command = { type: 'deal', card: target !== 'board' && options.unseenHoleCards === true ? null : card };

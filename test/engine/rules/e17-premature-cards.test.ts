@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { expectedCard, isSeen } from '../../../src/engine/dealing.js';
+import { replay } from '../../../src/engine/reduce.js';
+import { HandDriver } from '../../support/hand-driver.js';
+import { parseCard } from '../../../src/cards/notation.js';
+
+const card = parseCard;
+
+const threeHanded = (prematureCards: 'restore-order' | 'scramble' = 'restore-order'): HandDriver =>
+  HandDriver.table([500, 500, 500], { button: 1, config: { prematureCards } }).dealHoleCards(['AhAd', 'KhKd', 'QhQd']);
+
+/**
+ * E17 — premature board cards and a flop with too many cards (Robert's Rules, WSOP Live Action: restore the
+ * order; TDA: scramble — `prematureCards`).
+ */
+describe('E17 premature cards and a four-card flop', () => {
+  it('a premature flop goes back into the stub; the burn stays; the new flop comes without a burn', () => {
+    const hand = threeHanded().actions('c');
+    hand.do({ type: 'premature', to: 'burn', card: card('2s') });
+    for (const premature of hand.cards('3s 4s 5s')) hand.do({ type: 'premature', to: 'board', card: premature });
+    expect(hand.state.heldCards).toEqual(hand.cards('3s 4s 5s'));
+    hand.actions('c x');
+    // Back in the stub: the same cards may come again, and no burn before the new flop.
+    expect(hand.log.some((operation) => operation.type === 'cards-returned')).toBe(true);
+    expect(isSeen(hand.state, card('3s'))).toBe(false);
+    expect(expectedCard(hand.state)).toBe('board');
+    hand.deal('5s 3s 9c');
+    expect(hand.state.board).toEqual(hand.cards('5s 3s 9c'));
+    expect(hand.state.phase.kind).toBe('betting');
+    expect(hand.state.burns).toContain(card('2s'));
+    expect(replay(hand.log)).toEqual(hand.state);
+  });
+
+  it('restore the order: a premature turn is set aside; the turn is burned and dealt from the stub; the set-aside card goes back before a river dealt without a burn', () => {
+    const hand = threeHanded().actions('c c x').deal('? 2c 7d 9h').actions('x');
+    hand.do({ type: 'premature', to: 'board', card: card('Js') });
+    hand.actions('x x');
+    expect(expectedCard(hand.state)).toBe('burn');
+    hand.deal('? Tc');
+    expect(hand.state.board).toEqual(hand.cards('2c 7d 9h Tc'));
+    hand.actions('x x x');
+    expect(isSeen(hand.state, card('Js'))).toBe(false);
+    expect(expectedCard(hand.state)).toBe('board');
+    hand.deal('Js');
+    expect(hand.state.board).toEqual(hand.cards('2c 7d 9h Tc Js'));
+  });
+
+  it('scramble: a premature turn goes back into the stub at once and the turn comes without a new burn', () => {
+    const hand = threeHanded('scramble').actions('c c x').deal('? 2c 7d 9h').actions('x');
+    hand.do({ type: 'premature', to: 'board', card: card('Js') });
+    hand.actions('x x');
+    expect(expectedCard(hand.state)).toBe('board');
+    hand.deal('Js');
+    expect(hand.state.board).toEqual(hand.cards('2c 7d 9h Js'));
+  });
+
+  it('a flop with a fourth card is dealt again, before anyone acts on it', () => {
+    const hand = threeHanded().actions('c c x').deal('? 2c 7d 9h');
+    hand.do({ type: 'premature', to: 'board', card: card('Js') });
+    hand.do({ type: 'redeal-flop' });
+    expect(hand.state.board).toEqual([]);
+    expect(expectedCard(hand.state)).toBe('board');
+    hand.deal('Js 9h 3c');
+    expect(hand.state.phase.kind).toBe('betting');
+    hand.actions('x');
+    expect(() => hand.do({ type: 'redeal-flop' })).toThrow('The flop can be dealt again only before anyone acts on it');
+  });
+
+  it('refuses a premature card on the river, a card in play, and an unread board card', () => {
+    const hand = threeHanded().actions('c');
+    expect(() => hand.do({ type: 'premature', to: 'board', card: card('Ah') })).toThrow('Ah is already in play');
+    expect(() => hand.do({ type: 'premature', to: 'board', card: null })).toThrow('A board card must be read or entered');
+    hand.actions('c x').deal('? 2c 7d 9h').actions('x x x').deal('? Tc').actions('x x x').deal('? Js');
+    expect(() => hand.do({ type: 'premature', to: 'board', card: card('3c') })).toThrow('A premature card is one turned while the betting goes on before the river');
+  });
+});
