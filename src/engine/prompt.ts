@@ -7,6 +7,7 @@ import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
 import { MISDEAL_REASONS } from './table-operations.js';
+import { handConfig, levelDue } from './table.js';
 
 /** What the croupier must do next: words for the screen (English and German) and the same as data. */
 export type Prompt = { readonly words: Words } & (
@@ -59,9 +60,11 @@ export function getPrompt(table: TableState, at: number): Prompt {
   let preview = table;
   const collection = timeCollection(table, at);
   for (const entry of collection) preview = reduceTable(preview, entry);
+  const level = levelDue(preview, at);
+  if (level !== null) preview = reduceTable(preview, level);
   const plan = planHand(preview);
   if (plan === null) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
-  const { smallBlind, bigBlind } = table.config.hand;
+  const { smallBlind, bigBlind, bigBlindAnte, ante } = handConfig(preview);
   const collectTime = collection.flatMap((entry) => (entry.type === 'time-collected' ? [{ seat: entry.seat, amount: entry.amount }] : []));
   const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
   const parts = { en: [] as string[], de: [] as string[] };
@@ -77,6 +80,12 @@ export function getPrompt(table: TableState, at: number): Prompt {
   if (collectTime.length > 0) {
     parts.en.push(`Collect time from seat ${collectTime.map((entry) => entry.seat).join(', ')}`);
     parts.de.push(`Zeit kassieren: Platz ${collectTime.map((entry) => entry.seat).join(', ')}`);
+  }
+  if (preview.tournament !== null) {
+    const antes = [ante > 0 ? `ante ${ante}` : '', bigBlindAnte > 0 ? `big-blind ante ${bigBlindAnte}` : ''].filter(Boolean);
+    const anteDe = [ante > 0 ? `Ante ${ante}` : '', bigBlindAnte > 0 ? `Big-Blind-Ante ${bigBlindAnte}` : ''].filter(Boolean);
+    parts.en.push(`Level ${preview.tournament.level + 1}: blinds ${smallBlind}/${bigBlind}${antes.length > 0 ? `, ${antes.join(', ')}` : ''}`);
+    parts.de.push(`Stufe ${preview.tournament.level + 1}: Blinds ${smallBlind}/${bigBlind}${anteDe.length > 0 ? `, ${anteDe.join(', ')}` : ''}`);
   }
   parts.en.push(`Button to seat ${plan.button}`);
   parts.de.push(`Button auf Platz ${plan.button}`);

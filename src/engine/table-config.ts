@@ -19,6 +19,20 @@ export type TimeCollection = {
   readonly courtesyHands: number;
 };
 
+/** One blind level of a tournament (seed 004: blinds rise by time or by number of hands). */
+export type BlindLevel = { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number; readonly bigBlindAnte: number };
+
+/**
+ * Tournament mode (seed 004): everyone starts with the same chips, the blinds rise level by level, a
+ * player without chips is out, and the last player with chips wins. No buy-ins after the start, no
+ * top-ups, no time collection or rake.
+ */
+export type TournamentRule = {
+  readonly startingStack: number;
+  readonly levels: readonly BlindLevel[];
+  readonly levelEvery: { readonly minutes: number } | { readonly hands: number };
+};
+
 /** Everything that decides the table's rules, stored with the table so a session replays years later. */
 export type TableConfig = {
   /** The rules of each hand: structure, blinds, antes, chip unit, rake (or none, with time collection). */
@@ -36,6 +50,8 @@ export type TableConfig = {
    * they left with (WSOP Live Action 58); 0 to switch it off.
    */
   readonly returnWithinMinutes: number;
+  /** Tournament mode, or null for a cash game (seed 004: bust players may buy chips again). */
+  readonly tournament: TournamentRule | null;
 };
 
 export const MAX_SEATS = 14;
@@ -49,6 +65,7 @@ export const CASINO_5_10: TableConfig = {
   button: 'dead',
   timeCollection: { amount: 15, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 },
   returnWithinMinutes: 60,
+  tournament: null,
 };
 
 /** Refuses a table that could not be played, naming the field; returns it with the hand rules settled. */
@@ -80,5 +97,30 @@ export function settleTableConfig(config: TableConfig): TableConfig {
     refuse('returnWithinMinutes must be a whole number of minutes', 'returnWithinMinutes muss eine ganze Zahl von Minuten sein');
   }
   if (config.button !== 'dead' && config.button !== 'moving') refuse("button must be 'dead' or 'moving'", "button muss 'dead' oder 'moving' sein");
-  return { ...config, hand, buyIn: { min, max }, timeCollection: time === null ? null : { ...time } };
+  const tournament = config.tournament ?? null;
+  if (tournament !== null) {
+    if (time !== null || hand.rake !== null) refuse('a tournament collects no time and takes no rake', 'Ein Turnier kassiert weder Zeit noch Rake');
+    if (!whole(tournament.startingStack) || tournament.startingStack <= 0 || tournament.startingStack % unit !== 0) {
+      refuse('tournament.startingStack must be a positive number of chip units', 'tournament.startingStack muss eine positive Zahl von Chipeinheiten sein');
+    }
+    if (tournament.levels.length === 0) refuse('a tournament needs at least one blind level', 'Ein Turnier braucht mindestens eine Blindstufe');
+    for (const [index, level] of tournament.levels.entries()) {
+      // Each level must be a playable hand configuration of its own.
+      try {
+        settleConfig({ ...hand, ...level });
+      } catch (error) {
+        refuse(`tournament level ${index + 1}: ${(error as Error).message}`, `Turnierstufe ${index + 1}: ${(error as Error).message}`);
+      }
+    }
+    const every = tournament.levelEvery;
+    const amount = 'minutes' in every ? every.minutes : every.hands;
+    if (!whole(amount) || amount <= 0) refuse('tournament.levelEvery needs a positive number of minutes or hands', 'tournament.levelEvery braucht eine positive Zahl von Minuten oder Händen');
+  }
+  return {
+    ...config,
+    hand,
+    buyIn: { min, max },
+    timeCollection: time === null ? null : { ...time },
+    tournament: tournament === null ? null : { ...tournament, levels: tournament.levels.map((level) => ({ ...level })), levelEvery: { ...tournament.levelEvery } },
+  };
 }

@@ -44,6 +44,14 @@ export type TableOperation =
    * hold their stacks from before the hand), the button does not move, the same players redeal.
    */
   | { readonly type: 'hand-voided'; readonly handNumber: number; readonly reason: MisdealReason; readonly by: string }
+  | Ruling
+  /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
+  | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
+  /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */
+  | { readonly type: 'level-up'; readonly level: number; readonly at: number; readonly handNumber: number }
+  /** Tournament: a player with no chips left is out, in `place`. */
+  | { readonly type: 'eliminated'; readonly seat: number; readonly name: string; readonly place: number }
+  | { readonly type: 'tournament-won'; readonly seat: number; readonly name: string }
   /** The hand is over: the seats take the hand's final stacks; a player with no chips left sits out. */
   | { readonly type: 'hand-settled'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[]; readonly rake: number };
 
@@ -69,6 +77,9 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
   'button-out-of-position': { en: 'the button was out of position', de: 'der Button lag falsch' },
   'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
 };
+
+/** A floor decision without chips: what was ruled, by whom (TDA, house rules). */
+export type Ruling = { readonly type: 'ruling'; readonly text: string; readonly by: string };
 
 /** Everything in a table's log: its own facts and the hands' operations. */
 export type TableLogEntry = TableOperation | Operation;

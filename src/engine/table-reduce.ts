@@ -82,6 +82,21 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
         voided: null,
       };
     }
+    case 'ruling':
+      return state;
+    case 'stack-adjusted': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, stack: player.stack + entry.amount }, { adjustments: entry.amount });
+    }
+    case 'level-up':
+      return { ...state, tournament: { ...tournamentOf(state), level: entry.level, levelStartedAt: entry.at, levelStartedHand: entry.handNumber } };
+    case 'eliminated': {
+      const tournament = tournamentOf(state);
+      const departed = withSeat(state, entry.seat, null);
+      return { ...departed, tournament: { ...tournament, eliminated: [...tournament.eliminated, { seat: entry.seat, name: entry.name, place: entry.place }] } };
+    }
+    case 'tournament-won':
+      return { ...state, tournament: { ...tournamentOf(state), winner: entry.name } };
     case 'hand-voided': {
       const positions = state.positions;
       if (positions === null) throw new InvariantError('hand-voided without a hand');
@@ -117,6 +132,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
+  'ruling', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {
@@ -138,8 +154,14 @@ function opened(entry: Extract<TableOperation, { type: 'table-opened' }>): Table
     handNumber: 0,
     nextTimeCollection: entry.config.timeCollection === null ? null : entry.at,
     departures: [],
-    totals: { buyIns: 0, cashOuts: 0, timeCollected: 0, rake: 0 },
+    totals: { buyIns: 0, cashOuts: 0, timeCollected: 0, rake: 0, adjustments: 0 },
+    tournament: entry.config.tournament === null ? null : { level: 0, levelStartedAt: null, levelStartedHand: 0, eliminated: [], winner: null },
   };
+}
+
+function tournamentOf(state: TableState): NonNullable<TableState['tournament']> {
+  if (state.tournament === null) throw new InvariantError('a tournament operation at a cash table');
+  return state.tournament;
 }
 
 export function seated(state: TableState, seat: number): SeatedPlayer {
@@ -151,7 +173,13 @@ export function seated(state: TableState, seat: number): SeatedPlayer {
 function withSeat(state: TableState, seat: number, player: SeatedPlayer | null, add: Partial<TableState['totals']> = {}): TableState {
   const seats = state.seats.slice();
   seats[seat - 1] = player;
-  const { buyIns = 0, cashOuts = 0, timeCollected = 0 } = add;
-  const totals = { ...state.totals, buyIns: state.totals.buyIns + buyIns, cashOuts: state.totals.cashOuts + cashOuts, timeCollected: state.totals.timeCollected + timeCollected };
+  const { buyIns = 0, cashOuts = 0, timeCollected = 0, adjustments = 0 } = add;
+  const totals = {
+    ...state.totals,
+    buyIns: state.totals.buyIns + buyIns,
+    cashOuts: state.totals.cashOuts + cashOuts,
+    timeCollected: state.totals.timeCollected + timeCollected,
+    adjustments: state.totals.adjustments + adjustments,
+  };
   return { ...state, seats, totals };
 }

@@ -55,6 +55,17 @@ export type TableState = {
   /** When the next time collection falls due (ms since the epoch), or null without time collection. */
   readonly nextTimeCollection: number | null;
   readonly departures: readonly Departure[];
-  /** Session totals in chip units: what came to the table, what left it, what the house collected. */
-  readonly totals: { readonly buyIns: number; readonly cashOuts: number; readonly timeCollected: number; readonly rake: number };
+  /**
+   * Session totals in chip units: what came to the table, what left it, what the house collected, and chips
+   * moved by floor decisions. Between hands: buyIns − cashOuts − timeCollected − rake + adjustments = chips in the seats.
+   */
+  readonly totals: { readonly buyIns: number; readonly cashOuts: number; readonly timeCollected: number; readonly rake: number; readonly adjustments: number };
+  /** Tournament: the current blind level (index), when and at which hand it began; places of players out; the winner. */
+  readonly tournament: {
+    readonly level: number;
+    readonly levelStartedAt: number | null;
+    readonly levelStartedHand: number;
+    readonly eliminated: readonly { readonly seat: number; readonly name: string; readonly place: number }[];
+    readonly winner: string | null;
+  } | null;
 };

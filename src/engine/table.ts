@@ -26,6 +26,10 @@ export type TableCommand =
   | { readonly type: 'start-hand'; readonly at: number }
   /** The hand is void: a misdeal before substantial action, or a fouled deck at any time; `by` names who ruled. */
   | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string }
+  /** A floor decision recorded in words, with who made it. */
+  | { readonly type: 'ruling'; readonly text: string; readonly by: string }
+  /** Chips moved into (+) or out of (−) a seat by a floor decision, between the player's hands. */
+  | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
   /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
   | Command;
 
@@ -87,6 +91,12 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     case 'misdeal':
       misdeal(recorder, command.reason, command.by);
       break;
+    case 'ruling':
+      recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by) });
+      break;
+    case 'adjust-stack':
+      adjustStack(recorder, command);
+      break;
     default:
       playHand(recorder, command);
   }
@@ -119,6 +129,15 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   if (state.seats.filter((player) => player !== null).length >= config.maxPlayers) {
     throw violation('invalid-seat-change', `The table is full (${config.maxPlayers} players)`, `Der Tisch ist voll (${config.maxPlayers} Spieler)`);
   }
+  const tournament = config.tournament;
+  if (tournament !== null) {
+    if (state.handNumber > 0) throw violation('not-between-hands', 'The tournament has started: registration is closed', 'Das Turnier läuft: keine Anmeldung mehr');
+    if (buyIn !== tournament.startingStack) {
+      throw violation('buy-in-out-of-range', `Every player starts the tournament with ${tournament.startingStack}, not ${String(buyIn)}`, `Jeder Spieler beginnt das Turnier mit ${tournament.startingStack}, nicht ${String(buyIn)}`);
+    }
+    recorder.push({ type: 'seated', seat, name, stack: buyIn, status: 'playing', owesBigBlind: false });
+    return;
+  }
   // WSOP Live Action 58: back within the time, a player brings back at least what they left with.
   const departure = state.departures.find((left) => left.name === name && at - left.at < config.returnWithinMinutes * 60_000);
   const least = Math.max(config.buyIn.min, departure?.stack ?? 0);
@@ -138,6 +157,7 @@ function topUp(recorder: TableRecorder, seat: number, amount: number): void {
   const { state } = recorder;
   const player = playerAt(state, seat);
   checkAmount(amount, state.config.hand.chipUnit, 'top-up');
+  if (state.config.tournament !== null) throw violation('buy-in-out-of-range', 'No top-ups in this tournament', 'In diesem Turnier wird nicht nachgekauft');
   if (inPlay(state, seat)) throw violation('not-between-hands', `Seat ${seat} is in a hand: top up between hands (table stakes)`, `Platz ${seat} spielt eine Hand: nachkaufen nur zwischen den Händen`);
   const { min, max } = state.config.buyIn;
   const after = player.stack + amount;
@@ -165,6 +185,9 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
     }
     throw violation('not-between-hands', `Seat ${seat}'s chips are in the hand until it ends`, `Die Chips von Platz ${seat} sind bis zum Ende der Hand im Spiel`);
   }
+  if (state.config.tournament !== null && state.handNumber > 0 && player.stack > 0) {
+    throw violation('not-between-hands', `In a tournament seat ${seat}'s chips stay in play until they are lost (sit out instead)`, `Im Turnier bleiben die Chips von Platz ${seat} im Spiel, bis sie verloren sind (stattdessen pausieren)`);
+  }
   recorder.push({ type: 'left', seat, name: player.name, stack: player.stack, at });
 }
 
@@ -188,8 +211,11 @@ function startNextHand(recorder: TableRecorder, at: number): void {
   const { state } = recorder;
   if (state.hand !== null && state.hand.phase.kind !== 'complete') throw violation('not-between-hands', 'A hand is in play', 'Eine Hand läuft');
   if (state.button === null) throw violation('button-not-drawn', 'Draw for the button first', 'Zuerst den Button auslosen');
-  // Time is collected before the deal (seed 000).
+  if (state.tournament?.winner != null) throw violation('hand-over', `The tournament is over: ${state.tournament.winner} won`, `Das Turnier ist vorbei: ${state.tournament.winner} hat gewonnen`);
+  // Time is collected before the deal (seed 000); a tournament's blinds go up first.
   for (const entry of timeCollection(state, at)) recorder.push(entry);
+  const level = levelDue(state, at);
+  if (level !== null) recorder.push(level);
   const plan = planHand(recorder.state);
   if (plan === null) throw violation('not-enough-players', 'At least two players must be able to play', 'Mindestens zwei Spieler müssen spielen können');
   for (const { seat, small, big } of plan.missed) recorder.push({ type: 'blinds-missed', seat, small, big });
@@ -205,7 +231,7 @@ function startNextHand(recorder: TableRecorder, at: number): void {
     previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind },
   });
   const { operations } = startHand({
-    config: state.config.hand,
+    config: handConfig(recorder.state),
     players,
     buttonSeat: plan.button,
     blinds: { smallBlindSeat: plan.smallBlindSeat, bigBlindSeat: plan.bigBlind },
@@ -241,11 +267,71 @@ function playHand(recorder: TableRecorder, command: Command): void {
   settleIfOver(recorder);
 }
 
-/** When the hand is over, the seats take its final stacks. */
+/**
+ * When the hand is over, the seats take its final stacks. In a tournament the players left without chips
+ * are out — several in one hand place by the chips they started it with, the bigger stack higher (TDA) —
+ * and the last player with chips wins.
+ */
 function settleIfOver(recorder: TableRecorder): void {
   const hand = recorder.state.hand;
   if (hand === null || hand.phase.kind !== 'complete') return;
   recorder.push({ type: 'hand-settled', stacks: hand.players.map(({ seat, stack }) => ({ seat, stack })), rake: hand.rake });
+  if (recorder.state.config.tournament === null) return;
+  // A player with no chips left put every chip they had into the hand: `committed` is the stack they began it with.
+  const busted = hand.players.filter((player) => player.stack === 0).sort((a, b) => a.committed - b.committed);
+  let remaining = recorder.state.seats.filter((player) => player !== null).length;
+  for (const player of busted) {
+    recorder.push({ type: 'eliminated', seat: player.seat, name: seated(recorder.state, player.seat).name, place: remaining });
+    remaining--;
+  }
+  const left = recorder.state.seats.filter((player) => player !== null && player.stack > 0);
+  if (left.length === 1 && left[0] !== null && left[0] !== undefined) recorder.push({ type: 'tournament-won', seat: left[0].seat, name: left[0].name });
+}
+
+/** The hand configuration for the next hand: the table's, with a tournament's current blind level. */
+export function handConfig(state: TableState): TableState['config']['hand'] {
+  const tournament = state.config.tournament;
+  if (tournament === null || state.tournament === null) return state.config.hand;
+  const level = tournament.levels[Math.min(state.tournament.level, tournament.levels.length - 1)] as NonNullable<(typeof tournament.levels)[number]>;
+  return { ...state.config.hand, ...level };
+}
+
+/** A tournament's next blind level when its time or its number of hands has come (the last level stays). */
+export function levelDue(state: TableState, at: number): TableLogEntry | null {
+  const rule = state.config.tournament;
+  const progress = state.tournament;
+  if (rule === null || progress === null) return null;
+  if (progress.levelStartedAt === null) return { type: 'level-up', level: 0, at, handNumber: state.handNumber + 1 };
+  if (progress.level >= rule.levels.length - 1) return null;
+  const every = rule.levelEvery;
+  const due = 'minutes' in every ? at - progress.levelStartedAt >= every.minutes * 60_000 : state.handNumber + 1 - progress.levelStartedHand >= every.hands;
+  return due ? { type: 'level-up', level: progress.level + 1, at, handNumber: state.handNumber + 1 } : null;
+}
+
+function required(text: string, en: string, de: string): string {
+  if (text.trim() === '') throw violation('invalid-seat-change', en, de);
+  return text.trim();
+}
+
+function decidedBy(by: string): string {
+  return required(by, 'A floor decision needs the name of who made it', 'Eine Floor-Entscheidung braucht den Namen, wer sie traf');
+}
+
+/** Chips moved by hand on a floor decision: only between the player's hands, never below zero, with who and why. */
+function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { type: 'adjust-stack' }>): void {
+  const { state } = recorder;
+  const player = playerAt(state, command.seat);
+  const reason = required(command.reason, 'A stack correction needs its reason', 'Eine Stapelkorrektur braucht ihren Grund');
+  const by = decidedBy(command.by);
+  const unit = state.config.hand.chipUnit;
+  if (!Number.isSafeInteger(command.amount) || command.amount === 0 || command.amount % unit !== 0) {
+    throw violation('invalid-amount', `A correction of ${String(command.amount)} is not a whole number of chip units (${unit})`, `Eine Korrektur von ${String(command.amount)} ist keine ganze Zahl von Chipeinheiten (${unit})`);
+  }
+  if (inPlay(state, command.seat)) throw violation('not-between-hands', `Seat ${command.seat} is in a hand: correct the stack after it`, `Platz ${command.seat} spielt eine Hand: Stapel danach korrigieren`);
+  if (player.stack + command.amount < 0) {
+    throw violation('not-enough-chips', `Seat ${command.seat} has only ${player.stack}`, `Platz ${command.seat} hat nur ${player.stack}`);
+  }
+  recorder.push({ type: 'stack-adjusted', seat: command.seat, amount: command.amount, reason, by });
 }
 
 function checkAmount(amount: number, unit: number, what: string): void {

@@ -26,13 +26,32 @@ export type SessionOptions = {
   readonly players: number;
   readonly structure: StructureName;
   readonly button: ButtonRule;
+  /** A cash game (players come and go, time collection) or a tournament (seed 004: rising blinds, play to one winner). */
+  readonly mode?: 'cash' | 'tournament';
 };
+
+/** The simulated tournament: 1,500 chips each, the blinds up every ten hands. */
+const TOURNAMENT = {
+  startingStack: 1500,
+  levels: [
+    { smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 },
+    { smallBlind: 15, bigBlind: 30, ante: 0, bigBlindAnte: 0 },
+    { smallBlind: 25, bigBlind: 50, ante: 0, bigBlindAnte: 50 },
+    { smallBlind: 50, bigBlind: 100, ante: 0, bigBlindAnte: 100 },
+    { smallBlind: 100, bigBlind: 200, ante: 0, bigBlindAnte: 200 },
+    { smallBlind: 200, bigBlind: 400, ante: 0, bigBlindAnte: 400 },
+    { smallBlind: 500, bigBlind: 1000, ante: 0, bigBlindAnte: 1000 },
+  ],
+  levelEvery: { hands: 10 },
+} as const;
 
 /** The session's totals in chip units: buy-ins − cash-outs − time − rake = chips on the table. */
 export type SessionSummary = {
   readonly hands: number;
   /** Hands declared void (misdeals), not counted in `hands`. */
   readonly voided: number;
+  /** A tournament's winner, once there is one (the session ends there). */
+  readonly winner?: string;
   readonly buyIns: number;
   readonly cashOuts: number;
   readonly collected: { readonly time: number; readonly rake: number };
@@ -51,7 +70,18 @@ const MINUTE = 60_000;
  */
 export function simulateSession(options: SessionOptions, record: (entries: readonly TableLogEntry[], state: TableState) => void = () => undefined): { state: TableState; summary: SessionSummary } {
   const random = new SeededRandom(options.seed);
-  const config: TableConfig = { ...CASINO_5_10, seatCount: 11, maxPlayers: 11, button: options.button, hand: { ...CASINO_5_10.hand, structure: STRUCTURE_BY_NAME[options.structure] } };
+  const tournament = options.mode === 'tournament';
+  const structure = STRUCTURE_BY_NAME[options.structure];
+  // A blind level carries blinds and antes, not limit bet sizes: the simulated tournament is no limit or pot limit.
+  if (tournament && (structure.kind === 'fixed-limit' || structure.kind === 'spread-limit')) throw new RangeError('a simulated tournament is no limit or pot limit');
+  const config: TableConfig = {
+    ...CASINO_5_10,
+    seatCount: 11,
+    maxPlayers: 11,
+    button: options.button,
+    hand: { ...CASINO_5_10.hand, structure },
+    ...(tournament ? { timeCollection: null, tournament: TOURNAMENT } : {}),
+  };
   let now = START;
   let { state } = openTable(config, now);
   record([{ type: 'table-opened', config: state.config, at: now }], state);
@@ -69,7 +99,7 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
     if (seats.length === 0) return;
     const seat = seats[random.nextInt(seats.length)] as number;
     const { min, max } = state.config.buyIn;
-    const buyIn = min + random.nextInt((max - min) / 10 + 1) * 10;
+    const buyIn = tournament ? TOURNAMENT.startingStack : min + random.nextInt((max - min) / 10 + 1) * 10;
     run({ type: 'sit', seat, name: `Player ${++names}`, buyIn, at: now });
   };
 
@@ -81,13 +111,13 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
   });
 
   let hands = 0;
-  while (hands < options.hands) {
-    betweenHands(state, random, run, seatPlayer, now);
+  while (hands < options.hands && state.tournament?.winner == null) {
+    if (!tournament) betweenHands(state, random, run, seatPlayer, now);
     now += (1 + random.nextInt(3)) * MINUTE;
     try {
       run({ type: 'start-hand', at: now });
     } catch (error) {
-      if (error instanceof RuleViolation && error.code === 'not-enough-players') {
+      if (error instanceof RuleViolation && error.code === 'not-enough-players' && !tournament) {
         seatPlayer();
         continue;
       }
@@ -95,11 +125,12 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
     }
     if (playHand(() => state, run, random)) hands++;
   }
-  const { buyIns, cashOuts, timeCollected, rake } = state.totals;
+  const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
+  const winner = state.tournament?.winner ?? undefined;
   const chipsOnTable = state.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
   return {
     state,
-    summary: { hands, voided, buyIns, cashOuts, collected: { time: timeCollected, rake }, chipsOnTable, balanced: buyIns - cashOuts - timeCollected - rake === chipsOnTable },
+    summary: { hands, voided, ...(winner === undefined ? {} : { winner }), buyIns, cashOuts, collected: { time: timeCollected, rake }, chipsOnTable, balanced: buyIns - cashOuts - timeCollected - rake + adjustments === chipsOnTable },
   };
 }
 

@@ -51,3 +51,20 @@ describe('felt sim', () => {
     expect(result.stderr).toContain(message);
   });
 });
+
+describe('felt sim --mode tournament', () => {
+  it('plays to one winner, every chip still in play', () => {
+    const result = run(['sim', '--hands', '5000', '--seed', '4', '--players', '7', '--mode', 'tournament', '--json']);
+    expect(result.status).toBe(0);
+    const summary = JSON.parse(result.stdout) as { winner: string; buyIns: number; chipsOnTable: number; players: number };
+    expect(summary.winner).toMatch(/^Player \d+$/);
+    expect(summary.chipsOnTable).toBe(summary.buyIns);
+    expect(summary.players).toBe(1);
+  });
+
+  it('refuses a limit tournament', () => {
+    const result = run(['sim', '--hands', '10', '--seed', '1', '--mode', 'tournament', '--structure', 'fl']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--mode tournament plays no limit or pot limit');
+  });
+});

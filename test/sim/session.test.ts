@@ -75,9 +75,9 @@ describe('random table sessions', () => {
             before = after;
             // Between hands every chip is in a seat: what came in, less what left and what the house took.
             if (after.hand === null || after.hand.phase.kind === 'complete') {
-              const { buyIns, cashOuts, timeCollected, rake } = after.totals;
+              const { buyIns, cashOuts, timeCollected, rake, adjustments } = after.totals;
               const seated = after.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
-              expect(seated).toBe(buyIns - cashOuts - timeCollected - rake);
+              expect(seated).toBe(buyIns - cashOuts - timeCollected - rake + adjustments);
             }
           });
           expect(summary.balanced).toBe(true);
@@ -88,6 +88,24 @@ describe('random table sessions', () => {
       { numRuns: 60, seed: 5 },
     );
     expect(handsChecked).toBe(60 * 60);
+  });
+
+  it('tournaments keep every chip in play, place every player once, and end with one winner', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 2, max: 11 }), fc.constantFrom<StructureName>('nl', 'pl'), fc.constantFrom<'dead' | 'moving'>('dead', 'moving'), (seed, players, structure, button) => {
+        const places: number[] = [];
+        const { state, summary } = simulateSession({ hands: 10_000, seed, players, structure, button, mode: 'tournament' }, (entries, after) => {
+          for (const entry of entries) if (entry.type === 'eliminated') places.push(entry.place);
+          if (after.hand === null || after.hand.phase.kind === 'complete') {
+            expect(after.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0)).toBe(after.totals.buyIns);
+          }
+        });
+        expect(summary.winner).toBeDefined();
+        expect(places).toEqual(Array.from({ length: players - 1 }, (_, index) => players - index));
+        expect(state.seats.filter((player) => player !== null)).toHaveLength(1);
+      }),
+      { numRuns: 40, seed: 9 },
+    );
   });
 
   it('the same seed gives the same session', () => {

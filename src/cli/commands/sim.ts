@@ -42,7 +42,9 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   const json = { ...summary, operations, players: state.seats.filter((player) => player !== null).length, seed: options.session.seed };
   if (!options.json) {
     const { structure, button, players } = options.session;
-    io.out(`Simulated ${summary.hands} hands of ${STRUCTURE_BY_NAME[structure].kind} at 5/10, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
+    const stakes = options.session.mode === 'tournament' ? 'a tournament (blinds up every 10 hands)' : '5/10';
+    io.out(`Simulated ${summary.hands} hands of ${STRUCTURE_BY_NAME[structure].kind} at ${stakes}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
+    if (summary.winner !== undefined) io.out(`${summary.winner} won the tournament\n`);
     io.out(`Buy-ins ${summary.buyIns}, cash-outs ${summary.cashOuts}, time collected ${summary.collected.time}, rake ${summary.collected.rake}\n`);
     io.out(`Chips on the table ${summary.chipsOnTable}: ${summary.balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
     if (phhDirectory !== null) io.out(`Wrote ${written} hands as PHH to ${phhDirectory}\n`);
@@ -58,6 +60,7 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
   let structure: StructureName = 'nl';
   let button: SessionOptions['button'] = 'dead';
   let json = false;
+  let mode: 'cash' | 'tournament' = 'cash';
   let phh: string | null = null;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
@@ -83,11 +86,16 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
       const name = value();
       if (name !== 'dead' && name !== 'moving') throw new CliUsageError(`--button must be dead or moving, got '${name}'`);
       button = name;
+    } else if (arg === '--mode') {
+      const name = value();
+      if (name !== 'cash' && name !== 'tournament') throw new CliUsageError(`--mode must be cash or tournament, got '${name}'`);
+      mode = name;
     } else if (arg === '--json') json = true;
     else if (arg === '--phh') phh = value();
     else throw new CliUsageError(`unknown option ${arg}`);
   }
   if (hands === null) throw new CliUsageError('--hands is required');
   if (seed === null) throw new CliUsageError('--seed is required');
-  return { session: { hands, seed, players, structure, button }, json, phh };
+  if (mode === 'tournament' && (structure === 'fl' || structure === 'spread')) throw new CliUsageError('--mode tournament plays no limit or pot limit (a blind level has no limit bet sizes)');
+  return { session: { hands, seed, players, structure, button, mode }, json, phh };
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { replayTable } from '../../../src/engine/table-reduce.js';
+import { TableDriver } from '../../support/table-driver.js';
+
+/** T11 — floor decisions (TDA, WSOP): a ruling or chips moved by hand is an operation with who decided and why, never an edit of the past. */
+describe('T11 floor decisions are operations with who and why', () => {
+  it('records a ruling and a stack correction; the totals account for the chips moved', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    table.do({ type: 'ruling', text: 'Seat 2 acted out of turn: the action stands', by: 'Floor: J. Ruiz' });
+    table.do({ type: 'adjust-stack', seat: 2, amount: -25, reason: 'Pot miscounted in hand 1: 25 back to seat 1', by: 'Floor: J. Ruiz' });
+    table.do({ type: 'adjust-stack', seat: 1, amount: 25, reason: 'Pot miscounted in hand 1', by: 'Floor: J. Ruiz' });
+    expect(table.log.slice(-3)).toEqual([
+      { type: 'ruling', text: 'Seat 2 acted out of turn: the action stands', by: 'Floor: J. Ruiz' },
+      { type: 'stack-adjusted', seat: 2, amount: -25, reason: 'Pot miscounted in hand 1: 25 back to seat 1', by: 'Floor: J. Ruiz' },
+      { type: 'stack-adjusted', seat: 1, amount: 25, reason: 'Pot miscounted in hand 1', by: 'Floor: J. Ruiz' },
+    ]);
+    const { buyIns, cashOuts, timeCollected, rake, adjustments } = table.state.totals;
+    expect(table.chipsOnTable()).toBe(buyIns - cashOuts - timeCollected - rake + adjustments);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
+  it.each([
+    [{ type: 'ruling', text: ' ', by: 'Floor' }, 'A ruling needs its words'],
+    [{ type: 'ruling', text: 'x', by: '' }, 'A floor decision needs the name of who made it'],
+    [{ type: 'adjust-stack', seat: 1, amount: 10, reason: '', by: 'Floor' }, 'A stack correction needs its reason'],
+    [{ type: 'adjust-stack', seat: 1, amount: 2.5, reason: 'x', by: 'Floor' }, 'A correction of 2.5 is not a whole number of chip units'],
+    [{ type: 'adjust-stack', seat: 1, amount: -1000, reason: 'x', by: 'Floor' }, 'Seat 1 has only 280'],
+  ] as const)('refuses %j: %s', (command, message) => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    expect(() => table.do(command)).toThrow(message);
+  });
+
+  it('refuses to move chips of a player in a hand', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').start();
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 10, reason: 'x', by: 'Floor' })).toThrow('Seat 1 is in a hand: correct the stack after it');
+  });
+});

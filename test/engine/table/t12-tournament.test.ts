@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../../src/cards/notation.js';
+import { getPrompt } from '../../../src/engine/prompt.js';
+import { openTable } from '../../../src/engine/table.js';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
+import { MINUTE, TableDriver } from '../../support/table-driver.js';
+
+const LEVELS = [
+  { smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 },
+  { smallBlind: 20, bigBlind: 40, ante: 0, bigBlindAnte: 40 },
+  { smallBlind: 50, bigBlind: 100, ante: 0, bigBlindAnte: 100 },
+];
+
+function tournament(levelEvery: { minutes: number } | { hands: number }): Partial<TableConfig> {
+  return { timeCollection: null, tournament: { startingStack: 1000, levels: LEVELS, levelEvery } };
+}
+
+/**
+ * T12 — tournament mode (seed 004): the same starting chips for everyone, blind levels rising by time or by
+ * number of hands, players without chips are out, the last player with chips wins; no top-ups.
+ */
+describe('T12 tournament mode (seed 004)', () => {
+  it('raises the blinds by number of hands, and the new level is the next hand\'s configuration', () => {
+    const table = new TableDriver(tournament({ hands: 2 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs');
+    table.playHand();
+    expect(table.state.hand?.config.bigBlind).toBe(20);
+    table.playHand();
+    table.playHand();
+    expect(table.state.hand?.config).toMatchObject({ smallBlind: 20, bigBlind: 40, bigBlindAnte: 40 });
+    expect(table.state.tournament?.level).toBe(1);
+    expect(getPrompt(table.state, table.now).words.en).toContain('Level 2: blinds 20/40, big-blind ante 40. Button to seat');
+    table.playHand();
+    table.playHand();
+    expect(getPrompt(table.state, table.now).words.de).toContain('Stufe 3: Blinds 50/100, Big-Blind-Ante 100. Button auf Platz');
+  });
+
+  it('raises the blinds by time, and stays on the last level', () => {
+    const table = new TableDriver(tournament({ minutes: 20 })).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks').playHand();
+    table.now = 19 * MINUTE;
+    table.playHand();
+    expect(table.state.tournament?.level).toBe(0);
+    table.now = 21 * MINUTE;
+    table.playHand();
+    expect(table.state.tournament?.level).toBe(1);
+    table.now = 200 * MINUTE;
+    table.playHand().playHand();
+    expect(table.state.tournament?.level).toBe(2);
+    expect(table.state.hand?.config.bigBlind).toBe(100);
+  });
+
+  it('a player without chips is out; several out in one hand place by the chips they began it with; the last player wins', () => {
+    const table = new TableDriver(tournament({ hands: 100 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'adjust-stack', seat: 3, amount: -400, reason: 'a shorter stack for the test', by: 'Floor' });
+    table.start(); // button 1, small blind 2, big blind 3
+    table.do({ type: 'deal', card: null });
+    for (const card of ['Ks', 'Qs', 'As', 'Kh', 'Qh', 'Ah']) table.do({ type: 'deal', card: parseCard(card) });
+    table.do({ type: 'all-in' }).do({ type: 'all-in' }).do({ type: 'call' });
+    for (const card of [null, '2c', '7d', '9h', null, 'Tc', null, '3s']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
+    while (table.state.hand?.phase.kind === 'showdown') table.do({ type: 'show' });
+    expect(table.log.filter((entry) => entry.type === 'eliminated' || entry.type === 'tournament-won')).toEqual([
+      { type: 'eliminated', seat: 3, name: 'C', place: 3 },
+      { type: 'eliminated', seat: 2, name: 'B', place: 2 },
+      { type: 'tournament-won', seat: 1, name: 'A' },
+    ]);
+    expect(table.state.seats.filter((player) => player !== null).map((player) => [player?.name, player?.stack])).toEqual([['A', 2600]]);
+    expect(() => table.start()).toThrow('The tournament is over: A won');
+  });
+
+  it('refuses late registration, other buy-ins, top-ups and leaving with chips', () => {
+    const table = new TableDriver(tournament({ hands: 5 })).sit(1, 'A', 1000);
+    expect(() => table.sit(2, 'B', 500)).toThrow('Every player starts the tournament with 1000, not 500');
+    table.sit(2, 'B', 1000).draw('1:As 2:Ks').playHand();
+    expect(() => table.sit(3, 'C', 1000)).toThrow('registration is closed');
+    expect(() => table.do({ type: 'top-up', seat: 1, amount: 100 })).toThrow('No top-ups in this tournament');
+    expect(() => table.do({ type: 'leave', seat: 1, at: 0 })).toThrow("chips stay in play until they are lost");
+  });
+
+  it('refuses a tournament with time collection, rake, no levels or an unplayable level', () => {
+    expect(() => openTable({ ...CASINO_5_10, tournament: { startingStack: 1000, levels: LEVELS, levelEvery: { hands: 5 } } }, 0)).toThrow('a tournament collects no time and takes no rake');
+    expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels: [], levelEvery: { hands: 5 } } }, 0)).toThrow('at least one blind level');
+    expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 50, bigBlind: 20, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 5 } } }, 0)).toThrow('tournament level 1: the big blind must be positive and at least the small blind');
+  });
+});
