@@ -39,7 +39,9 @@ export function getPrompt(table: TableState, at: number): Prompt {
     if (hand.phase.kind === 'dealing') {
       const target = expectedCard(hand) as CardTarget;
       const place = describeTarget(target);
-      return { kind: 'deal', target, words: { en: `Deal ${place.en}`, de: `Austeilen: ${place.de}` } };
+      // The first card of a hand: the deck is shuffled first.
+      const shuffle = hand.street === 'preflop' && hand.dealt === 0 ? { en: 'Shuffle, then deal', de: 'Mischen, dann austeilen:' } : { en: 'Deal', de: 'Austeilen:' };
+      return { kind: 'deal', target, words: { en: `${shuffle.en} ${place.en}`, de: `${shuffle.de} ${place.de}` } };
     }
     if (hand.phase.kind === 'betting' && actor !== undefined && actor !== null) {
       const legal = getLegalActions(hand) as LegalActions;

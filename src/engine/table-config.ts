@@ -44,6 +44,12 @@ export type TableConfig = {
   /** A buy-in, and a top-up, keeps the stack within [min, max] (seed 000: 200 at 5/10; no short buys). */
   readonly buyIn: { readonly min: number; readonly max: number };
   readonly button: ButtonRule;
+  /**
+   * A new player (after the first hand) waits for the big blind or posts one to come in at once
+   * (`post-or-wait`, Robert's Rules), or must post (`post`: many houses' limit games) — dealt in, posting a
+   * big blind, at the first hand their seat may enter.
+   */
+  readonly newPlayers: 'post-or-wait' | 'post';
   readonly timeCollection: TimeCollection | null;
   /**
    * A player who leaves and sits down again within this many minutes must bring back at least the chips
@@ -63,6 +69,7 @@ export const CASINO_5_10: TableConfig = {
   maxPlayers: 10,
   buyIn: { min: 200, max: 1000 },
   button: 'dead',
+  newPlayers: 'post-or-wait',
   timeCollection: { amount: 15, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 },
   returnWithinMinutes: 60,
   tournament: null,
@@ -97,6 +104,7 @@ export function settleTableConfig(config: TableConfig): TableConfig {
     refuse('returnWithinMinutes must be a whole number of minutes', 'returnWithinMinutes muss eine ganze Zahl von Minuten sein');
   }
   if (config.button !== 'dead' && config.button !== 'moving') refuse("button must be 'dead' or 'moving'", "button muss 'dead' oder 'moving' sein");
+  if (config.newPlayers !== 'post-or-wait' && config.newPlayers !== 'post') refuse("newPlayers must be 'post-or-wait' or 'post'", "newPlayers muss 'post-or-wait' oder 'post' sein");
   const tournament = config.tournament ?? null;
   if (tournament !== null) {
     if (time !== null || hand.rake !== null) refuse('a tournament collects no time and takes no rake', 'Ein Turnier kassiert weder Zeit noch Rake');

@@ -151,6 +151,7 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   // the big blind or posts one.
   const started = state.handNumber > 0 || state.button !== null;
   recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started });
+  if (started && config.newPlayers === 'post') recorder.push({ type: 'will-post', seat });
 }
 
 function topUp(recorder: TableRecorder, seat: number, amount: number): void {

@@ -35,6 +35,15 @@ describe('T6 new players and missed blinds (Robert\'s Rules, WSOP Live Action 15
     expect(table.player(4)).toMatchObject({ status: 'waiting', posting: true });
   });
 
+  it('where the house requires it (limit games), a new player posts at once instead of waiting', () => {
+    const table = new TableDriver({ seatCount: 8, maxPlayers: 8, newPlayers: 'post' }).sit(1, 'A').sit(3, 'B').sit(5, 'C').sit(7, 'D').draw('1:As 3:2c 5:3c 7:4c').playHand();
+    table.sit(8, 'E');
+    expect(table.player(8)).toMatchObject({ status: 'waiting', posting: true });
+    table.start();
+    expect(table.positions().dealtIn).toContain(8);
+    expect(table.log).toContainEqual({ type: 'post', seat: 8, kind: 'posted-blind', amount: 10 });
+  });
+
   it('a player away when the big blind passes owes both; posting them puts the big blind live and the small blind dead', () => {
     const table = fourHanded(); // button 1, small 3, big 5
     table.do({ type: 'sit-out', seat: 7 }).playHand(); // the big blind passes seat 7 to seat 1

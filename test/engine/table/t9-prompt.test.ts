@@ -22,8 +22,10 @@ describe('T9 the croupier\'s prompt', () => {
       },
     });
     table.start();
-    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: 'burn', words: { en: 'Deal the burn' } });
-    for (let card = 0; card < 7; card++) table.do({ type: 'deal', card: null });
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: 'burn', words: { en: 'Shuffle, then deal the burn', de: 'Mischen, dann austeilen: die Burn-Karte' } });
+    table.do({ type: 'deal', card: null });
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: { seat: 4 }, words: { en: 'Deal seat 4' } });
+    for (let card = 0; card < 6; card++) table.do({ type: 'deal', card: null });
     expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'action', seat: 3, legal: { call: 10 }, words: { en: 'Action on seat 3', de: 'Platz 3 ist am Zug' } });
   });
 
