@@ -5,7 +5,7 @@ import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
-import { blindIndexes, buttonIndexOf, clockwise, countInHand, indexOfSeat } from './positions.js';
+import { blindIndexes, buttonIndexOf, clockwise, indexOfSeat } from './positions.js';
 import { type Draft, draftOf, record, reduce } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
@@ -55,12 +55,10 @@ export const MAX_PLAYERS = 14;
  * takes effect as it is recorded and the state the command was applied to stays as it was.
  */
 class Recorder {
-  readonly operations: Operation[] = [];
-  readonly state: Draft;
-
-  constructor(state: HandState) {
-    this.state = draftOf(state);
-  }
+  constructor(
+    readonly state: Draft,
+    readonly operations: Operation[] = [],
+  ) {}
 
   push(operation: Operation): void {
     record(this.state, operation);
@@ -88,7 +86,7 @@ export function startHand(input: StartHand): Transition {
   checkBlinds(input, smallBlindSeat, bigBlindSeat, config);
   // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
   const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
-  const recorder = new Recorder(reduce(undefined, started));
+  const recorder = new Recorder(draftOf(reduce(undefined, started)));
   recorder.operations.push(started);
   postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? []);
   return finish(recorder);
@@ -193,11 +191,14 @@ function straddled(state: HandState, straddle: number): boolean {
 /** Applies a command. Throws `RuleViolation` (nothing changed) when the rules do not allow it. */
 export function apply(state: HandState, command: Command): Transition {
   if (state.phase.kind === 'complete') throw violation('hand-over', 'The hand is over', 'Die Hand ist vorbei');
-  const recorder = new Recorder(state);
+  // The two commands of nearly every step — a card, an action — take a short way when nothing follows
+  // them automatically; the same operations, recorded by the same `record`, either way.
+  if (command.type === 'deal') return applyDeal(state, command.card, command.to);
+  if (command.type !== 'show' && command.type !== 'muck' && command.type !== 'exposed' && command.type !== 'premature' && command.type !== 'redeal-flop') {
+    return applyBetting(state, command);
+  }
+  const recorder = new Recorder(draftOf(state));
   switch (command.type) {
-    case 'deal':
-      recorder.push(dealOperation(state, command.card, command.to));
-      break;
     case 'exposed':
       recorder.push(exposedOperation(state, command.card));
       break;
@@ -214,12 +215,36 @@ export function apply(state: HandState, command: Command): Transition {
       recorder.push(command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
       recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
       break;
-    default:
-      checkSeat(state, command.seat, 'act');
-      recorder.push(bettingOperation(state, command));
-      recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, state.actor)) });
   }
   return finish(recorder);
+}
+
+/** A card: when the dealing step goes on, nothing else happens. */
+function applyDeal(state: HandState, card: Card | null, to: CardTarget | undefined): Transition {
+  const operation = dealOperation(state, card, to);
+  const draft = draftOf(state);
+  record(draft, operation);
+  if (!stepComplete(draft)) {
+    checkChips(draft);
+    return { state: draft, operations: [operation] };
+  }
+  return finish(new Recorder(draft, [operation]));
+}
+
+/** An action: when someone else is to act, the betting round goes on and nothing else happens. */
+function applyBetting(state: HandState, command: BettingCommand & { readonly seat?: number }): Transition {
+  checkSeat(state, command.seat, 'act');
+  const action = bettingOperation(state, command);
+  const draft = draftOf(state);
+  record(draft, action);
+  const next = nextActor(draft, state.actor);
+  const handOn: Operation = { type: 'next-actor', seat: seatOrNull(draft, next) };
+  record(draft, handOn);
+  if (next >= 0) {
+    checkChips(draft);
+    return { state: draft, operations: [action, handOn] };
+  }
+  return finish(new Recorder(draft, [action, handOn]));
 }
 
 function checkSeat(state: HandState, seat: number | undefined, what: 'act' | 'show'): void {
@@ -288,7 +313,7 @@ function endBettingRound(recorder: Recorder): void {
   if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
   recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
-  if (countInHand(state) === 1) {
+  if (state.inHandCount === 1) {
     finishHand(recorder);
     return;
   }

@@ -1,5 +1,4 @@
 import type { BettingStructure } from './config.js';
-import { countAbleToAct, countInHand } from './positions.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
@@ -40,7 +39,7 @@ function capReached(state: HandState): boolean {
   const structure = state.config.structure;
   if (!isLimit(structure)) return false;
   if (state.betsThisRound < structure.maxBetsPerRound) return false;
-  const playersIn = countInHand(state);
+  const playersIn = state.inHandCount;
   if (structure.uncapped === 'two-players-left' && playersIn === 2) return false;
   if (structure.uncapped === 'round-began-heads-up' && state.playersAtRoundStart === 2) return false;
   return true;
@@ -108,7 +107,7 @@ function computeLegalActions(state: HandState): LegalActions | null {
   if (state.phase.kind !== 'betting' || state.actor < 0) return null;
   const player = state.players[state.actor] as Player;
   // Nobody else able to act: calling means matching the biggest all-in, not a bet nobody made.
-  const ableToAct = countAbleToAct(state);
+  const ableToAct = state.activeCount;
   const alone = ableToAct <= 1;
   const toCall = Math.max(0, (alone ? highestOtherBet(state, player) : state.currentBet) - player.bet);
   const stackTop = player.bet + player.stack;
@@ -130,7 +129,7 @@ function computeLegalActions(state: HandState): LegalActions | null {
  * Whether the player still has to act this round: they owe chips, or they have not acted yet and
  * someone else could still bet against them (the big blind's option).
  */
-export function needsToAct(state: HandState, player: Player, ableToAct = countAbleToAct(state)): boolean {
+export function needsToAct(state: HandState, player: Player, ableToAct = state.activeCount): boolean {
   if (player.status !== 'active') return false;
   // Alone with chips, a player acts only to match a bigger all-in: a short big blind's full amount,
   // which nobody can ever call, asks nothing of the player who already covers it.
@@ -153,7 +152,7 @@ export function nextActor(state: HandState, from: number): number {
   // `firstFrom` written out: this runs after every action, and the count of players able to act is
   // taken once for the whole search.
   const count = state.players.length;
-  const ableToAct = countAbleToAct(state);
+  const ableToAct = state.activeCount;
   for (let step = 1; step <= count; step++) {
     const index = (from + step) % count;
     if (needsToAct(state, state.players[index] as Player, ableToAct)) return index;

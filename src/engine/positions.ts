@@ -33,20 +33,6 @@ export function buttonIndexOf(players: readonly { readonly seat: number }[], but
   return index;
 }
 
-/** Players still in the hand (loops written out, not a counter with a predicate: these run on every command). */
-export function countInHand(state: { readonly players: readonly Player[] }): number {
-  let count = 0;
-  for (const player of state.players) if (player.status !== 'folded') count++;
-  return count;
-}
-
-/** Players who can still put chips in. */
-export function countAbleToAct(state: { readonly players: readonly Player[] }): number {
-  let count = 0;
-  for (const player of state.players) if (player.status === 'active') count++;
-  return count;
-}
-
 /**
  * Blind positions: small blind left of the button, big blind left of it; heads-up the button posts
  * the small blind (seed 000). The straddle, if any, is left of the big blind.

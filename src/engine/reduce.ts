@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
-import { buttonIndexOf, countInHand, indexOfSeat } from './positions.js';
+import { buttonIndexOf, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -38,6 +38,8 @@ export function draftOf(state: HandState): Draft {
     returnHeldAt: state.returnHeldAt,
     deadMoney: state.deadMoney,
     pots: state.pots,
+    activeCount: state.activeCount,
+    inHandCount: state.inHandCount,
     actor: state.actor,
     currentBet: state.currentBet,
     lastFullRaise: state.lastFullRaise,
@@ -129,10 +131,13 @@ export function record(draft: Draft, operation: Operation): void {
       if (kind === 'big-blind-ante' || kind === 'dead-blind') {
         // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
         player.stack -= amount;
-        if (player.stack === 0) player.status = 'all-in';
+        if (player.stack === 0 && player.status === 'active') {
+          player.status = 'all-in';
+          draft.activeCount--;
+        }
         draft.deadMoney += amount;
       } else {
-        pay(player, amount, kind !== 'ante');
+        pay(draft, player, amount, kind !== 'ante');
       }
       return;
     }
@@ -193,7 +198,7 @@ export function record(draft: Draft, operation: Operation): void {
       draft.limitLevel = operation.limitLevel;
       draft.betsThisRound = operation.betsThisRound;
       draft.lastAggressor = null;
-      draft.playersAtRoundStart = countInHand(draft);
+      draft.playersAtRoundStart = draft.inHandCount;
       for (let index = 0; index < draft.players.length; index++) {
         if ((draft.players[index] as Player).actedAt !== null) writablePlayer(draft, index).actedAt = null;
       }
@@ -201,6 +206,8 @@ export function record(draft: Draft, operation: Operation): void {
       return;
     case 'fold': {
       const player = playerAt(draft, operation.seat);
+      if (player.status === 'active') draft.activeCount--;
+      if (player.status !== 'folded') draft.inHandCount--;
       player.status = 'folded';
       player.actedAt = draft.currentBet;
       return;
@@ -210,7 +217,7 @@ export function record(draft: Draft, operation: Operation): void {
       return;
     case 'call': {
       const player = playerAt(draft, operation.seat);
-      pay(player, operation.amount, true);
+      pay(draft, player, operation.amount, true);
       player.actedAt = draft.currentBet;
       return;
     }
@@ -220,7 +227,7 @@ export function record(draft: Draft, operation: Operation): void {
         draft.lastAggressor = operation.seat;
         draft.currentBet = operation.to;
       }
-      pay(player, operation.to - player.bet, true);
+      pay(draft, player, operation.to - player.bet, true);
       player.actedAt = draft.currentBet;
       draft.lastFullRaise = operation.lastFullRaise;
       draft.limitLevel = operation.limitLevel;
@@ -235,7 +242,10 @@ export function record(draft: Draft, operation: Operation): void {
       player.stack += operation.amount;
       player.bet -= operation.amount;
       player.committed -= operation.amount;
-      if (player.status === 'all-in') player.status = 'active';
+      if (player.status === 'all-in') {
+        player.status = 'active';
+        draft.activeCount++;
+      }
       return;
     }
     case 'collect':
@@ -315,6 +325,8 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     returnHeldAt: null,
     deadMoney: 0,
     pots: [],
+    activeCount: players.length,
+    inHandCount: players.length,
     actor: -1,
     currentBet: 0,
     lastFullRaise: operation.config.bigBlind,
@@ -338,11 +350,14 @@ function unmarkSeen(draft: Draft, card: Card): void {
   else draft.seenHigh &= ~(1 << (card - 26));
 }
 
-function pay(player: Mutable<Player>, amount: number, live: boolean): void {
+function pay(draft: Draft, player: Mutable<Player>, amount: number, live: boolean): void {
   player.stack -= amount;
   if (live) player.bet += amount;
   player.committed += amount;
-  if (player.stack === 0 && player.status === 'active') player.status = 'all-in';
+  if (player.stack === 0 && player.status === 'active') {
+    player.status = 'all-in';
+    draft.activeCount--;
+  }
 }
 
 function indexAt(draft: Draft, seat: number): number {

@@ -85,6 +85,12 @@ export type HandState = {
   readonly deadMoney: number;
   /** Collected pots, main pot first. */
   readonly pots: readonly Pot[];
+  /**
+   * Players who can still put chips in (`active`) and players still in the hand (not folded): kept by
+   * `record` as statuses change, because the betting asks for them at every decision.
+   */
+  readonly activeCount: number;
+  readonly inHandCount: number;
   /** Index of the player to act (betting) or to show (showdown), or -1. */
   readonly actor: number;
   /** The highest bet of this round: what calling means. */

@@ -31,6 +31,14 @@ describe('engine properties over random legal hands (2–10 players, every struc
         expect(end).toBe(start);
         expect(state.pots.every((pot) => pot.amount === 0)).toBe(true);
         expect(replay(log)).toEqual(state);
+        // The status counters record keeps equal the statuses, at every step of the hand.
+        for (let end = 1; end <= log.length; end += 7) {
+          const step = replay(log.slice(0, end));
+          expect([step.activeCount, step.inHandCount]).toEqual([
+            step.players.filter((player) => player.status === 'active').length,
+            step.players.filter((player) => player.status !== 'folded').length,
+          ]);
+        }
         for (const award of state.awards) {
           expect(state.pots[award.potIndex]?.eligible).toContain(award.seat);
         }
