@@ -328,6 +328,9 @@ function finishHand(recorder: Recorder): void {
   const rake = rakeOperation(recorder.state);
   if (rake !== null) recorder.push(rake);
   for (const award of awardOperations(recorder.state)) recorder.push(award);
+  // Every pot is pushed: chips left in a pot at the end would be chips nobody gets.
+  const left = recorder.state.pots.find((pot) => pot.amount !== 0);
+  if (left !== undefined) throw new InvariantError(`${left.amount} left in a pot at the end of the hand`);
   recorder.push({ type: 'hand-ended' });
 }
 

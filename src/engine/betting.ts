@@ -169,6 +169,10 @@ export type BettingCommand =
 
 /** Turns a betting command into its operation, or refuses it with the reason. */
 export function bettingOperation(state: HandState, command: BettingCommand): Operation {
+  const type: unknown = command.type;
+  if (type !== 'fold' && type !== 'check' && type !== 'call' && type !== 'bet' && type !== 'all-in') {
+    throw violation('unknown-command', `'${String(type)}' is not a command`, `'${String(type)}' ist kein Befehl`);
+  }
   const legal = getLegalActions(state);
   if (legal === null) throw violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
   const player = state.players[state.actor] as Player;

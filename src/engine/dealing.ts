@@ -1,4 +1,4 @@
-import type { Card } from '../cards/card.js';
+import { type Card, isCard } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
 import type { Operation } from './operations.js';
 import { clockwise } from './positions.js';
@@ -43,6 +43,8 @@ export function expectedCard(state: HandState): CardTarget | null {
       position--;
     }
     const count = state.players.length;
+    // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules).
+    if (position === 2 * count && state.replacementSeat !== null) return seatTarget(state.replacementSeat);
     if (position >= 2 * count) return null;
     return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
   }
@@ -72,6 +74,7 @@ function sameTarget(a: CardTarget, b: CardTarget): boolean {
  * dealt face down without being read (a hole card or burn at a table without readers).
  */
 export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined): Operation {
+  checkCard(card);
   const expected = expectedCard(state);
   if (expected === null) {
     throw violation('no-card-expected', 'No card is due now', 'Jetzt ist keine Karte fällig');
@@ -93,12 +96,16 @@ export function dealOperation(state: HandState, card: Card | null, to: CardTarge
 
 /**
  * The hole card just dealt was exposed by the croupier. Later in the deal it becomes the burn before the
- * flop and the seat gets the next card; the first or second card of the deal exposed, or a second exposed
- * card, is a misdeal (TDA 35, WSOP Live Action) — refused here with the reason, for the floor to declare.
+ * flop; the deal goes on, and the seat gets a replacement after the last hole card (Robert's Rules, WSOP
+ * Live Action). The first or second card of the deal exposed, or a second exposed card, is a misdeal
+ * (TDA 35) — refused here with the reason, for the floor to declare.
  */
 export function exposedOperation(state: HandState, card: Card | undefined): Operation {
+  if (card !== undefined) checkCard(card);
   const holeCardsDealt = state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
-  if (state.phase.kind !== 'dealing' || state.street !== 'preflop' || holeCardsDealt < 1) {
+  // The last card of the deal may be found exposed when the betting has begun, before anyone acts.
+  const dealing = state.phase.kind === 'dealing' || (state.phase.kind === 'betting' && state.players.every((player) => player.actedAt === null));
+  if (!dealing || state.street !== 'preflop' || holeCardsDealt < 1) {
     throw violation('no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben');
   }
   if (holeCardsDealt <= 2 || state.exposedBurn) {
@@ -125,6 +132,8 @@ export function exposedOperation(state: HandState, card: Card | undefined): Oper
  * the next board card. The river's betting has no later card to be premature for.
  */
 export function prematureOperation(state: HandState, card: Card | null, to: 'burn' | 'board'): Operation {
+  checkCard(card);
+  if (to !== 'burn' && to !== 'board') throw violation('card-for-wrong-place', `A premature card goes to the burn or the board, not ${String(to)}`, `Eine vorzeitige Karte gehört zur Burn-Karte oder zum Board, nicht ${String(to)}`);
   if (state.phase.kind !== 'betting' || state.street === 'river') {
     throw violation('no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird');
   }
@@ -145,6 +154,14 @@ export function redealFlopOperation(state: HandState): Operation {
     throw violation('no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt');
   }
   return { type: 'cards-returned', cards: [...state.board, ...state.heldCards], redeal: true };
+}
+
+/**
+ * A card from a command is a card number or null (dealt unread): anything else — 52, −1, 1.5, a string —
+ * is refused here, before it could mark a wrong card as seen or reach the evaluator.
+ */
+export function checkCard(card: unknown): asserts card is Card | null {
+  if (card !== null && !isCard(card)) throw violation('not-a-card', `${String(card)} is not a card`, `${String(card)} ist keine Karte`);
 }
 
 /** Whether the card has been dealt face up, read, or shown in this hand. */

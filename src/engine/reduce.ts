@@ -33,6 +33,7 @@ export function draftOf(state: HandState): Draft {
     seenHigh: state.seenHigh,
     dealt: state.dealt,
     exposedBurn: state.exposedBurn,
+    replacementSeat: state.replacementSeat,
     noBurnOn: state.noBurnOn,
     heldCards: state.heldCards,
     returnHeldAt: state.returnHeldAt,
@@ -158,9 +159,14 @@ export function record(draft: Draft, operation: Operation): void {
       player.holeCards = player.holeCards.slice(0, -1);
       if (operation.card !== null) markSeen(draft, operation.card);
       draft.burns = [...draft.burns, operation.card];
-      draft.dealt--;
       draft.exposedBurn = true;
+      draft.replacementSeat = operation.seat;
       draft.noBurnOn = 'flop';
+      if (draft.phase.kind === 'betting') {
+        // The last card of the deal: dealing resumes for the replacement, then the betting opens again.
+        draft.phase = DEALING;
+        draft.actor = -1;
+      }
       return;
     }
     case 'premature-card':
@@ -320,6 +326,7 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     seenHigh: 0,
     dealt: 0,
     exposedBurn: false,
+    replacementSeat: null,
     noBurnOn: null,
     heldCards: [],
     returnHeldAt: null,

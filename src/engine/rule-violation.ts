@@ -29,6 +29,8 @@ export type RuleViolationCode =
   | 'button-not-drawn'
   | 'not-enough-players'
   | 'misdeal-required'
+  | 'not-a-card'
+  | 'unknown-command'
   | 'misdeal-too-late';
 
 /**

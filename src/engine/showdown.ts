@@ -5,7 +5,7 @@ import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
-import { isSeen } from './dealing.js';
+import { checkCard, isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
@@ -41,6 +41,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
     }
     shown = known as readonly Card[];
   } else {
+    for (const card of cards) checkCard(card);
     if (cards.length !== 2 || cards[0] === cards[1]) {
       throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
     }

@@ -72,6 +72,8 @@ export type HandState = {
   readonly dealt: number;
   /** A hole card exposed during the deal was put with the burns (a second one is a misdeal). */
   readonly exposedBurn: boolean;
+  /** The seat whose exposed card is replaced after the last hole card of the deal, or null. */
+  readonly replacementSeat: number | null;
   /**
    * The street whose board card comes without a burn: the flop after an exposed hole card (it is the
    * flop's burn), or the street where premature cards went back into the stub (Robert's Rules: dealt

@@ -76,15 +76,18 @@ export function planHand(table: TableState): HandPlan | null {
   };
 
   if (table.button === null) return null;
+  // A table where nobody was playing (it emptied and filled again) starts a new game: everyone waiting plays.
+  const newGame = !seats.some(plays);
+  const playsNow = (player: SeatedPlayer | null): boolean => plays(player) || (newGame && player !== null && player.status === 'waiting' && player.stack > 0);
   let button: number;
   let smallBlindPosition: number;
   let bigBlind: number | null;
   if (table.bigBlind === null) {
     // The first hand: the button where the draw put it, the blinds on the next players.
     button = table.button;
-    const players = seats.filter(plays).length;
-    smallBlindPosition = players === 2 ? button : (nextAfter(button, plays) ?? button);
-    bigBlind = nextAfter(smallBlindPosition, plays);
+    const players = seats.filter(playsNow).length;
+    smallBlindPosition = players === 2 ? button : (nextAfter(button, playsNow) ?? button);
+    bigBlind = nextAfter(smallBlindPosition, playsNow);
   } else if (table.config.button === 'dead') {
     bigBlind = nextAfter(table.bigBlind, dueForBigBlind);
     smallBlindPosition = table.bigBlind;
@@ -96,20 +99,24 @@ export function planHand(table: TableState): HandPlan | null {
       button = ((smallBlindPosition - 2 + count) % count) + 1;
     }
   } else {
-    button = nextAfter(table.button, plays) ?? table.button;
-    smallBlindPosition = nextAfter(button, plays) ?? button;
+    button = nextAfter(table.button, playsNow) ?? table.button;
+    smallBlindPosition = nextAfter(button, playsNow) ?? button;
     bigBlind = nextAfter(smallBlindPosition, dueForBigBlind);
+    // Players away whom the small blind passed owe it.
+    const lastSmall = table.smallBlindPosition;
+    if (lastSmall !== null && lastSmall !== smallBlindPosition) for (const seat of between(lastSmall, smallBlindPosition)) miss(seat, true, false);
   }
   if (bigBlind === null) return null;
 
-  // Who is dealt in: the playing players, the big blind, and posting players outside the button–big blind gap.
-  const gap = between(button, bigBlind);
+  // Who is dealt in: the playing players, the big blind, and posting players outside the gap from the
+  // button (itself included: it may be a dead button's empty seat, or a new player's) to the big blind.
+  const gap = [button, ...between(button, bigBlind)];
   const dealtIn: number[] = [];
   const extraPosts: ExtraPost[] = [];
   const { smallBlind, bigBlind: bigBlindAmount } = table.config.hand;
   for (const player of seats) {
     if (player === null) continue;
-    if (player.seat === bigBlind || plays(player)) {
+    if (player.seat === bigBlind || playsNow(player)) {
       dealtIn.push(player.seat);
     } else if (player.status === 'waiting' && player.posting && player.stack > 0 && !gap.includes(player.seat)) {
       dealtIn.push(player.seat);

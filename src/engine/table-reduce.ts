@@ -43,8 +43,10 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'will-post':
       return withSeat(state, entry.seat, { ...seated(state, entry.seat), posting: true });
     case 'left': {
+      // Before the button is drawn, a player who leaves takes their card out of the draw.
+      const buttonDraw = state.button === null ? state.buttonDraw.filter((drawn) => drawn.seat !== entry.seat) : state.buttonDraw;
       const departures = [...state.departures.filter((departure) => departure.name !== entry.name), { name: entry.name, stack: entry.stack, at: entry.at }];
-      return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures };
+      return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures, buttonDraw };
     }
     case 'button-card':
       return { ...state, buttonDraw: [...state.buttonDraw, { seat: entry.seat, card: entry.card }] };
@@ -56,7 +58,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     }
     case 'time-collected': {
       const player = seated(state, entry.seat);
-      return withSeat(state, entry.seat, { ...player, stack: player.stack - entry.amount }, { timeCollected: entry.amount });
+      return withSeat(state, entry.seat, withStack(player, player.stack - entry.amount), { timeCollected: entry.amount });
     }
     case 'time-owed': {
       const player = seated(state, entry.seat);
@@ -80,16 +82,19 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
         positions: entry,
         handActions: { count: 0, chips: 0 },
         voided: null,
+        redeal: null,
       };
     }
     case 'ruling':
       return state;
     case 'stack-adjusted': {
       const player = seated(state, entry.seat);
-      return withSeat(state, entry.seat, { ...player, stack: player.stack + entry.amount }, { adjustments: entry.amount });
+      return withSeat(state, entry.seat, withStack(player, player.stack + entry.amount), { adjustments: entry.amount });
     }
-    case 'level-up':
-      return { ...state, tournament: { ...tournamentOf(state), level: entry.level, levelStartedAt: entry.at, levelStartedHand: entry.handNumber } };
+    case 'level-up': {
+      const tournament = tournamentOf(state);
+      return { ...state, tournament: { ...tournament, level: entry.level, startedAt: tournament.startedAt ?? entry.at } };
+    }
     case 'eliminated': {
       const tournament = tournamentOf(state);
       const departed = withSeat(state, entry.seat, null);
@@ -108,7 +113,8 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
         return post === undefined ? undone : { ...undone, status: 'waiting' as const, posting: true, owes: { small: post.dead > 0, big: post.live > 0 } };
       });
       const { button, smallBlindPosition, bigBlind } = positions.previous;
-      return { ...state, seats, button, smallBlindPosition, bigBlind, hand: null, positions: null, handActions: { count: 0, chips: 0 }, voided: entry };
+      const redeal = state.hand === null ? null : { positions, config: state.hand.config };
+      return { ...state, seats, button, smallBlindPosition, bigBlind, hand: null, positions: null, handActions: { count: 0, chips: 0 }, voided: entry, redeal };
     }
     case 'hand-settled': {
       let next: TableState = { ...state, totals: { ...state.totals, rake: state.totals.rake + entry.rake } };
@@ -151,12 +157,18 @@ function opened(entry: Extract<TableOperation, { type: 'table-opened' }>): Table
     positions: null,
     handActions: { count: 0, chips: 0 },
     voided: null,
+    redeal: null,
     handNumber: 0,
     nextTimeCollection: entry.config.timeCollection === null ? null : entry.at,
     departures: [],
     totals: { buyIns: 0, cashOuts: 0, timeCollected: 0, rake: 0, adjustments: 0 },
-    tournament: entry.config.tournament === null ? null : { level: 0, levelStartedAt: null, levelStartedHand: 0, eliminated: [], winner: null },
+    tournament: entry.config.tournament === null ? null : { level: 0, startedAt: null, eliminated: [], winner: null },
   };
+}
+
+/** A player left without chips between hands (time, a correction) is away: the blinds that pass are owed (T6). */
+function withStack(player: SeatedPlayer, stack: number): SeatedPlayer {
+  return { ...player, stack, status: stack === 0 ? 'sitting-out' : player.status, posting: stack === 0 ? false : player.posting };
 }
 
 function tournamentOf(state: TableState): NonNullable<TableState['tournament']> {

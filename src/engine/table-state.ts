@@ -1,4 +1,5 @@
 import type { Card } from '../cards/card.js';
+import type { HandConfig } from './config.js';
 import type { HandState } from './state.js';
 import type { TableConfig } from './table-config.js';
 import type { TableOperation } from './table-operations.js';
@@ -51,6 +52,8 @@ export type TableState = {
   readonly handActions: { readonly count: number; readonly chips: number };
   /** The last hand was void: the prompt says to redeal. */
   readonly voided: Extract<TableOperation, { type: 'hand-voided' }> | null;
+  /** After a void, the hand to deal again exactly (TDA 35: the same players, button and limits). */
+  readonly redeal: { readonly positions: Extract<TableOperation, { type: 'hand-positions' }>; readonly config: HandConfig } | null;
   readonly handNumber: number;
   /** When the next time collection falls due (ms since the epoch), or null without time collection. */
   readonly nextTimeCollection: number | null;
@@ -63,8 +66,8 @@ export type TableState = {
   /** Tournament: the current blind level (index), when and at which hand it began; places of players out; the winner. */
   readonly tournament: {
     readonly level: number;
-    readonly levelStartedAt: number | null;
-    readonly levelStartedHand: number;
+    /** When the first hand started: time-based levels run on this schedule. */
+    readonly startedAt: number | null;
     readonly eliminated: readonly { readonly seat: number; readonly name: string; readonly place: number }[];
     readonly winner: string | null;
   } | null;

@@ -35,6 +35,8 @@ export type TableCommand =
 
 export type TableTransition = { readonly state: TableState; readonly operations: readonly TableLogEntry[] };
 
+const SEAT_CHANGES: ReadonlySet<string> = new Set(['sit', 'top-up', 'sit-out', 'come-back', 'post', 'leave', 'adjust-stack']);
+
 /** Opens a table: its configuration checked and recorded. */
 export function openTable(config: TableConfig, at: number): TableTransition {
   const settled = settleTableConfig(config);
@@ -57,6 +59,10 @@ class TableRecorder {
 /** Applies a command to the table. Throws `RuleViolation` (nothing changed) when the rules do not allow it. */
 export function applyTable(state: TableState, command: TableCommand): TableTransition {
   const recorder = new TableRecorder(state);
+  if (state.redeal !== null && SEAT_CHANGES.has(command.type)) {
+    // The redeal is the same hand (TDA 35): the same players, as they were.
+    throw violation('not-between-hands', 'Redeal the misdealt hand first: seat changes come after it', 'Erst die Hand nach dem Misdeal neu geben: Platzänderungen danach');
+  }
   switch (command.type) {
     case 'sit':
       sit(recorder, command);
@@ -65,6 +71,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       topUp(recorder, command.seat, command.amount);
       break;
     case 'sit-out':
+      if (state.config.tournament !== null) {
+        throw violation('invalid-seat-change', 'In a tournament an absent player is dealt in and blinded off: the croupier folds the hand', 'Im Turnier wird ein abwesender Spieler ausgeteilt und bezahlt seine Blinds: der Croupier wirft die Hand weg');
+      }
       if (playerAt(state, command.seat).status === 'sitting-out') throw violation('invalid-seat-change', `Seat ${command.seat} is sitting out already`, `Platz ${command.seat} pausiert schon`);
       recorder.push({ type: 'sat-out', seat: command.seat });
       break;
@@ -119,7 +128,8 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   const { state } = recorder;
   const { config } = state;
   const { seat, buyIn, at } = command;
-  const name = command.name.trim();
+  checkTime(at);
+  const name = typeof command.name === 'string' ? command.name.trim() : '';
   if (!Number.isSafeInteger(seat) || seat < 1 || seat > config.seatCount) {
     throw violation('invalid-seat-change', `There is no seat ${String(seat)} at this table (1–${config.seatCount})`, `Diesen Platz gibt es nicht: ${String(seat)} (1–${config.seatCount})`);
   }
@@ -177,6 +187,7 @@ function comeBack(recorder: TableRecorder, seat: number): void {
 }
 
 function leave(recorder: TableRecorder, seat: number, at: number): void {
+  checkTime(at);
   const { state } = recorder;
   const player = playerAt(state, seat);
   if (inPlay(state, seat)) {
@@ -187,7 +198,7 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
     throw violation('not-between-hands', `Seat ${seat}'s chips are in the hand until it ends`, `Die Chips von Platz ${seat} sind bis zum Ende der Hand im Spiel`);
   }
   if (state.config.tournament !== null && state.handNumber > 0 && player.stack > 0) {
-    throw violation('not-between-hands', `In a tournament seat ${seat}'s chips stay in play until they are lost (sit out instead)`, `Im Turnier bleiben die Chips von Platz ${seat} im Spiel, bis sie verloren sind (stattdessen pausieren)`);
+    throw violation('not-between-hands', `In a tournament seat ${seat}'s chips stay in play until they are lost`, `Im Turnier bleiben die Chips von Platz ${seat} im Spiel, bis sie verloren sind`);
   }
   recorder.push({ type: 'left', seat, name: player.name, stack: player.stack, at });
 }
@@ -203,16 +214,20 @@ function draw(recorder: TableRecorder, seat: number, card: Card): void {
   const drawing = recorder.state.seats.filter((player) => player !== null && player.status === 'playing');
   if (drawing.every((player) => recorder.state.buttonDraw.some((drawn) => drawn.seat === player?.seat)) && drawing.length >= 2) {
     // Highest card wins: rank first, then suit ♣ < ♦ < ♥ < ♠ (seed 000) — the card number's own order.
-    const winner = recorder.state.buttonDraw.reduce((best, drawn) => (drawn.card > best.card ? drawn : best));
+    const winner = recorder.state.buttonDraw
+      .filter((drawn) => recorder.state.seats[drawn.seat - 1] !== null)
+      .reduce((best, drawn) => (drawn.card > best.card ? drawn : best));
     recorder.push({ type: 'button-drawn', seat: winner.seat });
   }
 }
 
 function startNextHand(recorder: TableRecorder, at: number): void {
+  checkTime(at);
   const { state } = recorder;
   if (state.hand !== null && state.hand.phase.kind !== 'complete') throw violation('not-between-hands', 'A hand is in play', 'Eine Hand läuft');
   if (state.button === null) throw violation('button-not-drawn', 'Draw for the button first', 'Zuerst den Button auslosen');
   if (state.tournament?.winner != null) throw violation('hand-over', `The tournament is over: ${state.tournament.winner} won`, `Das Turnier ist vorbei: ${state.tournament.winner} hat gewonnen`);
+  if (state.redeal !== null && redealExactly(recorder, state.redeal)) return;
   // Time is collected before the deal (seed 000); a tournament's blinds go up first.
   for (const entry of timeCollection(state, at)) recorder.push(entry);
   const level = levelDue(state, at);
@@ -243,6 +258,23 @@ function startNextHand(recorder: TableRecorder, at: number): void {
 }
 
 /**
+ * The redeal after a misdeal is an exact re-play (TDA 35): the same players, button, blinds and limits, no
+ * time collected again, the same hand number — as long as everyone dealt in is still there with chips;
+ * otherwise the next hand is planned anew.
+ */
+function redealExactly(recorder: TableRecorder, redeal: NonNullable<TableState['redeal']>): boolean {
+  const { state } = recorder;
+  const { positions, config } = redeal;
+  const players = positions.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]?.stack ?? 0 }));
+  if (players.some((player) => player.stack === 0)) return false;
+  recorder.push({ ...positions, previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind } });
+  const smallBlindSeat = positions.dealtIn.includes(positions.smallBlindPosition) && positions.smallBlindPosition !== positions.bigBlind ? positions.smallBlindPosition : null;
+  const { operations } = startHand({ config, players, buttonSeat: positions.button, blinds: { smallBlindSeat, bigBlindSeat: positions.bigBlind }, extraPosts: positions.extraPosts });
+  for (const operation of operations) recorder.push(operation);
+  return true;
+}
+
+/**
  * A misdeal (TDA 35): dealing errors void the hand only before substantial action — two actions in turn
  * with at least one putting chips in, or three actions (TDA 36); after it the hand plays on. A fouled deck
  * voids the hand whenever it is found before the pots are pushed.
@@ -251,13 +283,15 @@ function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string): vo
   const { state } = recorder;
   const hand = state.hand;
   if (hand === null || hand.phase.kind === 'complete') throw violation('hand-over', 'No hand is in play', 'Keine Hand läuft');
-  if (!(reason in MISDEAL_REASONS)) throw violation('invalid-amount', `'${String(reason)}' is not a reason for a misdeal`, `'${String(reason)}' ist kein Grund für einen Misdeal`);
-  if (by.trim() === '') throw violation('invalid-seat-change', 'A misdeal needs the name of who declared it', 'Ein Misdeal braucht den Namen, wer ihn erklärt hat');
+  if (typeof reason !== 'string' || !Object.hasOwn(MISDEAL_REASONS, reason)) {
+    throw violation('invalid-amount', `'${String(reason)}' is not a reason for a misdeal`, `'${String(reason)}' ist kein Grund für einen Misdeal`);
+  }
+  const declaredBy = required(by, 'A misdeal needs the name of who declared it', 'Ein Misdeal braucht den Namen, wer ihn erklärt hat');
   const { count, chips } = state.handActions;
   if (reason !== 'fouled-deck' && (count >= 3 || (count >= 2 && chips >= 1))) {
     throw violation('misdeal-too-late', `No misdeal after substantial action (${count} actions): the hand plays on (TDA 35–36)`, `Kein Misdeal nach wesentlicher Aktion (${count} Aktionen): die Hand wird weitergespielt (TDA 35–36)`);
   }
-  recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: by.trim() });
+  recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: declaredBy });
 }
 
 function playHand(recorder: TableRecorder, command: Command): void {
@@ -270,23 +304,35 @@ function playHand(recorder: TableRecorder, command: Command): void {
 
 /**
  * When the hand is over, the seats take its final stacks. In a tournament the players left without chips
- * are out — several in one hand place by the chips they started it with, the bigger stack higher (TDA) —
- * and the last player with chips wins.
+ * are out, and the last player with chips wins.
  */
 function settleIfOver(recorder: TableRecorder): void {
   const hand = recorder.state.hand;
   if (hand === null || hand.phase.kind !== 'complete') return;
+  // The seats still hold the stacks the players began the hand with: what places players out together.
+  const busted = hand.players.filter((player) => player.stack === 0).map((player) => ({ seat: player.seat, began: seated(recorder.state, player.seat).stack }));
   recorder.push({ type: 'hand-settled', stacks: hand.players.map(({ seat, stack }) => ({ seat, stack })), rake: hand.rake });
-  if (recorder.state.config.tournament === null) return;
-  // A player with no chips left put every chip they had into the hand: `committed` is the stack they began it with.
-  const busted = hand.players.filter((player) => player.stack === 0).sort((a, b) => a.committed - b.committed);
+  if (recorder.state.config.tournament !== null) eliminate(recorder, busted);
+}
+
+/**
+ * Tournament: players without chips are out. Several out in one hand place by the chips they began it
+ * with, the bigger stack higher; equal stacks tie for the better place (TDA). One player left wins.
+ */
+function eliminate(recorder: TableRecorder, out: readonly { seat: number; began: number }[]): void {
   let remaining = recorder.state.seats.filter((player) => player !== null).length;
-  for (const player of busted) {
-    recorder.push({ type: 'eliminated', seat: player.seat, name: seated(recorder.state, player.seat).name, place: remaining });
-    remaining--;
+  const ordered = [...out].sort((a, b) => a.began - b.began);
+  for (let index = 0; index < ordered.length; ) {
+    const began = (ordered[index] as { began: number }).began;
+    const tied = ordered.filter((player) => player.began === began);
+    const place = remaining - tied.length + 1;
+    for (const { seat } of tied) recorder.push({ type: 'eliminated', seat, name: seated(recorder.state, seat).name, place });
+    remaining -= tied.length;
+    index += tied.length;
   }
   const left = recorder.state.seats.filter((player) => player !== null && player.stack > 0);
-  if (left.length === 1 && left[0] !== null && left[0] !== undefined) recorder.push({ type: 'tournament-won', seat: left[0].seat, name: left[0].name });
+  const winner = left[0];
+  if (left.length === 1 && winner !== null && winner !== undefined) recorder.push({ type: 'tournament-won', seat: winner.seat, name: winner.name });
 }
 
 /** The hand configuration for the next hand: the table's, with a tournament's current blind level. */
@@ -297,21 +343,31 @@ export function handConfig(state: TableState): TableState['config']['hand'] {
   return { ...state.config.hand, ...level };
 }
 
-/** A tournament's next blind level when its time or its number of hands has come (the last level stays). */
+/**
+ * A tournament's blind level for the next hand, when it is above the current one: by minutes on the
+ * schedule from the first hand (so a long hand does not push the levels back, and a long break may skip
+ * several), or by hands dealt (a misdeal's redeal is the same hand). The last level stays.
+ */
 export function levelDue(state: TableState, at: number): TableLogEntry | null {
   const rule = state.config.tournament;
   const progress = state.tournament;
   if (rule === null || progress === null) return null;
-  if (progress.levelStartedAt === null) return { type: 'level-up', level: 0, at, handNumber: state.handNumber + 1 };
-  if (progress.level >= rule.levels.length - 1) return null;
+  const handNumber = state.handNumber + 1;
+  if (progress.startedAt === null) return { type: 'level-up', level: 0, at, handNumber };
   const every = rule.levelEvery;
-  const due = 'minutes' in every ? at - progress.levelStartedAt >= every.minutes * 60_000 : state.handNumber + 1 - progress.levelStartedHand >= every.hands;
-  return due ? { type: 'level-up', level: progress.level + 1, at, handNumber: state.handNumber + 1 } : null;
+  const reached = 'minutes' in every ? Math.floor((at - progress.startedAt) / (every.minutes * 60_000)) : Math.floor(state.handNumber / every.hands);
+  const level = Math.min(rule.levels.length - 1, reached);
+  return level > progress.level ? { type: 'level-up', level, at, handNumber } : null;
 }
 
-function required(text: string, en: string, de: string): string {
-  if (text.trim() === '') throw violation('invalid-seat-change', en, de);
+function required(text: unknown, en: string, de: string): string {
+  if (typeof text !== 'string' || text.trim() === '') throw violation('invalid-seat-change', en, de);
   return text.trim();
+}
+
+/** A time from the controller's clock: milliseconds since the epoch, a finite number. */
+function checkTime(at: unknown): void {
+  if (typeof at !== 'number' || !Number.isFinite(at)) throw violation('invalid-amount', `${String(at)} is not a time`, `${String(at)} ist keine Zeitangabe`);
 }
 
 function decidedBy(by: string): string {
@@ -333,6 +389,7 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
     throw violation('not-enough-chips', `Seat ${command.seat} has only ${player.stack}`, `Platz ${command.seat} hat nur ${player.stack}`);
   }
   recorder.push({ type: 'stack-adjusted', seat: command.seat, amount: command.amount, reason, by });
+  if (state.config.tournament !== null && player.stack + command.amount === 0) eliminate(recorder, [{ seat: command.seat, began: player.stack }]);
 }
 
 function checkAmount(amount: number, unit: number, what: string): void {

@@ -112,7 +112,7 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
 
   let hands = 0;
   while (hands < options.hands && state.tournament?.winner == null) {
-    if (!tournament) betweenHands(state, random, run, seatPlayer, now);
+    if (!tournament && state.redeal === null) betweenHands(state, random, run, seatPlayer, now);
     now += (1 + random.nextInt(3)) * MINUTE;
     try {
       run({ type: 'start-hand', at: now });

@@ -101,7 +101,9 @@ describe('random table sessions', () => {
           }
         });
         expect(summary.winner).toBeDefined();
-        expect(places).toEqual(Array.from({ length: players - 1 }, (_, index) => players - index));
+        // Every player but the winner placed once, from last place up; players out in the same hand with equal stacks tie.
+        expect(places).toHaveLength(players - 1);
+        expect(places.every((place, index) => place <= players - index && place >= 2 && (index === 0 || place <= (places[index - 1] as number)))).toBe(true);
         expect(state.seats.filter((player) => player !== null)).toHaveLength(1);
       }),
       { numRuns: 40, seed: 9 },

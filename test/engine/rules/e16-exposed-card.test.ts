@@ -9,23 +9,36 @@ import { HandDriver } from '../../support/hand-driver.js';
  * or a second exposed card, is a misdeal (TDA 35).
  */
 describe('E16 an exposed hole card becomes the burn card', () => {
-  it('the seat gets the next card, and the flop is dealt without another burn', () => {
+  it('the deal goes on; the seat gets a replacement after the last hole card, and the flop comes without another burn', () => {
     const hand = HandDriver.table([500, 500, 500], { button: 1 });
     hand.deal('? 2c 3c 4c');
     hand.do({ type: 'exposed' });
     // 2c went to seat 2, 3c to seat 3, 4c to seat 1 (the button): seat 1's card was exposed.
     expect(hand.state.players[0]?.holeCards).toEqual([]);
     expect(hand.state.burns).toEqual([null, hand.cards('4c')[0]]);
+    expect(expectedCard(hand.state)).toEqual({ seat: 2 });
+    hand.deal('5c 6c 7c');
     expect(expectedCard(hand.state)).toEqual({ seat: 1 });
-    hand.deal('5c 6c 7c 8c');
-    expect(hand.state.players.map((player) => player.holeCards.length)).toEqual([2, 2, 2]);
-    expect(hand.state.players[0]?.holeCards).toEqual(hand.cards('5c 8c'));
+    hand.deal('8c');
+    expect(hand.state.players.map((player) => player.holeCards)).toEqual([hand.cards('7c 8c'), hand.cards('2c 5c'), hand.cards('3c 6c')]);
     hand.actions('c c x');
     expect(expectedCard(hand.state)).toBe('board');
     hand.deal('9d Td Jd');
     expect(hand.state.board).toHaveLength(3);
     expect(expectedCard(hand.state)).toBeNull();
     expect(replay(hand.log)).toEqual(hand.state);
+  });
+
+  it('the last card of the deal, found exposed when the betting has begun, is replaced before anyone acts', () => {
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c 5c 6c 7c');
+    expect(hand.state.phase.kind).toBe('betting');
+    hand.do({ type: 'exposed' });
+    expect(expectedCard(hand.state)).toEqual({ seat: 1 });
+    hand.deal('8c');
+    expect(hand.state.players[0]?.holeCards).toEqual(hand.cards('4c 8c'));
+    expect(hand.state.phase.kind).toBe('betting');
+    hand.actions('c');
+    expect(() => hand.do({ type: 'exposed' })).toThrow('No hole card has just been dealt');
   });
 
   it('an exposed card is not dealt again', () => {

@@ -55,3 +55,25 @@ describe('E3 dealing plan with burns (seed 000)', () => {
     expect(hand.state.phase.kind).toBe('showdown');
   });
 });
+
+describe('E3 cards from commands are card numbers', () => {
+  it.each([52, -1, 1.5, Number.NaN, '2c', 60])('refuses %j as a card, and nothing changes', (card) => {
+    const hand = HandDriver.table([500, 500]);
+    const before = hand.state;
+    expect(() => hand.do({ type: 'deal', card: card as never })).toThrow(`${String(card)} is not a card`);
+    expect(hand.state).toBe(before);
+  });
+
+  it('refuses a show of numbers that are not cards, and a premature card for no place', () => {
+    const hand = HandDriver.table([500, 500]).deal('? ? ? ? ?');
+    expect(() => hand.do({ type: 'premature', to: 'x' as never, card: 10 as never })).toThrow('A premature card goes to the burn or the board, not x');
+    hand.actions('c x').deal('? 2c 3c 4c').actions('x x').deal('? 5c').actions('x x').deal('? 6c').actions('x x');
+    expect(() => hand.do({ type: 'show', cards: [1.5, 2] as never })).toThrow('1.5 is not a card');
+    expect(() => hand.do({ type: 'show', cards: [99, 100] as never })).toThrow('99 is not a card');
+  });
+
+  it('refuses a command that is not one', () => {
+    const hand = HandDriver.table([500, 500]).deal('? ? ? ? ?');
+    expect(() => hand.do({ type: 'raise' } as never)).toThrow("'raise' is not a command");
+  });
+});

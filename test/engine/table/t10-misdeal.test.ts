@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPrompt } from '../../../src/engine/prompt.js';
 import { replayTable } from '../../../src/engine/table-reduce.js';
-import { TableDriver } from '../../support/table-driver.js';
+import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 function dealtAndAsked(): TableDriver {
   const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 400).sit(3, 'C', 500).sit(4, 'D', 600).draw('1:As 2:2c 3:3c 4:4c').start();
@@ -25,9 +25,11 @@ describe('T10 misdeal and a fouled deck (TDA 35–36)', () => {
     expect(table.state.seats.map((player) => player?.stack)).toEqual(stacksBefore);
     expect(table.log.at(-1)).toEqual({ type: 'hand-voided', handNumber: 1, reason: 'seat-skipped', by: 'Floor: M. Dealer' });
     expect(getPrompt(table.state, table.now).words.en).toMatch(/^Misdeal \(a seat entitled to cards was skipped\): every chip back, redeal\. Button to seat 1/);
+    expect(() => table.sit(6, 'E')).toThrow('Redeal the misdealt hand first: seat changes come after it');
     table.start();
     expect(table.positions()).toEqual(positions);
-    expect(table.state.handNumber).toBe(2);
+    // The redeal counts as the same hand (TDA 35).
+    expect(table.state.handNumber).toBe(1);
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
@@ -64,5 +66,24 @@ describe('T10 misdeal and a fouled deck (TDA 35–36)', () => {
     table.start();
     expect(() => table.do({ type: 'misdeal', reason: 'seat-skipped', by: ' ' })).toThrow('needs the name of who declared it');
     expect(() => table.do({ type: 'misdeal', reason: 'bad-luck' as never, by: 'Floor' })).toThrow("'bad-luck' is not a reason for a misdeal");
+  });
+});
+
+describe('T10 the redeal keeps the limits', () => {
+  it('a tournament level that comes due during the misdealt hand waits for the next hand', () => {
+    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 }, { smallBlind: 50, bigBlind: 100, ante: 0, bigBlindAnte: 0 }], levelEvery: { minutes: 20 } } });
+    table.sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs').playHand();
+    table.now = 19.9 * MINUTE;
+    table.start().do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    table.now = 21 * MINUTE;
+    table.start();
+    expect(table.state.hand?.config.bigBlind).toBe(20);
+    table.foldAround().playHand();
+    expect(table.state.hand?.config.bigBlind).toBe(100);
+  });
+
+  it('refuses a misdeal reason that is not one of the rulebook\'s, even an object\'s own property name', () => {
+    const table = dealtAndAsked();
+    expect(() => table.do({ type: 'misdeal', reason: 'toString' as never, by: 'Floor' })).toThrow("'toString' is not a reason for a misdeal");
   });
 });

@@ -81,3 +81,40 @@ describe('T12 tournament mode (seed 004)', () => {
     expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 50, bigBlind: 20, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 5 } } }, 0)).toThrow('tournament level 1: the big blind must be positive and at least the small blind');
   });
 });
+
+describe('T12 places, levels and absences', () => {
+  it('players out in one hand place by the chips they began it with, the big-blind ante included', () => {
+    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 200 }], levelEvery: { hands: 100 } } });
+    table.sit(1, 'A', 1500).sit(2, 'B', 1500).sit(3, 'C', 1500).draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'adjust-stack', seat: 2, amount: -600, reason: 'test stacks', by: 'Floor' }).do({ type: 'adjust-stack', seat: 3, amount: -500, reason: 'test stacks', by: 'Floor' });
+    table.start(); // button 1, small blind 2, big blind 3 (with the 200 ante)
+    table.do({ type: 'deal', card: null });
+    for (const card of ['Ks', 'Qs', 'As', 'Kh', 'Qh', 'Ah']) table.do({ type: 'deal', card: parseCard(card) });
+    table.do({ type: 'all-in' }).do({ type: 'all-in' }).do({ type: 'call' });
+    for (const card of [null, '2c', '7d', '9h', null, 'Tc', null, '3s']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
+    while (table.state.hand?.phase.kind === 'showdown') table.do({ type: 'show' });
+    // Seat 2 began with 900, seat 3 with 1,000 (200 of it the big-blind ante): seat 3 places higher.
+    expect(table.log.filter((entry) => entry.type === 'eliminated')).toEqual([
+      { type: 'eliminated', seat: 2, name: 'B', place: 3 },
+      { type: 'eliminated', seat: 3, name: 'C', place: 2 },
+    ]);
+  });
+
+  it('time-based levels run on the schedule from the first hand and may skip levels after a long break', () => {
+    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1000, levels: LEVELS, levelEvery: { minutes: 20 } } }).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks');
+    const levels: number[] = [];
+    for (const minutes of [0, 21, 40.5, 45]) {
+      table.now = minutes * MINUTE;
+      table.playHand();
+      levels.push(table.state.tournament?.level ?? -1);
+    }
+    expect(levels).toEqual([0, 1, 2, 2]);
+  });
+
+  it('a player without chips after a correction is out; an absent player is not sat out but blinded off', () => {
+    const table = new TableDriver(tournament({ hands: 100 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs');
+    expect(() => table.do({ type: 'sit-out', seat: 2 })).toThrow('In a tournament an absent player is dealt in and blinded off');
+    table.do({ type: 'adjust-stack', seat: 3, amount: -1000, reason: 'disqualified', by: 'Tournament director' });
+    expect(table.log.at(-1)).toEqual({ type: 'eliminated', seat: 3, name: 'C', place: 3 });
+  });
+});

@@ -27,3 +27,12 @@ describe('T2 draw for the button (seed 000)', () => {
     expect(() => table.draw('3:Qc')).toThrow('The button has been drawn already');
   });
 });
+
+describe('T2 a player who leaves before the button is decided', () => {
+  it('takes their card out of the draw, and a new player at the seat may draw', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As');
+    table.do({ type: 'leave', seat: 1, at: 0 });
+    table.draw('2:2c 3:3c 4:4c');
+    expect(table.state.button).toBe(4);
+  });
+});

@@ -79,3 +79,42 @@ describe('T6 new players and missed blinds (Robert\'s Rules, WSOP Live Action 15
     expect(table.player(7)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
   });
 });
+
+describe('T6 players without chips between hands, and tables that empty', () => {
+  it('a player brought to no chips by time or a correction is away: the blinds that pass are owed', () => {
+    const table = new TableDriver({ seatCount: 8, maxPlayers: 8 }).sit(1, 'A').sit(3, 'B').sit(5, 'C').sit(7, 'D').draw('1:As 3:2c 5:3c 7:4c').playHand();
+    table.do({ type: 'adjust-stack', seat: 7, amount: -table.player(7).stack, reason: 'chips paid out by mistake', by: 'Floor' });
+    expect(table.player(7).status).toBe('sitting-out');
+    table.playHand(); // the big blind passes seat 7
+    expect(table.player(7).owes).toEqual({ small: true, big: true });
+    table.do({ type: 'top-up', seat: 7, amount: 500 }).do({ type: 'come-back', seat: 7 });
+    expect(table.player(7).status).toBe('waiting');
+  });
+
+  it('moving button: a player away when the small blind passes owes it', () => {
+    const table = new TableDriver({ button: 'moving' }).sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(5, 'E').draw('1:As 2:2c 3:3c 4:4c 5:5c').playHand();
+    expect(table.positions()).toMatchObject({ button: 1, small: 2, big: 3 });
+    table.do({ type: 'sit-out', seat: 3 }).playHand();
+    expect(table.positions()).toMatchObject({ button: 2, small: 4 });
+    expect(table.player(3).owes.small).toBe(true);
+  });
+
+  it('a table that empties and fills again starts a new game: nobody owes for it', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:2c 3:3c').playHand();
+    for (const seat of [1, 2, 3]) table.do({ type: 'leave', seat, at: 0 });
+    table.sit(5, 'D').sit(7, 'E');
+    expect(table.player(5).status).toBe('waiting');
+    table.playHand();
+    expect(table.positions().dealtIn).toEqual([5, 7]);
+  });
+
+  it('a new player on the dead button seat itself waits for the button to pass', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(5, 'F').draw('1:As 2:2c 3:3c 4:4c 5:5c').playHand(); // button 1, small 2, big 3
+    table.do({ type: 'leave', seat: 2, at: 0 }).playHand();
+    expect(table.positions()).toMatchObject({ button: 2, small: 3, big: 4 }); // a dead button on seat 2
+    table.do({ type: 'leave', seat: 3, at: 0 });
+    table.sit(3, 'E').do({ type: 'post', seat: 3 }).playHand();
+    // The button goes to seat 3, where the new player sits: not dealt in from the button.
+    expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 5, dealtIn: [1, 4, 5] });
+  });
+});

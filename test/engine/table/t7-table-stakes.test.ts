@@ -43,3 +43,15 @@ describe('T7 table stakes, top-ups and leaving (seed 000, WSOP Live Action 58)',
     expect(table.player(1).stack).toBe(500);
   });
 });
+
+describe('T7 bad input', () => {
+  it.each([
+    [{ type: 'start-hand', at: Number.NaN }, 'NaN is not a time'],
+    [{ type: 'leave', seat: 1, at: Number.NaN }, 'NaN is not a time'],
+    [{ type: 'sit', seat: 3, name: 42, buyIn: 300, at: 0 }, 'A player needs a name'],
+    [{ type: 'ruling', text: 7, by: 'Floor' }, 'A ruling needs its words'],
+  ])('refuses %j: %s', (command, message) => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
+    expect(() => table.do(command as never)).toThrow(message);
+  });
+});
