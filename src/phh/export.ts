@@ -24,6 +24,9 @@ export function exportPhh(operations: readonly Operation[]): string {
   const name = (seat: number): string => playerOf.get(seat) as string;
 
   const extraPosts = new Map<number, { seat: number; live: number; dead: number }>();
+  // What each player posted before the cards: live (blinds, straddle) and dead (antes, a dead blind).
+  const postedLive = new Map<number, number>();
+  const postedDead = new Map<number, number>();
   const holeCards = new Map<number, (Card | null)[]>();
   const burns: (Card | null)[] = [];
   const actions: string[] = [];
@@ -46,7 +49,10 @@ export function exportPhh(operations: readonly Operation[]): string {
   };
   for (const operation of operations) {
     switch (operation.type) {
-      case 'post':
+      case 'post': {
+        const live = operation.kind === 'small-blind' || operation.kind === 'big-blind' || operation.kind === 'straddle' || operation.kind === 'posted-blind';
+        const posted = live ? postedLive : postedDead;
+        posted.set(operation.seat, (posted.get(operation.seat) ?? 0) + operation.amount);
         if (operation.kind === 'posted-blind' || operation.kind === 'dead-blind') {
           const post = extraPosts.get(operation.seat) ?? { seat: operation.seat, live: 0, dead: 0 };
           if (operation.kind === 'posted-blind') post.live += operation.amount;
@@ -54,6 +60,7 @@ export function exportPhh(operations: readonly Operation[]): string {
           extraPosts.set(operation.seat, post);
         }
         break;
+      }
       case 'deal':
         if (operation.to === 'burn') {
           flushBoard();
@@ -104,9 +111,20 @@ export function exportPhh(operations: readonly Operation[]): string {
   const stackOf = new Map(final.players.map((player) => [player.seat, player.stack]));
   const lines: string[] = [];
   const structure = config.structure;
+  // Blinds the table placed (a dead button or small blind, owed blinds) do not sit where PHH's positional
+  // lists put them: then the lists say what each player posted — so other engines replay the same forced
+  // bets — and `_blinds` / `_extra_posts` tell Felt's import the rest.
+  const usual = blindIndexes({ players, button: buttonIndex });
+  const placedByTable =
+    first.smallBlindSeat !== (players[usual.small] as (typeof players)[number]).seat || first.bigBlindSeat !== (players[usual.big] as (typeof players)[number]).seat || extraPosts.size > 0;
+  // Heads-up the standard reads the lists reversed (p2, the button, first).
+  const perPlayer = (posted: ReadonlyMap<number, number>): number[] => {
+    const list = order.map((player) => posted.get(player.seat) ?? 0);
+    return count === 2 ? list.reverse() : list;
+  };
   lines.push(`variant = ${tomlString(structure.kind === 'fixed-limit' ? 'FT' : 'NT')}`);
-  lines.push(`antes = ${numbers(order.map((_, index) => config.ante + (index === 1 ? config.bigBlindAnte : 0)))}`);
-  lines.push(`blinds_or_straddles = ${numbers(order.map((_, index) => blindAt(config, index, count)))}`);
+  lines.push(`antes = ${numbers(placedByTable ? perPlayer(postedDead) : order.map((_, index) => config.ante + (index === 1 ? config.bigBlindAnte : 0)))}`);
+  lines.push(`blinds_or_straddles = ${numbers(placedByTable ? perPlayer(postedLive) : order.map((_, index) => blindAt(config, index, count)))}`);
   if (structure.kind === 'fixed-limit') {
     lines.push(`small_bet = ${structure.smallBet}`, `big_bet = ${structure.bigBet}`);
   } else {
@@ -118,12 +136,9 @@ export function exportPhh(operations: readonly Operation[]): string {
   lines.push(`seat_count = ${Math.max(...order.map((player) => player.seat))}`);
   if (final.phase.kind === 'complete') lines.push(`finishing_stacks = ${numbers(order.map((player) => stackOf.get(player.seat) as number))}`);
   lines.push(`_button_seat = ${buttonSeat}`);
-  // Blinds the table placed (a dead button or small blind, owed blinds): PHH's positional lists cannot say it.
-  const usual = blindIndexes({ players, button: buttonIndex });
-  const usualSmall = (players[usual.small] as (typeof players)[number]).seat;
-  const usualBig = (players[usual.big] as (typeof players)[number]).seat;
-  if (first.smallBlindSeat !== usualSmall || first.bigBlindSeat !== usualBig || extraPosts.size > 0) {
-    lines.push(`_blinds = ${tomlString(JSON.stringify({ smallBlindSeat: first.smallBlindSeat, bigBlindSeat: first.bigBlindSeat }))}`);
+  if (placedByTable) {
+    const { smallBlind, bigBlind, ante, bigBlindAnte, straddle } = config;
+    lines.push(`_blinds = ${tomlString(JSON.stringify({ smallBlindSeat: first.smallBlindSeat, bigBlindSeat: first.bigBlindSeat, smallBlind, bigBlind, ante, bigBlindAnte, straddle }))}`);
   }
   if (extraPosts.size > 0) lines.push(`_extra_posts = ${tomlString(JSON.stringify([...extraPosts.values()]))}`);
   if (structure.kind !== 'no-limit' && structure.kind !== 'fixed-limit') lines.push(`_betting_structure = ${tomlString(JSON.stringify(structure))}`);

@@ -61,14 +61,15 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const blinds = list(hand, 'blinds_or_straddles').map((value, index) => units(value, `blinds_or_straddles[${index}]`));
   if (antes.length !== count || blinds.length !== count) throw new PhhError('antes and blinds_or_straddles need one entry per player');
   const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => seatNumber(value, index));
-  if (blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
+  const placed = tableBlindsOf(hand, seats[count - 1] as number, scale);
+  if (placed.amounts === null && blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
 
   const bigBlindOnly = count > 2 && (blinds[0] ?? 0) > 0 && blinds[1] === 0 && hand._blinds === undefined;
   // Antes: the same for everyone, plus the big blind's ante at index 1 (heads-up the list reads reversed,
   // which puts index 1 on p1, the big blind, again).
   const uniformAnte = antes[0] ?? 0;
   const bigBlindAnte = (antes[1] ?? 0) - uniformAnte;
-  if (bigBlindAnte < 0 || antes.some((ante, index) => index !== 1 && ante !== uniformAnte)) {
+  if (placed.amounts === null && (bigBlindAnte < 0 || antes.some((ante, index) => index !== 1 && ante !== uniformAnte))) {
     throw new PhhError('only antes the same for every player, plus a big-blind ante, are supported');
   }
   const config: HandConfig = {
@@ -80,6 +81,8 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     straddle: count > 2 ? (blinds[2] ?? 0) : 0,
     ante: uniformAnte,
     bigBlindAnte,
+    // Felt's own record of a table's blinds says the amounts; the lists then say what each player posted.
+    ...(placed.amounts ?? {}),
     chipUnit: 1,
     rake: rakeOf(hand, scale),
   };
@@ -90,8 +93,8 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const players = stacks.map((stack, index) => ({ seat: seats[index] as number, stack }));
   let state: HandState;
   try {
-    const placed = bigBlindOnly ? { buttonSeat: seats[count - 1] as number, blinds: { smallBlindSeat: null, bigBlindSeat: seats[0] as number } } : tableBlindsOf(hand, seats[count - 1] as number, scale);
-    state = startHand({ config, players, ...placed }).state;
+    const start = bigBlindOnly ? { buttonSeat: seats[count - 1] as number, blinds: { smallBlindSeat: null, bigBlindSeat: seats[0] as number } } : placed.start;
+    state = startHand({ config, players, ...start }).state;
   } catch (error) {
     if (error instanceof RuleViolation) throw new PhhError(`the hand cannot start: ${error.message}`);
     throw error;
@@ -263,18 +266,30 @@ function structureOf(hand: TomlTable, variant: 'NT' | 'FT', units: (value: TomlV
 }
 
 /**
- * Felt's own `_blinds` / `_extra_posts` (a table's dead button, dead small blind or owed blinds; amounts in
- * the file's units) with `_button_seat`; without them, the blinds PHH's way: the button is the last player.
+ * Felt's own `_blinds` / `_extra_posts` (a table's dead button, dead small blind or owed blinds, with the
+ * blind amounts; amounts in the file's units) with `_button_seat`; without them, the blinds PHH's way: the
+ * button is the last player.
  */
-function tableBlindsOf(hand: TomlTable, lastSeat: number, scale: number): Pick<StartHand, 'buttonSeat' | 'blinds' | 'extraPosts'> {
-  if (typeof hand._blinds !== 'string') return { buttonSeat: lastSeat };
-  const blinds = parseJsonField(hand._blinds, '_blinds') as { smallBlindSeat: number | null; bigBlindSeat: number };
+function tableBlindsOf(
+  hand: TomlTable,
+  lastSeat: number,
+  scale: number,
+): { start: Pick<StartHand, 'buttonSeat' | 'blinds' | 'extraPosts'>; amounts: Pick<HandConfig, 'smallBlind' | 'bigBlind' | 'ante' | 'bigBlindAnte' | 'straddle'> | null } {
+  if (typeof hand._blinds !== 'string') return { start: { buttonSeat: lastSeat }, amounts: null };
+  const blinds = parseJsonField(hand._blinds, '_blinds') as { smallBlindSeat: number | null; bigBlindSeat: number; smallBlind?: number; bigBlind?: number; ante?: number; bigBlindAnte?: number; straddle?: number };
   const posts = typeof hand._extra_posts === 'string' ? (parseJsonField(hand._extra_posts, '_extra_posts') as ExtraPost[]) : [];
   const button = hand._button_seat;
+  const units = (value: number | undefined): number => toUnits(String(value ?? 0), scale);
   return {
-    buttonSeat: typeof button === 'object' && button !== null && 'number' in button ? Number(button.number) : lastSeat,
-    blinds: { smallBlindSeat: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat },
-    extraPosts: posts.map(({ seat, live, dead }) => ({ seat, live: toUnits(String(live), scale), dead: toUnits(String(dead), scale) })),
+    start: {
+      buttonSeat: typeof button === 'object' && button !== null && 'number' in button ? Number(button.number) : lastSeat,
+      blinds: { smallBlindSeat: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat },
+      extraPosts: posts.map(({ seat, live, dead }) => ({ seat, live: units(live), dead: units(dead) })),
+    },
+    amounts:
+      blinds.bigBlind === undefined
+        ? null
+        : { smallBlind: units(blinds.smallBlind), bigBlind: units(blinds.bigBlind), ante: units(blinds.ante), bigBlindAnte: units(blinds.bigBlindAnte), straddle: units(blinds.straddle) },
   };
 }
 
