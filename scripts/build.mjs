@@ -10,6 +10,7 @@ const entryPoints = {
   'bench-evaluator': 'bench/evaluator.ts',
   'bench-engine': 'bench/engine.ts',
   'bench-engine-peer': 'bench/engine-peer.ts',
+  'soak-recovery': 'scripts/soak-recovery.ts',
 };
 
 import { rmSync } from 'node:fs';

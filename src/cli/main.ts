@@ -18,8 +18,18 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   sim: {
     summary: 'Play a simulated table session (players come and go, time collection, random play) and print its totals',
-    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR]',
+    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]]',
     run: async (args, io) => (await import('./commands/sim.js')).runSim(args, io),
+  },
+  verify: {
+    summary: "Check a table's log: the hash chain, the head, and every chip through a replay",
+    usage: 'felt verify --db PATH [--expect-head HASH]',
+    run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
+  },
+  export: {
+    summary: "Write every hand of a table's log as PHH hand histories",
+    usage: 'felt export --db PATH --format phh --out DIR',
+    run: async (args, io) => (await import('./commands/export.js')).runExport(args, io),
   },
   replay: {
     summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',

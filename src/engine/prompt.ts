@@ -2,7 +2,7 @@ import type { Words } from '../evaluator/words.js';
 import { announceAward } from './announce.js';
 import { getLegalActions, type LegalActions } from './betting.js';
 import { type CardTarget, describeTarget, expectedCard } from './dealing.js';
-import { planHand } from './table-blinds.js';
+import { type HandPlan, planHand } from './table-blinds.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
@@ -27,6 +27,13 @@ export type Prompt = { readonly words: Words } & (
   | { readonly kind: 'action'; readonly seat: number; readonly legal: LegalActions }
   | { readonly kind: 'show'; readonly seat: number }
 );
+
+/** The plan of a hand dealt again after a misdeal: its own positions. */
+function redealPlan(positions: NonNullable<TableState['redeal']>['positions']): Pick<HandPlan, 'button' | 'smallBlindSeat' | 'bigBlind' | 'extraPosts'> {
+  const { button, smallBlindPosition, bigBlind, dealtIn, extraPosts } = positions;
+  const smallBlindSeat = dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null;
+  return { button, smallBlindSeat, bigBlind, extraPosts };
+}
 
 /**
  * The croupier's next step at this table, derived from the state only (the touchscreen shows it; nothing
@@ -59,14 +66,16 @@ export function getPrompt(table: TableState, at: number): Prompt {
     return { kind: 'draw-for-button', seats, words: { en: `Draw for the button: seat ${seats.join(', ')}`, de: `Button auslosen: Platz ${seats.join(', ')}` } };
   }
   // The next hand as it would start now: time first, then the blinds.
+  // A redeal after a misdeal is the same hand again: no time, the same blinds and limits (TDA 35).
+  const redeal = table.redeal;
   let preview = table;
-  const collection = timeCollection(table, at);
+  const collection = redeal === null ? timeCollection(table, at) : [];
   for (const entry of collection) preview = reduceTable(preview, entry);
-  const level = levelDue(preview, at);
+  const level = redeal === null ? levelDue(preview, at) : null;
   if (level !== null) preview = reduceTable(preview, level);
-  const plan = planHand(preview);
+  const plan = redeal === null ? planHand(preview) : redealPlan(redeal.positions);
   if (plan === null) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
-  const { smallBlind, bigBlind, bigBlindAnte, ante } = handConfig(preview);
+  const { smallBlind, bigBlind, bigBlindAnte, ante } = redeal === null ? handConfig(preview) : redeal.config;
   const collectTime = collection.flatMap((entry) => (entry.type === 'time-collected' ? [{ seat: entry.seat, amount: entry.amount }] : []));
   const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
   const parts = { en: [] as string[], de: [] as string[] };

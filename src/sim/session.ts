@@ -68,7 +68,18 @@ const MINUTE = 60_000;
  * cards from a seeded shuffle. The same options give the same session, entry for entry. Each command's
  * log entries go to `record` (the CLI writes them or counts them; nothing here keeps the whole log).
  */
-export function simulateSession(options: SessionOptions, record: (entries: readonly TableLogEntry[], state: TableState) => void = () => undefined): { state: TableState; summary: SessionSummary } {
+/**
+ * Where a persisted session sends its table: `open` once with the configuration and time, then every
+ * accepted command with an id that depends only on its place in the session (`sim-1`, `sim-2` …), so a
+ * session re-run from its seed after an interruption sends the same ids and a store applies each once.
+ */
+export type SessionMirror = { open(config: TableConfig, at: number): void; command(id: string, command: TableCommand): void };
+
+export function simulateSession(
+  options: SessionOptions,
+  record: (entries: readonly TableLogEntry[], state: TableState) => void = () => undefined,
+  mirror?: SessionMirror,
+): { state: TableState; summary: SessionSummary } {
   const random = new SeededRandom(options.seed);
   const tournament = options.mode === 'tournament';
   const structure = STRUCTURE_BY_NAME[options.structure];
@@ -85,11 +96,14 @@ export function simulateSession(options: SessionOptions, record: (entries: reado
   let now = START;
   let { state } = openTable(config, now);
   record([{ type: 'table-opened', config: state.config, at: now }], state);
+  mirror?.open(config, now);
+  let commands = 0;
   let names = 0;
   let voided = 0;
   const run = (command: TableCommand): void => {
     const result = applyTable(state, command);
     state = result.state;
+    mirror?.command(`sim-${++commands}`, command);
     for (const entry of result.operations) if (entry.type === 'hand-voided') voided++;
     record(result.operations, state);
   };

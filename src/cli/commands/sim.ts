@@ -5,7 +5,8 @@ import type { TableLogEntry } from '../../engine/table-operations.js';
 import { isTableOperation } from '../../engine/table-reduce.js';
 import { exportPhh } from '../../phh/export.js';
 import { tomlString } from '../../phh/toml.js';
-import { simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
+import type { TableState } from '../../engine/table-state.js';
+import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
@@ -38,8 +39,16 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
       }
     }
   };
-  const { summary, state } = simulateSession(options.session, record);
-  const json = { ...summary, operations, players: state.seats.filter((player) => player !== null).length, seed: options.session.seed };
+  const persisted = options.db === null ? null : await openPersisted(options.db, options.resume);
+  let summary: SessionSummary;
+  let state: TableState;
+  try {
+    ({ summary, state } = simulateSession(options.session, record, persisted?.mirror));
+  } finally {
+    persisted?.close();
+  }
+  const logHash = persisted?.head();
+  const json = { ...summary, operations, players: state.seats.filter((player) => player !== null).length, seed: options.session.seed, ...(logHash === undefined ? {} : { logHash }) };
   if (!options.json) {
     const { structure, button, players } = options.session;
     const stakes = options.session.mode === 'tournament' ? 'a tournament (blinds up every 10 hands)' : '5/10';
@@ -53,7 +62,40 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   return summary.balanced ? 0 : 1;
 }
 
-function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null } {
+/**
+ * The session through the live table's controller into a SQLite log. Resuming re-runs the session from
+ * its seed: the commands the log already holds (same ids) are not applied again, so an interrupted and
+ * resumed session ends with the same log, and the same head hash, as one that ran through.
+ */
+async function openPersisted(path: string, resume: boolean): Promise<{ mirror: SessionMirror; head: () => string; close: () => void }> {
+  const { Store } = await import('../../store/store.js');
+  const { TableController } = await import('../../controller/table-controller.js');
+  const store = Store.open(path);
+  if (store.headOfChain().seq > 0 && !resume) {
+    store.close();
+    throw new CliUsageError(`${path} holds a session already: add --resume to continue it`);
+  }
+  let controller: ReturnType<typeof TableController.open> | null = null;
+  let now = 0;
+  const clock = { now: () => now };
+  return {
+    mirror: {
+      open: (config, at) => {
+        now = at;
+        controller = TableController.open(store, clock, config);
+      },
+      command: (id, command) => {
+        if (controller === null) throw new Error('the session sent a command before opening the table');
+        const view = controller.submit({ id, command });
+        if (view.lastError !== null) throw new Error(`the stored table refused ${id} (${command.type}): ${view.lastError.en}`);
+      },
+    },
+    head: () => store.headOfChain().hash,
+    close: () => store.close(),
+  };
+}
+
+function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean } {
   let hands: number | null = null;
   let seed: number | null = null;
   let players = 6;
@@ -62,6 +104,8 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
   let json = false;
   let mode: 'cash' | 'tournament' = 'cash';
   let phh: string | null = null;
+  let db: string | null = null;
+  let resume = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     const value = (): string => {
@@ -92,10 +136,13 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
       mode = name;
     } else if (arg === '--json') json = true;
     else if (arg === '--phh') phh = value();
+    else if (arg === '--db') db = value();
+    else if (arg === '--resume') resume = true;
     else throw new CliUsageError(`unknown option ${arg}`);
   }
   if (hands === null) throw new CliUsageError('--hands is required');
   if (seed === null) throw new CliUsageError('--seed is required');
   if (mode === 'tournament' && (structure === 'fl' || structure === 'spread')) throw new CliUsageError('--mode tournament plays no limit or pot limit (a blind level has no limit bet sizes)');
-  return { session: { hands, seed, players, structure, button, mode }, json, phh };
+  if (resume && db === null) throw new CliUsageError('--resume continues a --db session: give --db PATH');
+  return { session: { hands, seed, players, structure, button, mode }, json, phh, db, resume };
 }

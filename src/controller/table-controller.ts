@@ -1,0 +1,91 @@
+import type { Words } from '../evaluator/words.js';
+import { RuleViolation } from '../engine/rule-violation.js';
+import { applyTable, openTable, type TableCommand } from '../engine/table.js';
+import type { TableConfig } from '../engine/table-config.js';
+import { replayTable } from '../engine/table-reduce.js';
+import type { TableState } from '../engine/table-state.js';
+import type { Store } from '../store/store.js';
+import { viewOf, type ViewModel } from './view-model.js';
+
+export type Clock = { now(): number };
+
+/** A table command whose time the controller's clock may supply. */
+export type TimedCommand = TableCommand extends infer C ? (C extends { readonly at: number } ? Omit<C, 'at'> & { readonly at?: number } : C) : never;
+
+/** A command as it arrives: an id (so a retry applies once) and the command. */
+export type Envelope = { readonly id: string; readonly command: TimedCommand };
+
+/** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
+function timed(command: TimedCommand, now: () => number): TableCommand {
+  if ((command.type === 'sit' || command.type === 'leave' || command.type === 'start-hand') && command.at === undefined) {
+    return { ...command, at: now() } as TableCommand;
+  }
+  return command as TableCommand;
+}
+
+/**
+ * One live table: a command is applied to the engine, its operations are written to the store (on disk
+ * when `append` returns), and only then is the new view model published. A command the rules refuse
+ * changes nothing, in memory or on disk; its words become the view's `lastError`. On start the table is
+ * rebuilt from the store's log, so the screen after a crash is the screen before it.
+ */
+export class TableController {
+  private state: TableState;
+  private lastError: Words | null = null;
+  private readonly listeners = new Set<(view: ViewModel) => void>();
+
+  private constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    state: TableState,
+  ) {
+    this.state = state;
+  }
+
+  /** Opens the table in the store: a new one with `config`, or the one already there, rebuilt from its log. */
+  static open(store: Store, clock: Clock, config: TableConfig): TableController {
+    if (store.headOfChain().seq > 0) return new TableController(store, clock, replayTable([...store.entries()]));
+    const { state, operations } = openTable(config, clock.now());
+    store.append('open', operations);
+    return new TableController(store, clock, state);
+  }
+
+  get table(): TableState {
+    return this.state;
+  }
+
+  view(): ViewModel {
+    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().hash);
+  }
+
+  subscribe(listener: (view: ViewModel) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Applies a command once: a command id already in the log is not applied again (a double tap, a retry).
+   * A rule violation is shown, not thrown; anything else (a bug, a disk error) is thrown.
+   */
+  submit(envelope: Envelope): ViewModel {
+    if (this.store.hasCommand(envelope.id)) return this.view();
+    let transition;
+    try {
+      transition = applyTable(this.state, timed(envelope.command, () => this.clock.now()));
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      this.lastError = error.words;
+      return this.publish();
+    }
+    this.store.append(envelope.id, transition.operations);
+    this.state = transition.state;
+    this.lastError = null;
+    return this.publish();
+  }
+
+  private publish(): ViewModel {
+    const view = this.view();
+    for (const listener of this.listeners) listener(view);
+    return view;
+  }
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { TableLogEntry } from '../engine/table-operations.js';
+import { canonicalJson } from './canonical-json.js';
+import { migrate } from './migrations.js';
+import { PersistenceError } from './persistence-error.js';
+
+/** A row of the log as SQLite holds it (apart from the domain's operations). */
+export type LogRow = { seq: number; command_id: string; payload: string; prev_hash: string; hash: string };
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The chain's link: SHA-256 over the previous hash, a newline, and the row's canonical payload. */
+export function linkHash(previous: string, payload: string): string {
+  return createHash('sha256').update(previous).update('\n').update(payload).digest('hex');
+}
+
+/**
+ * The table's durable, append-only, hash-chained operation log in SQLite. Every append is one
+ * transaction with `synchronous=FULL` in WAL mode: when `append` returns, the rows are on disk, so the
+ * controller publishes nothing the log does not hold.
+ */
+export class Store {
+  private readonly insert: Database.Statement;
+  private readonly moveHead: Database.Statement;
+  private readonly findCommand: Database.Statement;
+  private head: { seq: number; hash: string };
+
+  private constructor(private readonly db: Database.Database) {
+    this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
+    this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
+    this.findCommand = db.prepare('SELECT 1 FROM log WHERE command_id = ? LIMIT 1');
+    this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
+  }
+
+  /** Opens (or creates) a database: WAL, full sync, the schema migrated. `:memory:` for tests. */
+  static open(path: string): Store {
+    let db: Database.Database;
+    try {
+      db = new Database(path);
+    } catch (error) {
+      throw new PersistenceError(`cannot open the database ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      migrate(db);
+      return new Store(db);
+    } catch (error) {
+      db.close();
+      if (error instanceof PersistenceError) throw error;
+      throw new PersistenceError(`cannot use the database ${path}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** The last row's number and hash (0 and 64 zeros for an empty log). */
+  headOfChain(): { seq: number; hash: string } {
+    return { ...this.head };
+  }
+
+  /** Whether a command with this id has been stored already: a retried command applies once. */
+  hasCommand(commandId: string): boolean {
+    return this.findCommand.get(commandId) !== undefined;
+  }
+
+  /** Appends a command's entries in one transaction; returns the new head hash. */
+  append(commandId: string, entries: readonly TableLogEntry[]): string {
+    let { seq, hash } = this.head;
+    const rows = entries.map((entry) => {
+      const payload = canonicalJson(entry);
+      const previous = hash;
+      seq += 1;
+      hash = linkHash(previous, payload);
+      return [seq, commandId, payload, previous, hash] as const;
+    });
+    try {
+      this.db.transaction(() => {
+        for (const row of rows) this.insert.run(...row);
+        this.moveHead.run(seq, hash);
+      })();
+    } catch (error) {
+      throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
+    }
+    this.head = { seq, hash };
+    return hash;
+  }
+
+  /** Every entry, in order. */
+  *entries(): IterableIterator<TableLogEntry> {
+    for (const row of this.db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) {
+      yield JSON.parse(row.payload) as TableLogEntry;
+    }
+  }
+
+  /** Every row as stored, in order of `seq`: for verification. */
+  rows(): IterableIterator<LogRow> {
+    return this.db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>;
+  }
+
+  /** The head row as stored. */
+  storedHead(): { seq: number; hash: string } {
+    return this.db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Card } from '../../src/cards/card.js';
+import { parseCard } from '../../src/cards/notation.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import type { ViewModel } from '../../src/controller/view-model.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { Store } from '../../src/store/store.js';
+
+/** A clock the test moves. */
+function simulatedClock(start = Date.UTC(2026, 10, 29, 18)): { now: () => number; advance: (minutes: number) => void } {
+  let now = start;
+  return { now: () => now, advance: (minutes) => void (now += minutes * 60_000) };
+}
+
+function seatedTable(store = Store.open(':memory:')): { controller: TableController; store: Store; clock: ReturnType<typeof simulatedClock> } {
+  const clock = simulatedClock();
+  const controller = TableController.open(store, clock, CASINO_5_10);
+  let id = 0;
+  const next = (): string => `t${++id}`;
+  for (const [seat, name] of [[1, 'Ada'], [4, 'Ben'], [7, 'Cleo']] as const) controller.submit({ id: next(), command: { type: 'sit', seat, name, buyIn: 500 } });
+  for (const [seat, card] of [[1, 'As'], [4, 'Kd'], [7, '2c']] as const) controller.submit({ id: next(), command: { type: 'draw', seat, card: parseCard(card) } });
+  controller.submit({ id: next(), command: { type: 'start-hand' } });
+  return { controller, store, clock };
+}
+
+/** Every card number the view holds anywhere: what a renderer could show. */
+function cardsIn(view: ViewModel): Card[] {
+  return [...view.board, ...view.seats.flatMap((seat) => seat.shown ?? [])];
+}
+
+describe('the live table controller', () => {
+  it('publishes seats, blinds, pots, the actor with legal actions and the prompt after each command', () => {
+    const { controller } = seatedTable();
+    const views: ViewModel[] = [];
+    controller.subscribe((view) => views.push(view));
+    const deal = ['2h', '3h', '4h', '5h', '6h', '7h', '8h'];
+    deal.forEach((card, index) => controller.submit({ id: `d${index}`, command: { type: 'deal', card: parseCard(card) } }));
+    const view = views.at(-1) as ViewModel;
+    expect(views).toHaveLength(deal.length);
+    expect(view.seats.map(({ seat, name, stack, bet, status }) => ({ seat, name, stack, bet, status }))).toEqual([
+      { seat: 1, name: 'Ada', stack: 485, bet: 0, status: 'active' },
+      { seat: 4, name: 'Ben', stack: 480, bet: 5, status: 'active' },
+      { seat: 7, name: 'Cleo', stack: 475, bet: 10, status: 'active' },
+    ]);
+    expect(view.actor).toMatchObject({ seat: 1, legal: { call: 10, betOrRaise: { kind: 'raise', min: 20, max: 485 } } });
+    expect(view.prompt).toMatchObject({ kind: 'action', seat: 1 });
+    expect(view.seats.map((seat) => seat.faceDown)).toEqual([2, 2, 2]);
+  });
+
+  it('never shows a hole card before it is tabled at the showdown', () => {
+    const { controller } = seatedTable();
+    const holeCards = ['As', 'Ad', 'Ks', 'Kd', 'Qs', 'Qd'].map(parseCard);
+    controller.submit({ id: 'burn', command: { type: 'deal', card: null } });
+    holeCards.forEach((card, index) => controller.submit({ id: `h${index}`, command: { type: 'deal', card } }));
+    for (const [index, type] of (['call', 'call', 'check'] as const).entries()) controller.submit({ id: `a${index}`, command: { type } });
+    const board = ['2c', '7d', '9h', 'Tc', '3s'].map(parseCard);
+    let step = 0;
+    const views: ViewModel[] = [];
+    controller.subscribe((view) => views.push(view));
+    for (const card of [null, board[0], board[1], board[2], null, board[3], null, board[4]]) {
+      controller.submit({ id: `b${step++}`, command: { type: 'deal', card: card ?? null } });
+      while (controller.view().prompt.kind === 'action') controller.submit({ id: `x${step++}`, command: { type: 'check' } });
+    }
+    for (const view of views) {
+      if (view.prompt.kind !== 'show' && view.awards.length === 0) expect(cardsIn(view).filter((card) => holeCards.includes(card))).toEqual([]);
+      expect(JSON.stringify(view.seats)).not.toMatch(/holeCards/);
+    }
+    while (controller.view().prompt.kind === 'show') controller.submit({ id: `s${step++}`, command: { type: 'show' } });
+    // Seat 4 (small blind) got the first card: seat 1, the button, got the third and the sixth.
+    expect(controller.view().seats.find((seat) => seat.seat === 1)?.shown).toEqual([holeCards[2], holeCards[5]]);
+  });
+
+  it('applies a command once: a double tap or a retried message changes nothing more', () => {
+    const { controller, store } = seatedTable();
+    controller.submit({ id: 'deal-1', command: { type: 'deal', card: null } });
+    const head = store.headOfChain();
+    const state = controller.table;
+    controller.submit({ id: 'deal-1', command: { type: 'deal', card: null } });
+    expect(store.headOfChain()).toEqual(head);
+    expect(controller.table).toBe(state);
+  });
+
+  it('a refused command changes nothing in memory or on disk, and says why', () => {
+    const { controller, store } = seatedTable();
+    const head = store.headOfChain();
+    const state = controller.table;
+    const view = controller.submit({ id: 'bad', command: { type: 'check' } });
+    expect(view.lastError).toEqual({ en: 'No betting now', de: 'Jetzt wird nicht gesetzt' });
+    expect(store.headOfChain()).toEqual(head);
+    expect(controller.table).toBe(state);
+    expect(store.hasCommand('bad')).toBe(false);
+  });
+
+  it('the clock drives time collection; a redeal after a misdeal collects none again', () => {
+    const { controller, clock } = seatedTable();
+    expect(controller.table.totals.timeCollected).toBe(45);
+    clock.advance(31);
+    controller.submit({ id: 'misdeal', command: { type: 'misdeal', reason: 'seat-skipped', by: 'Floor' } });
+    expect(controller.view().prompt).toMatchObject({ kind: 'start-hand', collectTime: [] });
+    controller.submit({ id: 'redeal', command: { type: 'start-hand' } });
+    for (let card = 0; card < 7; card++) controller.submit({ id: `d${card}`, command: { type: 'deal', card: null } });
+    for (const [index, type] of (['fold', 'fold'] as const).entries()) controller.submit({ id: `f${index}`, command: { type } });
+    expect(controller.view().prompt).toMatchObject({ kind: 'start-hand', collectTime: [{ seat: 1, amount: 15 }, { seat: 4, amount: 15 }, { seat: 7, amount: 15 }] });
+    controller.submit({ id: 'next', command: { type: 'start-hand' } });
+    expect(controller.table.totals.timeCollected).toBe(90);
+  });
+
+  it('after a crash the table is rebuilt from its log: the same screen, mid-hand', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-controller-')), 'table.db');
+    const { controller, store } = seatedTable(Store.open(path));
+    for (let card = 0; card < 7; card++) controller.submit({ id: `d${card}`, command: { type: 'deal', card: null } });
+    controller.submit({ id: 'raise', command: { type: 'bet', to: 40 } });
+    const before = controller.view();
+    store.close();
+    const reopened = TableController.open(Store.open(path), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+    expect(reopened.view()).toEqual(before);
+  });
+});
