@@ -11,6 +11,7 @@ const entryPoints = {
   'bench-engine': 'bench/engine.ts',
   'bench-engine-peer': 'bench/engine-peer.ts',
   'soak-recovery': 'scripts/soak-recovery.ts',
+  'bench-store': 'bench/store.ts',
 };
 
 import { rmSync } from 'node:fs';
