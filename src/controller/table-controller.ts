@@ -2,12 +2,16 @@ import type { Words } from '../evaluator/words.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import type { TableConfig } from '../engine/table-config.js';
-import { replayTable } from '../engine/table-reduce.js';
+import { reduceTable } from '../engine/table-reduce.js';
+import { PersistenceError } from '../store/persistence-error.js';
 import type { TableState } from '../engine/table-state.js';
 import type { Store } from '../store/store.js';
 import { viewOf, type ViewModel } from './view-model.js';
 
 export type Clock = { now(): number };
+
+/** A snapshot of the table every this many rows, between hands: reopening replays at most this many. */
+export const SNAPSHOT_EVERY = 5_000;
 
 /** A table command whose time the controller's clock may supply. */
 export type TimedCommand = TableCommand extends infer C ? (C extends { readonly at: number } ? Omit<C, 'at'> & { readonly at?: number } : C) : never;
@@ -32,22 +36,35 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
 export class TableController {
   private state: TableState;
   private lastError: Words | null = null;
+  /** Rows written since the last snapshot. */
+  private sinceSnapshot = 0;
   private readonly listeners = new Set<(view: ViewModel) => void>();
 
   private constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     state: TableState,
+    private readonly snapshotEvery: number,
   ) {
     this.state = state;
   }
 
   /** Opens the table in the store: a new one with `config`, or the one already there, rebuilt from its log. */
-  static open(store: Store, clock: Clock, config: TableConfig): TableController {
-    if (store.headOfChain().seq > 0) return new TableController(store, clock, replayTable([...store.entries()]));
+  static open(store: Store, clock: Clock, config: TableConfig, options: { snapshotEvery?: number } = {}): TableController {
+    const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    if (store.headOfChain().seq > 0) {
+      // From the latest snapshot, when there is one, then the rows after it.
+      const snapshot = store.latestSnapshot();
+      let state = snapshot?.state;
+      for (const entry of store.entries(snapshot?.seq ?? 0)) state = reduceTable(state, entry);
+      if (state === undefined) throw new PersistenceError('the log holds no table');
+      const controller = new TableController(store, clock, state, snapshotEvery);
+      controller.sinceSnapshot = store.headOfChain().seq - (snapshot?.seq ?? 0);
+      return controller;
+    }
     const { state, operations } = openTable(config, clock.now());
     store.append('open', operations);
-    return new TableController(store, clock, state);
+    return new TableController(store, clock, state, snapshotEvery);
   }
 
   get table(): TableState {
@@ -80,6 +97,12 @@ export class TableController {
     this.store.append(envelope.id, transition.operations);
     this.state = transition.state;
     this.lastError = null;
+    this.sinceSnapshot += transition.operations.length;
+    const hand = this.state.hand;
+    if (this.sinceSnapshot >= this.snapshotEvery && (hand === null || hand.phase.kind === 'complete')) {
+      this.store.saveSnapshot(this.state);
+      this.sinceSnapshot = 0;
+    }
     return this.publish();
   }
 

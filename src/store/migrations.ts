@@ -31,6 +31,18 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
       INSERT INTO head (id, seq, hash) VALUES (1, 0, '${'0'.repeat(64)}');
     `,
   },
+  {
+    id: '2026-11-29T16:00-snapshots',
+    sql: `
+      -- The table as it stood after row seq (canonical JSON), with that row's hash: a long log is
+      -- reopened from its latest snapshot. Derived data: verify checks each against the replay.
+      CREATE TABLE snapshot (
+        seq   INTEGER PRIMARY KEY,
+        hash  TEXT NOT NULL,
+        state TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { migrate } from './migrations.js';
 import { PersistenceError } from './persistence-error.js';
@@ -85,11 +86,30 @@ export class Store {
     return hash;
   }
 
-  /** Every entry, in order. */
-  *entries(): IterableIterator<TableLogEntry> {
-    for (const row of this.db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) {
+  /** Every entry after row `after` (all of them by default), in order. */
+  *entries(after = 0): IterableIterator<TableLogEntry> {
+    for (const row of this.db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
     }
+  }
+
+  /** Keeps the table as it stands at the head, for a faster reopening. */
+  saveSnapshot(state: TableState): void {
+    const { seq, hash } = this.head;
+    this.db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state) VALUES (?, ?, ?)').run(seq, hash, canonicalJson(state));
+  }
+
+  /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null. */
+  latestSnapshot(): { seq: number; state: TableState } | null {
+    const row = this.db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT 1').get() as
+      | { seq: number; state: string }
+      | undefined;
+    return row === undefined ? null : { seq: row.seq, state: JSON.parse(row.state) as TableState };
+  }
+
+  /** Every snapshot as stored: for verification. */
+  snapshots(): IterableIterator<{ seq: number; hash: string; state: string }> {
+    return this.db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>;
   }
 
   /** Every row as stored, in order of `seq`: for verification. */

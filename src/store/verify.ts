@@ -2,6 +2,7 @@ import { InvariantError } from '../invariant-error.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
+import { canonicalJson } from './canonical-json.js';
 import { GENESIS_HASH, linkHash, type Store } from './store.js';
 
 export type Verification =
@@ -21,6 +22,9 @@ export function verifyLog(store: Store, expectHead?: string): Verification {
   let expectedSeq = 1;
   let state: TableState | undefined;
   let hands = 0;
+  // Snapshots are derived data: each must be the table the rows before it replay to.
+  const snapshots = new Map<number, { hash: string; state: string }>();
+  for (const snapshot of store.snapshots()) snapshots.set(snapshot.seq, snapshot);
   for (const row of store.rows()) {
     const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
     if (row.seq !== expectedSeq) return bad(`row ${expectedSeq} is missing: the next row is ${row.seq}`);
@@ -39,6 +43,10 @@ export function verifyLog(store: Store, expectHead?: string): Verification {
       throw error;
     }
     if (entry.type === 'hand-settled') hands++;
+    const snapshot = snapshots.get(row.seq);
+    if (snapshot !== undefined && (snapshot.hash !== row.hash || snapshot.state !== canonicalJson(state))) {
+      return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
+    }
     previous = row.hash;
     expectedSeq++;
   }

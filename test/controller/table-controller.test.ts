@@ -119,3 +119,39 @@ describe('the live table controller', () => {
     expect(reopened.view()).toEqual(before);
   });
 });
+
+describe('reopening a long log', () => {
+  it('starts from the latest snapshot and replays only the rows after it; verify checks every snapshot', async () => {
+    const { simulateSession } = await import('../../src/sim/session.js');
+    const { verifyLog } = await import('../../src/store/verify.js');
+    const Database = (await import('better-sqlite3')).default;
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-snapshot-')), 'table.db');
+    const store = Store.open(path);
+    let controller: TableController | null = null;
+    let now = 0;
+    simulateSession({ hands: 40, seed: 8, players: 6, structure: 'nl', button: 'dead' }, undefined, {
+      open: (config, at) => {
+        now = at;
+        controller = TableController.open(store, { now: () => now }, config, { snapshotEvery: 300 });
+      },
+      command: (id, command) => void controller?.submit({ id, command }),
+    });
+    const live = (controller as TableController | null)?.view();
+    const snapshot = store.latestSnapshot();
+    expect(snapshot?.seq).toBeGreaterThan(300);
+    store.close();
+
+    const reopened = Store.open(path);
+    expect(TableController.open(reopened, { now: () => now }, CASINO_5_10).view()).toEqual(live);
+    expect(verifyLog(reopened).ok).toBe(true);
+    reopened.close();
+
+    const db = new Database(path);
+    db.prepare("UPDATE snapshot SET state = replace(state, '\"timeCollected\":', '\"timeCollected\":1') WHERE seq = ?").run(snapshot?.seq);
+    db.close();
+    const tampered = Store.open(path);
+    const result = verifyLog(tampered);
+    tampered.close();
+    expect(result).toMatchObject({ ok: false, row: snapshot?.seq, problem: 'the snapshot kept after it is not the table its rows replay to (the snapshot was changed)' });
+  });
+});
