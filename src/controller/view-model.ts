@@ -26,6 +26,8 @@ export type SeatView = {
 export type ViewModel = {
   readonly handNumber: number;
   readonly button: number | null;
+  /** The blinds of the hand in play (or the last one): seats, the small blind null when dead. */
+  readonly blinds: { readonly small: number | null; readonly big: number } | null;
   readonly seats: readonly SeatView[];
   readonly board: readonly Card[];
   readonly pots: readonly { readonly amount: number; readonly eligible: readonly number[] }[];
@@ -55,6 +57,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   return {
     handNumber: table.handNumber,
     button: table.button,
+    blinds: blindsOf(table),
     seats,
     board: hand?.board ?? [],
     pots: (hand?.pots ?? []).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
@@ -64,4 +67,11 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     lastError,
     logHead,
   };
+}
+
+function blindsOf(table: TableState): ViewModel['blinds'] {
+  const positions = table.positions;
+  if (positions === null) return null;
+  const { smallBlindPosition, bigBlind, dealtIn } = positions;
+  return { small: dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null, big: bigBlind };
 }

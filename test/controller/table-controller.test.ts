@@ -46,6 +46,8 @@ describe('the live table controller', () => {
       { seat: 7, name: 'Cleo', stack: 475, bet: 10, status: 'active' },
     ]);
     expect(view.actor).toMatchObject({ seat: 1, legal: { call: 10, betOrRaise: { kind: 'raise', min: 20, max: 485 } } });
+    expect([view.button, view.blinds]).toEqual([1, { small: 4, big: 7 }]);
+    expect(view.pots).toEqual([]);
     expect(view.prompt).toMatchObject({ kind: 'action', seat: 1 });
     expect(view.seats.map((seat) => seat.faceDown)).toEqual([2, 2, 2]);
   });
