@@ -6,7 +6,7 @@ import { reduceTable } from '../engine/table-reduce.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import type { TableState } from '../engine/table-state.js';
 import type { Store } from '../store/store.js';
-import { viewOf, type ViewModel } from './view-model.js';
+import { type DeviceStatus, viewOf, type ViewModel } from './view-model.js';
 
 export type Clock = { now(): number };
 
@@ -36,6 +36,8 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
 export class TableController {
   private state: TableState;
   private lastError: Words | null = null;
+  /** The table's devices by id, as their drivers last reported them (device status is not table history: not logged). */
+  private readonly devices = new Map<string, DeviceStatus>();
   /** Rows written since the last snapshot. */
   private sinceSnapshot = 0;
   private readonly listeners = new Set<(view: ViewModel) => void>();
@@ -72,7 +74,13 @@ export class TableController {
   }
 
   view(): ViewModel {
-    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().hash);
+    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().hash, [...this.devices.values()]);
+  }
+
+  /** A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once. */
+  reportDevice(status: DeviceStatus): ViewModel {
+    this.devices.set(status.id, status);
+    return this.publish();
   }
 
   subscribe(listener: (view: ViewModel) => void): () => void {

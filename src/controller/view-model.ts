@@ -19,6 +19,14 @@ export type SeatView = {
   readonly shown: readonly Card[] | null;
 };
 
+/** A device as the status bar shows it: what it is, whether it works, and the last problem in words. */
+export type DeviceStatus = {
+  readonly id: string;
+  readonly kind: 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+  readonly state: 'connected' | 'disconnected' | 'fault';
+  readonly detail: Words | null;
+};
+
 /**
  * The croupier's screen as data: everything the renderer may show, and nothing it must not. Hole cards
  * appear only once tabled at the showdown — the renderer cannot leak what it never gets.
@@ -35,10 +43,11 @@ export type ViewModel = {
   readonly prompt: Prompt;
   readonly awards: readonly Words[];
   readonly lastError: Words | null;
+  readonly devices: readonly DeviceStatus[];
   readonly logHead: string;
 };
 
-export function viewOf(table: TableState, now: number, lastError: Words | null, logHead: string): ViewModel {
+export function viewOf(table: TableState, now: number, lastError: Words | null, logHead: string, devices: readonly DeviceStatus[] = []): ViewModel {
   const hand = table.hand;
   const inHand = new Map<number, Player>((hand?.players ?? []).map((player) => [player.seat, player]));
   const seats = table.seats.flatMap((seated): SeatView[] => {
@@ -65,6 +74,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     prompt: getPrompt(table, now),
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastError,
+    devices,
     logHead,
   };
 }

@@ -96,6 +96,20 @@ describe('the live table controller', () => {
     expect(store.hasCommand('bad')).toBe(false);
   });
 
+  it('shows the devices as their drivers report them', () => {
+    const { controller } = seatedTable();
+    const views: ViewModel[] = [];
+    controller.subscribe((view) => views.push(view));
+    controller.reportDevice({ id: 'shoe-1', kind: 'shoe', state: 'connected', detail: null });
+    controller.reportDevice({ id: 'rfid-1', kind: 'rfid-reader', state: 'disconnected', detail: { en: 'Unplugged', de: 'Ausgesteckt' } });
+    controller.reportDevice({ id: 'shoe-1', kind: 'shoe', state: 'fault', detail: { en: 'Deck check: 51 cards', de: 'Deckprüfung: 51 Karten' } });
+    expect(views).toHaveLength(3);
+    expect(controller.view().devices).toEqual([
+      { id: 'shoe-1', kind: 'shoe', state: 'fault', detail: { en: 'Deck check: 51 cards', de: 'Deckprüfung: 51 Karten' } },
+      { id: 'rfid-1', kind: 'rfid-reader', state: 'disconnected', detail: { en: 'Unplugged', de: 'Ausgesteckt' } },
+    ]);
+  });
+
   it('the clock drives time collection; a redeal after a misdeal collects none again', () => {
     const { controller, clock } = seatedTable();
     expect(controller.table.totals.timeCollected).toBe(45);
