@@ -7,7 +7,7 @@ import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
 import { MISDEAL_REASONS } from './table-operations.js';
-import { handConfig, levelDue } from './table.js';
+import { handConfig, levelDue } from './tournament.js';
 
 /** What the croupier must do next: words for the screen (English and German) and the same as data. */
 export type Prompt = { readonly words: Words } & (
