@@ -66,7 +66,7 @@ export async function recoveryTrial(options: TrialOptions, trial: number, random
 }
 
 /** Runs the trials two at a time; returns those whose head differs from the uninterrupted session's. */
-export async function recoveryTrials(options: TrialOptions, progress?: (result: TrialResult) => void): Promise<{ expected: string; results: TrialResult[]; failures: TrialResult[] }> {
+export async function recoveryTrials(options: TrialOptions, progress?: (result: TrialResult, expected: string) => void): Promise<{ expected: string; results: TrialResult[]; failures: TrialResult[] }> {
   const expected = await uninterruptedHash(options.hands, options.seed);
   const random = new SeededRandom(options.killSeed);
   const results: TrialResult[] = [];
@@ -74,7 +74,7 @@ export async function recoveryTrials(options: TrialOptions, progress?: (result: 
     const batch = [trial, trial + 1].filter((number) => number <= options.trials);
     for (const result of await Promise.all(batch.map((number) => recoveryTrial(options, number, random)))) {
       results.push(result);
-      progress?.(result);
+      progress?.(result, expected);
     }
   }
   return { expected, results, failures: results.filter((result) => result.logHash !== expected) };

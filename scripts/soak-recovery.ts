@@ -15,9 +15,14 @@ for (let index = 0; index < argv.length; index += 2) {
 }
 const started = performance.now();
 let kills = 0;
-const { expected, results, failures } = await recoveryTrials({ ...settings, killSeed: 2026 }, (result) => {
+let differing = 0;
+const { expected, results, failures } = await recoveryTrials({ ...settings, killSeed: 2026 }, (result, expectedHead) => {
   kills += result.kills;
-  if (result.trial % 50 === 0) console.log(`${result.trial} trials, ${kills} kills`);
+  if (result.logHash !== expectedHead) {
+    differing++;
+    console.log(`trial ${result.trial}: resumed head ${result.logHash} differs`);
+  }
+  if (result.trial % 50 === 0) console.log(`${result.trial} trials, ${kills} kills, ${differing} differing`);
 });
 console.log(`${results.length} trials, ${kills} kills with SIGKILL, ${((performance.now() - started) / 1000).toFixed(0)} s; uninterrupted head ${expected}`);
 if (failures.length > 0) {
