@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { TimedCommand } from '../controller/table-controller.js';
+
+/**
+ * The table commands as they may arrive from the touchscreen, a browser or the network: checked for shape
+ * here, at the boundary, so that a malformed message gets an error naming the field and never reaches
+ * the engine. The rules themselves (whose turn, how much) are the engine's.
+ */
+const seat = z.number().int().min(1).max(14);
+const chips = z.number().int();
+const card = z.number().int().min(0).max(51);
+const time = z.number().finite().optional();
+const text = z.string().min(1).max(200);
+
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sit'), seat, name: text, buyIn: chips, at: time }).strict(),
+  z.object({ type: z.literal('top-up'), seat, amount: chips }).strict(),
+  z.object({ type: z.literal('sit-out'), seat }).strict(),
+  z.object({ type: z.literal('come-back'), seat }).strict(),
+  z.object({ type: z.literal('post'), seat }).strict(),
+  z.object({ type: z.literal('leave'), seat, at: time }).strict(),
+  z.object({ type: z.literal('draw'), seat, card }).strict(),
+  z.object({ type: z.literal('start-hand'), at: time }).strict(),
+  z
+    .object({
+      type: z.literal('misdeal'),
+      reason: z.enum(['first-cards-exposed', 'cards-exposed', 'seat-dealt-wrongly', 'seat-skipped', 'wrong-card-count', 'button-out-of-position', 'fouled-deck']),
+      by: text,
+    })
+    .strict(),
+  z.object({ type: z.literal('ruling'), text, by: text }).strict(),
+  z.object({ type: z.literal('adjust-stack'), seat, amount: chips, reason: text, by: text }).strict(),
+  z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),
+  z.object({ type: z.literal('exposed'), card: card.optional() }).strict(),
+  z.object({ type: z.literal('premature'), card: card.nullable(), to: z.enum(['burn', 'board']) }).strict(),
+  z.object({ type: z.literal('redeal-flop') }).strict(),
+  z.object({ type: z.literal('fold'), seat: seat.optional() }).strict(),
+  z.object({ type: z.literal('check'), seat: seat.optional() }).strict(),
+  z.object({ type: z.literal('call'), seat: seat.optional() }).strict(),
+  z.object({ type: z.literal('bet'), seat: seat.optional(), to: chips }).strict(),
+  z.object({ type: z.literal('all-in'), seat: seat.optional() }).strict(),
+  z.object({ type: z.literal('show'), seat: seat.optional(), cards: z.array(card).max(2).optional() }).strict(),
+  z.object({ type: z.literal('muck'), seat: seat.optional() }).strict(),
+]);
+
+/** Checks a command from outside; the words name the first thing wrong ("command.seat: …"). */
+export function parseCommand(value: unknown): { ok: true; command: TimedCommand } | { ok: false; problem: string } {
+  const result = commandSchema.safeParse(value);
+  if (result.success) return { ok: true, command: result.data as TimedCommand };
+  const issue = result.error.issues[0];
+  const path = ['command', ...(issue?.path ?? []).map(String)].join('.');
+  return { ok: false, problem: `${path}: ${issue?.message ?? 'not a command'}` };
+}
