@@ -3,6 +3,7 @@ import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import type { TableConfig } from '../engine/table-config.js';
 import { reduceTable } from '../engine/table-reduce.js';
+import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import type { TableState } from '../engine/table-state.js';
 import type { Store } from '../store/store.js';
@@ -93,7 +94,14 @@ export class TableController {
    * A rule violation is shown, not thrown; anything else (a bug, a disk error) is thrown.
    */
   submit(envelope: Envelope): ViewModel {
-    if (this.store.hasCommand(envelope.id)) return this.view();
+    const stored = this.store.storedCommand(envelope.id);
+    if (stored !== null) {
+      // The same command again (a double tap, a retry) applies once; another command under a used id is a
+      // sender's mistake, refused so it is not lost silently.
+      if (stored === '' || stored === canonicalJson(envelope.command)) return this.view();
+      this.lastError = { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` };
+      return this.publish();
+    }
     let transition;
     try {
       transition = applyTable(this.state, timed(envelope.command, () => this.clock.now()));
@@ -102,7 +110,7 @@ export class TableController {
       this.lastError = error.words;
       return this.publish();
     }
-    this.store.append(envelope.id, transition.operations);
+    this.store.append(envelope.id, transition.operations, envelope.command);
     this.state = transition.state;
     this.lastError = null;
     this.sinceSnapshot += transition.operations.length;

@@ -43,6 +43,19 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
       ) STRICT;
     `,
   },
+  {
+    id: '2026-11-29T16:30-commands',
+    sql: `
+      -- Each applied command as it was sent, by id, written with its rows: a retry with the same id is
+      -- recognised, and the same id sent with another command is refused rather than ignored.
+      CREATE TABLE command (
+        id      TEXT PRIMARY KEY,
+        command TEXT NOT NULL,
+        seq     INTEGER NOT NULL   -- the last row it wrote
+      ) STRICT;
+      INSERT INTO command (id, command, seq) SELECT command_id, '', max(seq) FROM log GROUP BY command_id;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -25,12 +25,14 @@ export class Store {
   private readonly insert: Database.Statement;
   private readonly moveHead: Database.Statement;
   private readonly findCommand: Database.Statement;
+  private readonly recordCommand: Database.Statement;
   private head: { seq: number; hash: string };
 
   private constructor(private readonly db: Database.Database) {
     this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
-    this.findCommand = db.prepare('SELECT 1 FROM log WHERE command_id = ? LIMIT 1');
+    this.findCommand = db.prepare('SELECT command FROM command WHERE id = ?');
+    this.recordCommand = db.prepare('INSERT INTO command (id, command, seq) VALUES (?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
   }
 
@@ -64,8 +66,17 @@ export class Store {
     return this.findCommand.get(commandId) !== undefined;
   }
 
-  /** Appends a command's entries in one transaction; returns the new head hash. */
-  append(commandId: string, entries: readonly TableLogEntry[]): string {
+  /** The command stored under this id (canonical JSON; empty for rows written before commands were kept), or null. */
+  storedCommand(commandId: string): string | null {
+    const row = this.findCommand.get(commandId) as { command: string } | undefined;
+    return row === undefined ? null : row.command;
+  }
+
+  /**
+   * Appends a command's entries in one transaction, with the command itself (as sent) under its id;
+   * returns the new head hash.
+   */
+  append(commandId: string, entries: readonly TableLogEntry[], command: unknown = null): string {
     let { seq, hash } = this.head;
     const rows = entries.map((entry) => {
       const payload = canonicalJson(entry);
@@ -78,6 +89,7 @@ export class Store {
       this.db.transaction(() => {
         for (const row of rows) this.insert.run(...row);
         this.moveHead.run(seq, hash);
+        this.recordCommand.run(commandId, command === null ? '' : canonicalJson(command), seq);
       })();
     } catch (error) {
       throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });

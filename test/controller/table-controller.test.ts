@@ -85,6 +85,15 @@ describe('the live table controller', () => {
     expect(controller.table).toBe(state);
   });
 
+  it('refuses an id already used for another command, instead of ignoring the new one', () => {
+    const { controller, store } = seatedTable();
+    controller.submit({ id: 'deal-1', command: { type: 'deal', card: null } });
+    const head = store.headOfChain();
+    const view = controller.submit({ id: 'deal-1', command: { type: 'deal', card: parseCard('Ah') } });
+    expect(view.lastError).toEqual({ en: 'The command id deal-1 was used for another command', de: 'Die Befehlskennung deal-1 gehört zu einem anderen Befehl' });
+    expect(store.headOfChain()).toEqual(head);
+  });
+
   it('a refused command changes nothing in memory or on disk, and says why', () => {
     const { controller, store } = seatedTable();
     const head = store.headOfChain();
