@@ -68,11 +68,11 @@ export async function recoveryTrial(options: TrialOptions, trial: number, random
 /** Runs the trials two at a time; returns those whose head differs from the uninterrupted session's. */
 export async function recoveryTrials(options: TrialOptions, progress?: (result: TrialResult, expected: string) => void): Promise<{ expected: string; results: TrialResult[]; failures: TrialResult[] }> {
   const expected = await uninterruptedHash(options.hands, options.seed);
-  const random = new SeededRandom(options.killSeed);
   const results: TrialResult[] = [];
   for (let trial = 1; trial <= options.trials; trial += 2) {
     const batch = [trial, trial + 1].filter((number) => number <= options.trials);
-    for (const result of await Promise.all(batch.map((number) => recoveryTrial(options, number, random)))) {
+    // Each trial its own kill times, from its number: reproducible whatever runs beside it.
+    for (const result of await Promise.all(batch.map((number) => recoveryTrial(options, number, new SeededRandom((options.killSeed * 1_000_003 + number) >>> 0))))) {
       results.push(result);
       progress?.(result, expected);
     }

@@ -1,26 +1,27 @@
 import { z } from 'zod';
 import type { TimedCommand } from '../controller/table-controller.js';
+import { MAX_CHIPS } from '../engine/table.js';
 
 /**
  * The table commands as they may arrive from the touchscreen, a browser or the network: checked for shape
  * here, at the boundary, so that a malformed message gets an error naming the field and never reaches
- * the engine. The rules themselves (whose turn, how much) are the engine's.
+ * the engine. The rules themselves (whose turn, how much) are the engine's. Times are not taken from a
+ * sender: the controller's clock supplies them (a sent `at` is refused, so nobody can back-date a return).
  */
 const seat = z.number().int().min(1).max(14);
-const chips = z.number().int();
+const chips = z.number().int().min(-MAX_CHIPS).max(MAX_CHIPS);
 const card = z.number().int().min(0).max(51);
-const time = z.number().finite().optional();
 const text = z.string().min(1).max(200);
 
 export const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('sit'), seat, name: text, buyIn: chips, at: time }).strict(),
+  z.object({ type: z.literal('sit'), seat, name: text, buyIn: chips }).strict(),
   z.object({ type: z.literal('top-up'), seat, amount: chips }).strict(),
   z.object({ type: z.literal('sit-out'), seat }).strict(),
   z.object({ type: z.literal('come-back'), seat }).strict(),
   z.object({ type: z.literal('post'), seat }).strict(),
-  z.object({ type: z.literal('leave'), seat, at: time }).strict(),
+  z.object({ type: z.literal('leave'), seat }).strict(),
   z.object({ type: z.literal('draw'), seat, card }).strict(),
-  z.object({ type: z.literal('start-hand'), at: time }).strict(),
+  z.object({ type: z.literal('start-hand') }).strict(),
   z
     .object({
       type: z.literal('misdeal'),

@@ -1,6 +1,7 @@
 import type { Words } from '../evaluator/words.js';
 import type { TableController } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
+import { PersistenceError } from '../store/persistence-error.js';
 import { parseCommand } from './command-schema.js';
 
 /**
@@ -20,8 +21,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'table-view': (_, controller) => ({ ok: true, result: controller.view() }),
   'table-submit': (args, controller) => {
     const envelope = args as { commandId?: unknown; command?: unknown } | null;
-    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId === '' || envelope.commandId.length > 100) {
-      return { ok: false, code: 'bad-request', words: { en: 'args.commandId: a command needs an id (1–100 characters)', de: 'args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen)' } };
+    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId === '' || envelope.commandId.length > 100 || envelope.commandId.startsWith('#')) {
+      return { ok: false, code: 'bad-request', words: { en: "args.commandId: a command needs an id (1–100 characters, not starting with '#')", de: "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, nicht mit '#' am Anfang)" } };
     }
     const parsed = parseCommand(envelope.command);
     if (!parsed.ok) return { ok: false, code: 'bad-request', words: { en: parsed.problem, de: parsed.problem } };
@@ -43,7 +44,14 @@ export function handleMessage(controller: TableController, text: string): Reply 
   }
   const handler = Object.hasOwn(HANDLERS, request.name) ? HANDLERS[request.name] : undefined;
   if (handler === undefined) return refused(request.id, 'unknown-request', `'${request.name}' is not a request (${Object.keys(HANDLERS).join(', ')})`, `'${request.name}' ist keine Anfrage`);
-  const answer = handler(request.args, controller);
+  let answer: ReturnType<Handler>;
+  try {
+    answer = handler(request.args, controller);
+  } catch (error) {
+    // The table stopped (storage) or a bug surfaced (internal): the sender gets a reply, never silence.
+    if (error instanceof PersistenceError) return refused(request.id, 'storage', `The table's log cannot be written: ${error.message}. Nothing was applied; restart the table`, `Das Protokoll des Tisches kann nicht geschrieben werden: ${error.message}. Nichts wurde angewendet; Tisch neu starten`);
+    return refused(request.id, 'internal', `An internal error stopped the command: ${(error as Error).message}`, `Ein interner Fehler hat den Befehl gestoppt: ${(error as Error).message}`);
+  }
   return answer.ok ? { id: request.id, ok: true, result: answer.result } : { id: request.id, ok: false, error: { code: answer.code, words: answer.words } };
 }
 

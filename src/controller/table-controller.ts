@@ -11,6 +11,9 @@ import { type DeviceStatus, viewOf, type ViewModel } from './view-model.js';
 
 export type Clock = { now(): number };
 
+/** The id under which the table's opening is stored: `#` ids are the controller's own, never a sender's. */
+export const OPEN_ID = '#open';
+
 /** A snapshot of the table every this many rows, between hands: reopening replays at most this many. */
 export const SNAPSHOT_EVERY = 5_000;
 
@@ -41,6 +44,8 @@ export class TableController {
   private readonly devices = new Map<string, DeviceStatus>();
   /** Rows written since the last snapshot. */
   private sinceSnapshot = 0;
+  /** A storage failure stops the table: no command is taken after it. */
+  private failure: PersistenceError | null = null;
   private readonly listeners = new Set<(view: ViewModel) => void>();
 
   private constructor(
@@ -66,7 +71,7 @@ export class TableController {
       return controller;
     }
     const { state, operations } = openTable(config, clock.now());
-    store.append('open', operations);
+    store.append(OPEN_ID, operations);
     return new TableController(store, clock, state, snapshotEvery);
   }
 
@@ -94,11 +99,15 @@ export class TableController {
    * A rule violation is shown, not thrown; anything else (a bug, a disk error) is thrown.
    */
   submit(envelope: Envelope): ViewModel {
+    if (this.failure !== null) throw this.failure;
     const stored = this.store.storedCommand(envelope.id);
     if (stored !== null) {
       // The same command again (a double tap, a retry) applies once; another command under a used id is a
       // sender's mistake, refused so it is not lost silently.
-      if (stored === '' || stored === canonicalJson(envelope.command)) return this.view();
+      if (stored === '' || stored === canonicalJson(envelope.command)) {
+        this.lastError = null;
+        return this.view();
+      }
       this.lastError = { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` };
       return this.publish();
     }
@@ -110,15 +119,20 @@ export class TableController {
       this.lastError = error.words;
       return this.publish();
     }
-    this.store.append(envelope.id, transition.operations, envelope.command);
+    // A snapshot now and then, between hands, written with the command's rows.
+    const hand = transition.state.hand;
+    const snapshot = this.sinceSnapshot + transition.operations.length >= this.snapshotEvery && (hand === null || hand.phase.kind === 'complete');
+    try {
+      this.store.append(envelope.id, transition.operations, envelope.command, snapshot ? transition.state : null);
+    } catch (error) {
+      // Nothing of the command is on disk and nothing changed in memory; the table takes no further
+      // commands until it is restarted (a full disk, a failed drive): what is shown is what is stored.
+      this.failure = error instanceof PersistenceError ? error : new PersistenceError(`the operation log failed: ${(error as Error).message}`, { cause: error });
+      throw this.failure;
+    }
     this.state = transition.state;
     this.lastError = null;
-    this.sinceSnapshot += transition.operations.length;
-    const hand = this.state.hand;
-    if (this.sinceSnapshot >= this.snapshotEvery && (hand === null || hand.phase.kind === 'complete')) {
-      this.store.saveSnapshot(this.state);
-      this.sinceSnapshot = 0;
-    }
+    this.sinceSnapshot = snapshot ? 0 : this.sinceSnapshot + transition.operations.length;
     return this.publish();
   }
 

@@ -1,8 +1,7 @@
 import { type Card, isCard } from '../cards/card.js';
-import { formatCard } from '../cards/notation.js';
 import type { Operation } from './operations.js';
 import { clockwise } from './positions.js';
-import { violation } from './rule-violation.js';
+import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player } from './state.js';
 
 export type CardTarget = 'burn' | 'board' | { readonly seat: number };
@@ -89,7 +88,7 @@ export function dealOperation(state: HandState, card: Card | null, to: CardTarge
       throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
     }
   } else if (isSeen(state, card)) {
-    throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+    throw alreadyInPlay();
   }
   return { type: 'deal', to: expected, card };
 }
@@ -116,11 +115,12 @@ export function exposedOperation(state: HandState, card: Card | undefined): Oper
   const player = state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player;
   const dealtCard = player.holeCards[player.holeCards.length - 1] ?? null;
   if (card !== undefined && dealtCard !== null && card !== dealtCard) {
-    throw violation('shown-cards-differ', `Seat ${player.seat} was dealt ${formatCard(dealtCard)}, not ${formatCard(card)}`, `Platz ${player.seat} bekam ${formatCard(dealtCard)}, nicht ${formatCard(card)}`);
+    // Never the card that was read: the screen would show another player's hole card.
+    throw violation('shown-cards-differ', `That is not the card seat ${player.seat} was dealt last`, `Das ist nicht die Karte, die Platz ${player.seat} zuletzt bekam`);
   }
   const exposed = dealtCard ?? card ?? null;
   if (dealtCard === null && exposed !== null && isSeen(state, exposed)) {
-    throw violation('card-already-in-play', `${formatCard(exposed)} is already in play`, `${formatCard(exposed)} ist schon im Spiel`);
+    throw alreadyInPlay();
   }
   return { type: 'card-exposed', seat: player.seat, card: exposed };
 }
@@ -138,7 +138,7 @@ export function prematureOperation(state: HandState, card: Card | null, to: 'bur
     throw violation('no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird');
   }
   if (to === 'board' && card === null) throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
-  if (card !== null && isSeen(state, card)) throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+  if (card !== null && isSeen(state, card)) throw alreadyInPlay();
   const next = state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river';
   const returnAt = next === 'turn' && state.config.prematureCards === 'restore-order' ? 'river' : next;
   return { type: 'premature-card', to, card, returnAt };
@@ -162,6 +162,14 @@ export function redealFlopOperation(state: HandState): Operation {
  */
 export function checkCard(card: unknown): asserts card is Card | null {
   if (card !== null && !isCard(card)) throw violation('not-a-card', `${String(card)} is not a card`, `${String(card)} ist keine Karte`);
+}
+
+/**
+ * A card that is already in play: a misread, or a deck with a card twice. The words never name the card —
+ * it may be a hole card, and the screen is seen by the table.
+ */
+export function alreadyInPlay(): RuleViolation {
+  return violation('card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen');
 }
 
 /** Whether the card has been dealt face up, read, or shown in this hand. */

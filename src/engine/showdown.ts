@@ -1,11 +1,10 @@
 import type { Card } from '../cards/card.js';
-import { formatCard } from '../cards/notation.js';
 import { evaluateCheckedHand, type HandEvaluation } from '../evaluator/evaluate.js';
 import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Operation } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
-import { checkCard, isSeen } from './dealing.js';
+import { alreadyInPlay, checkCard, isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
@@ -51,7 +50,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
     }
     for (const card of cards) {
       if (!known.includes(card) && isSeen(state, card)) {
-        throw violation('card-already-in-play', `${formatCard(card)} is already in play`, `${formatCard(card)} ist schon im Spiel`);
+        throw alreadyInPlay();
       }
     }
     shown = cards;

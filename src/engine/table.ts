@@ -1,6 +1,7 @@
 import { type Card, isCard } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
 import { apply, type Command, startHand } from './apply.js';
+import { InvariantError } from '../invariant-error.js';
 import { violation } from './rule-violation.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
@@ -110,7 +111,23 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     default:
       playHand(recorder, command);
   }
+  checkTableChips(recorder.state);
   return { state: recorder.state, operations: recorder.operations };
+}
+
+/** The most chips any amount at a table may be: far beyond any table, far below where integers stop being exact. */
+export const MAX_CHIPS = 1_000_000_000_000;
+
+/**
+ * Between hands every chip is in a seat: what came in, less what left, what the house took, and the
+ * floor's corrections. Checked after every command — a breach is a bug (`InvariantError`), never written.
+ */
+export function checkTableChips(state: TableState): void {
+  if (state.hand !== null && state.hand.phase.kind !== 'complete') return;
+  const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
+  const seated = state.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
+  const expected = buyIns - cashOuts - timeCollected - rake + adjustments;
+  if (seated !== expected || !Number.isSafeInteger(seated)) throw new InvariantError(`the seats hold ${seated}, but ${expected} came in and stayed`);
 }
 
 function playerAt(state: TableState, seat: number): NonNullable<TableState['seats'][number]> {
@@ -341,6 +358,9 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
     throw violation('invalid-amount', `A correction of ${String(command.amount)} is not a whole number of chip units (${unit})`, `Eine Korrektur von ${String(command.amount)} ist keine ganze Zahl von Chipeinheiten (${unit})`);
   }
   if (inPlay(state, command.seat)) throw violation('not-between-hands', `Seat ${command.seat} is in a hand: correct the stack after it`, `Platz ${command.seat} spielt eine Hand: Stapel danach korrigieren`);
+  if (!Number.isSafeInteger(player.stack + command.amount) || Math.abs(command.amount) > MAX_CHIPS) {
+    throw violation('invalid-amount', `A correction of ${command.amount} is beyond any table's chips`, `Eine Korrektur von ${command.amount} übersteigt die Chips jedes Tisches`);
+  }
   if (player.stack + command.amount < 0) {
     throw violation('not-enough-chips', `Seat ${command.seat} has only ${player.stack}`, `Platz ${command.seat} hat nur ${player.stack}`);
   }
@@ -349,7 +369,7 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
 }
 
 function checkAmount(amount: number, unit: number, what: string): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % unit !== 0) {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CHIPS || amount % unit !== 0) {
     throw violation('invalid-amount', `A ${what} of ${String(amount)} is not a positive number of chip units (${unit})`, `Ein ${what} von ${String(amount)} ist keine positive Zahl von Chipeinheiten (${unit})`);
   }
 }

@@ -11,9 +11,9 @@ export type LogRow = { seq: number; command_id: string; payload: string; prev_ha
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The chain's link: SHA-256 over the previous hash, a newline, and the row's canonical payload. */
-export function linkHash(previous: string, payload: string): string {
-  return createHash('sha256').update(previous).update('\n').update(payload).digest('hex');
+/** The chain's link: SHA-256 over the previous hash, the command id and the row's canonical payload, a newline between. */
+export function linkHash(previous: string, commandId: string, payload: string): string {
+  return createHash('sha256').update(previous).update('\n').update(commandId).update('\n').update(payload).digest('hex');
 }
 
 /**
@@ -26,6 +26,7 @@ export class Store {
   private readonly moveHead: Database.Statement;
   private readonly findCommand: Database.Statement;
   private readonly recordCommand: Database.Statement;
+  private readonly saveSnapshot: Database.Statement;
   private head: { seq: number; hash: string };
 
   private constructor(private readonly db: Database.Database) {
@@ -33,10 +34,15 @@ export class Store {
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
     this.findCommand = db.prepare('SELECT command FROM command WHERE id = ?');
     this.recordCommand = db.prepare('INSERT INTO command (id, command, seq) VALUES (?, ?, ?)');
+    this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state) VALUES (?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
   }
 
-  /** Opens (or creates) a database: WAL, full sync, the schema migrated. `:memory:` for tests. */
+  /**
+   * Opens (or creates) a database: WAL, full sync, the schema migrated, held exclusively by this process
+   * (a second process gets an error, never a fork of the log). `:memory:` for tests. A log whose head
+   * does not match its last row is refused: run `felt verify`.
+   */
   static open(path: string): Store {
     let db: Database.Database;
     try {
@@ -45,9 +51,15 @@ export class Store {
       throw new PersistenceError(`cannot open the database ${path}: ${(error as Error).message}`, { cause: error });
     }
     try {
+      db.pragma('locking_mode = EXCLUSIVE');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       migrate(db);
+      const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
+      const last = (db.prepare('SELECT seq, hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? { seq: 0, hash: GENESIS_HASH };
+      if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
+        throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
+      }
       return new Store(db);
     } catch (error) {
       db.close();
@@ -76,13 +88,13 @@ export class Store {
    * Appends a command's entries in one transaction, with the command itself (as sent) under its id;
    * returns the new head hash.
    */
-  append(commandId: string, entries: readonly TableLogEntry[], command: unknown = null): string {
+  append(commandId: string, entries: readonly TableLogEntry[], command: unknown = null, snapshot: TableState | null = null): string {
     let { seq, hash } = this.head;
     const rows = entries.map((entry) => {
       const payload = canonicalJson(entry);
       const previous = hash;
       seq += 1;
-      hash = linkHash(previous, payload);
+      hash = linkHash(previous, commandId, payload);
       return [seq, commandId, payload, previous, hash] as const;
     });
     try {
@@ -90,6 +102,8 @@ export class Store {
         for (const row of rows) this.insert.run(...row);
         this.moveHead.run(seq, hash);
         this.recordCommand.run(commandId, command === null ? '' : canonicalJson(command), seq);
+        // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
+        if (snapshot !== null) this.saveSnapshot.run(seq, hash, canonicalJson(snapshot));
       })();
     } catch (error) {
       throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
@@ -103,12 +117,6 @@ export class Store {
     for (const row of this.db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
     }
-  }
-
-  /** Keeps the table as it stands at the head, for a faster reopening. */
-  saveSnapshot(state: TableState): void {
-    const { seq, hash } = this.head;
-    this.db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state) VALUES (?, ?, ?)').run(seq, hash, canonicalJson(state));
   }
 
   /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null. */

@@ -1,35 +1,66 @@
+import Database from 'better-sqlite3';
 import { InvariantError } from '../invariant-error.js';
+import { replay } from '../engine/reduce.js';
+import { awardOperations } from '../engine/showdown.js';
+import type { Operation } from '../engine/operations.js';
+import type { HandState } from '../engine/state.js';
+import { checkTableChips } from '../engine/table.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
-import { reduceTable } from '../engine/table-reduce.js';
+import { isTableOperation, reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
-import { GENESIS_HASH, linkHash, type Store } from './store.js';
+import { GENESIS_HASH, linkHash, type LogRow } from './store.js';
 
 export type Verification =
-  | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string }
+  | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
   | { readonly ok: false; readonly row: number; readonly problem: string };
 
 /**
- * Checks a table's log: every row links to the one before (an edited, deleted, inserted or reordered
- * row breaks the chain at that row), the head agrees with the last row (a log cut short shows), and the
- * operations replay through the engine with every chip accounted for: each hand's stacks and rake add up
- * to the chips it began with, the seats take exactly the hand's final stacks, and between hands the seats
- * hold what came in less what left and what the house took. `expectHead`, kept outside the database
- * (a printed summary, a regulator's copy), also catches a log cut short with its head rewritten.
+ * Checks a table's database, opened read-only (it is never changed, nor migrated): the append-only
+ * triggers are there; every row links to the one before through the command id and its canonical
+ * payload (an edited, deleted, inserted or moved row breaks the chain there); the head agrees with the
+ * last row; the operations replay through the engine with every chip accounted for and every pot paid to
+ * the hand the shown cards make best; every snapshot is the table its rows replay to.
+ *
+ * What a chain in the same file cannot show: someone who can write the file may rewrite rows and
+ * recompute every hash after them. `expectHead` — a head hash kept elsewhere (a printed `logHash`, a
+ * regulator's copy) — must be found in the chain: then everything up to it is as it was.
  */
-export function verifyLog(store: Store, expectHead?: string): Verification {
+export function verifyDatabase(path: string, expectHead?: string): Verification {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { ok: false, row: 0, problem: `cannot open ${path}: ${(error as Error).message}` };
+  }
+  try {
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')").all() as { name: string }[]).map((row) => row.name));
+    for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
+      if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
+    }
+    if (!tables.has('log_no_update') || !tables.has('log_no_delete')) return { ok: false, row: 0, problem: "the log's append-only triggers were removed" };
+    return verifyRows(db, expectHead);
+  } finally {
+    db.close();
+  }
+}
+
+function verifyRows(db: Database.Database, expectHead: string | undefined): Verification {
   let previous = GENESIS_HASH;
   let expectedSeq = 1;
   let state: TableState | undefined;
   let hands = 0;
-  // Snapshots are derived data: each must be the table the rows before it replay to.
+  let anchorRow: number | null = expectHead === GENESIS_HASH ? 0 : null;
   const snapshots = new Map<number, { hash: string; state: string }>();
-  for (const snapshot of store.snapshots()) snapshots.set(snapshot.seq, snapshot);
-  for (const row of store.rows()) {
+  for (const snapshot of db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>) {
+    snapshots.set(snapshot.seq, snapshot);
+  }
+  const audit = new HandAudit();
+  for (const row of db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>) {
     const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
     if (row.seq !== expectedSeq) return bad(`row ${expectedSeq} is missing: the next row is ${row.seq}`);
     if (row.prev_hash !== previous) return bad('it does not link to the row before it (a row before it was changed, removed or moved)');
-    if (linkHash(row.prev_hash, row.payload) !== row.hash) return bad('its content does not match its hash (the row was changed)');
+    if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad('its content does not match its hash (the row was changed)');
     let entry: TableLogEntry;
     try {
       entry = JSON.parse(row.payload) as TableLogEntry;
@@ -37,6 +68,7 @@ export function verifyLog(store: Store, expectHead?: string): Verification {
       return bad('its payload is not JSON');
     }
     try {
+      audit.see(entry);
       state = replayChecked(state, entry);
     } catch (error) {
       if (error instanceof InvariantError || error instanceof TypeError || error instanceof RangeError) return bad(`it does not replay: ${error.message}`);
@@ -47,15 +79,19 @@ export function verifyLog(store: Store, expectHead?: string): Verification {
     if (snapshot !== undefined && (snapshot.hash !== row.hash || snapshot.state !== canonicalJson(state))) {
       return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
     }
+    if (row.hash === expectHead) anchorRow = row.seq;
     previous = row.hash;
     expectedSeq++;
   }
-  const head = store.storedHead();
+  const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
+  if (head === undefined) return { ok: false, row: expectedSeq, problem: "the log's head row was removed" };
   if (head.seq !== expectedSeq - 1 || head.hash !== previous) {
-    return { ok: false, row: expectedSeq, problem: `the log ends at row ${expectedSeq - 1} but its head says row ${head.seq}: rows are missing at the end` };
+    return { ok: false, row: expectedSeq, problem: `the log ends at row ${expectedSeq - 1} but its head says row ${head.seq}: rows are missing at the end, or the head was changed` };
   }
-  if (expectHead !== undefined && expectHead !== previous) return { ok: false, row: expectedSeq - 1, problem: `the chain's head ${previous} is not the expected ${expectHead}` };
-  return { ok: true, rows: expectedSeq - 1, hands, head: previous };
+  if (expectHead !== undefined && anchorRow === null) {
+    return { ok: false, row: expectedSeq - 1, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
+  }
+  return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
 }
 
 /** One entry through the table's reducer, with the chip checks the engine's live path makes. */
@@ -70,13 +106,36 @@ function replayChecked(state: TableState | undefined, entry: TableLogEntry): Tab
     }
   }
   const next = reduceTable(state, entry);
-  if (entry.type === 'hand-settled' || entry.type === 'left' || entry.type === 'seated') {
-    const { buyIns, cashOuts, timeCollected, rake, adjustments } = next.totals;
-    const seated = next.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
-    const between = next.hand === null || next.hand.phase.kind === 'complete';
-    if (between && seated !== buyIns - cashOuts - timeCollected - rake + adjustments) {
-      throw new InvariantError(`the seats hold ${seated}, but ${buyIns - cashOuts - timeCollected - rake + adjustments} came in and stayed`);
+  if (isTableOperation(entry)) checkTableChips(next);
+  return next;
+}
+
+/**
+ * Re-decides every hand's awards from its own record: the pots, the cards shown and the board give the
+ * winners (`awardOperations`, the live engine's own function), and the recorded awards must be those —
+ * chips that add up but went to the wrong player do not pass.
+ */
+class HandAudit {
+  private operations: Operation[] = [];
+  private beforeAwards: HandState | null = null;
+  private awards: Extract<Operation, { type: 'award' }>[] = [];
+
+  see(entry: TableLogEntry): void {
+    if (isTableOperation(entry)) return;
+    if (entry.type === 'hand-started') {
+      this.operations = [];
+      this.beforeAwards = null;
+      this.awards = [];
+    }
+    if (entry.type === 'award') {
+      if (this.beforeAwards === null) this.beforeAwards = replay(this.operations);
+      this.awards.push(entry);
+    }
+    this.operations.push(entry);
+    if (entry.type === 'hand-ended' && this.beforeAwards !== null) {
+      const decided = awardOperations(this.beforeAwards).map((award) => (award.type === 'award' ? `${award.potIndex}:${award.seat}:${award.amount}` : ''));
+      const recorded = this.awards.map((award) => `${award.potIndex}:${award.seat}:${award.amount}`);
+      if (decided.join() !== recorded.join()) throw new InvariantError(`the pots were awarded as ${recorded.join(', ')}, but the hands shown give ${decided.join(', ')}`);
     }
   }
-  return next;
 }

@@ -23,7 +23,9 @@ describe('the command protocol', () => {
 
   it('accepts every command a simulated session sends', () => {
     const commands: unknown[] = [];
-    simulateSession({ hands: 30, seed: 4, players: 6, structure: 'nl', button: 'dead' }, undefined, { open: () => undefined, command: (_, command) => void commands.push(JSON.parse(JSON.stringify(command))) });
+    // A sender never sends the time: the controller's clock supplies it.
+    const timeless = ({ at, ...command }: { at?: number }) => (void at, command);
+    simulateSession({ hands: 30, seed: 4, players: 6, structure: 'nl', button: 'dead' }, undefined, { open: () => undefined, command: (_, command) => void commands.push(timeless(JSON.parse(JSON.stringify(command)) as { at?: number })) });
     expect(commands.length).toBeGreaterThan(500);
     for (const command of commands) expect(parseCommand(command)).toMatchObject({ ok: true });
   });
@@ -36,6 +38,8 @@ describe('the command protocol', () => {
     [{ type: 'raise', to: 40 }, 'command.type:'],
     [{ type: 'misdeal', reason: 'toString', by: 'Floor' }, 'command.reason:'],
     ['fold', 'command:'],
+    [{ type: 'start-hand', at: 0 }, 'command:'],
+    [{ type: 'leave', seat: 2, at: 1_900_000_000_000 }, 'command:'],
   ])('refuses %j, naming the field', (command, field) => {
     const result = parseCommand(command);
     expect(result.ok).toBe(false);
@@ -53,7 +57,8 @@ describe('the command protocol', () => {
     expect(handleMessage(controller, '{"id":')).toMatchObject({ id: null, ok: false, error: { code: 'bad-request', words: { en: 'the message is not JSON' } } });
     expect(handleMessage(controller, JSON.stringify({ id: 'r3', name: 'table-delete' }))).toMatchObject({ id: 'r3', ok: false, error: { code: 'unknown-request' } });
     expect(handleMessage(controller, JSON.stringify({ id: 'r4', name: 'toString' }))).toMatchObject({ id: 'r4', ok: false, error: { code: 'unknown-request' } });
-    expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { words: { en: 'args.commandId: a command needs an id (1–100 characters)' } } });
+    expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { commandId: '#open', command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     const refused = handleMessage(controller, JSON.stringify({ id: 'r6', name: 'table-submit', args: { commandId: 'c2', command: { type: 'sit', seat: 2, name: 'Ben', buyIn: 500 } } }));
     expect(refused).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 2 is taken' } } });
   });

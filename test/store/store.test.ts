@@ -7,7 +7,7 @@ import { canonicalJson } from '../../src/store/canonical-json.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { PersistenceError } from '../../src/store/persistence-error.js';
 import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { verifyDatabase } from '../../src/store/verify.js';
 import { simulateSession } from '../../src/sim/session.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 
@@ -24,21 +24,19 @@ function sessionDatabase(): { path: string; head: string; rows: number } {
   return { path, head: head.hash, rows: head.seq };
 }
 
-/** Changes the log behind the triggers' back, as someone with the file and a SQLite shell could. */
+const TRIGGERS = "CREATE TRIGGER log_no_update BEFORE UPDATE ON log BEGIN SELECT RAISE(ABORT, 'x'); END; CREATE TRIGGER log_no_delete BEFORE DELETE ON log BEGIN SELECT RAISE(ABORT, 'x'); END;";
+
+/** Changes the log behind the triggers' back, and puts them back, as someone with the file and a SQLite shell could. */
 function tamper(path: string, sql: string): void {
   const db = new Database(path);
   db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
   db.exec(sql);
+  db.exec(TRIGGERS);
   db.close();
 }
 
-function verify(path: string, expectHead?: string): ReturnType<typeof verifyLog> {
-  const store = Store.open(path);
-  try {
-    return verifyLog(store, expectHead);
-  } finally {
-    store.close();
-  }
+function verify(path: string, expectHead?: string): ReturnType<typeof verifyDatabase> {
+  return verifyDatabase(path, expectHead);
 }
 
 describe('the operation log', () => {
@@ -49,13 +47,13 @@ describe('the operation log', () => {
 
   it('chains every row to the one before, and verifies a session end to end', () => {
     const { path, head, rows } = sessionDatabase();
-    expect(verify(path)).toEqual({ ok: true, rows, hands: 12, head });
+    expect(verify(path)).toEqual({ ok: true, rows, hands: 12, head, anchorRow: null });
     const db = new Database(path, { readonly: true });
-    const [first, second] = db.prepare('SELECT prev_hash, hash, payload FROM log ORDER BY seq LIMIT 2').all() as { prev_hash: string; hash: string; payload: string }[];
+    const [first, second] = db.prepare('SELECT prev_hash, hash, command_id, payload FROM log ORDER BY seq LIMIT 2').all() as { prev_hash: string; hash: string; command_id: string; payload: string }[];
     db.close();
     expect(first?.prev_hash).toBe(GENESIS_HASH);
     expect(second?.prev_hash).toBe(first?.hash);
-    expect(second?.hash).toBe(linkHash(second?.prev_hash ?? '', second?.payload ?? ''));
+    expect(second?.hash).toBe(linkHash(second?.prev_hash ?? '', second?.command_id ?? '', second?.payload ?? ''));
   });
 
   it('refuses to change or delete a row', () => {
@@ -79,12 +77,73 @@ describe('the operation log', () => {
     expect(result.ok === false && result.problem).toMatch(problem);
   });
 
-  it('a log cut short with its head rewritten is caught against the head kept elsewhere', () => {
+  it('a log cut short with its head rewritten is caught against the head kept elsewhere, which may be any earlier head', () => {
     const { path, head } = sessionDatabase();
+    const db = new Database(path, { readonly: true });
+    const earlier = (db.prepare('SELECT hash FROM log WHERE seq = 20').get() as { hash: string }).hash;
+    db.close();
+    expect(verify(path, earlier)).toMatchObject({ ok: true, anchorRow: 20 });
     tamper(path, 'DELETE FROM log WHERE seq > (SELECT max(seq) - 5 FROM log); UPDATE head SET seq = (SELECT max(seq) FROM log), hash = (SELECT hash FROM log ORDER BY seq DESC LIMIT 1);');
-    expect(verify(path).ok).toBe(true);
     const result = verify(path, head);
-    expect(result.ok === false && result.problem).toMatch(/is not the expected/);
+    expect(result.ok === false && result.problem).toMatch(/is not in this chain/);
+  });
+
+  it('the command ids are in the chain too, and removed triggers show', () => {
+    const changed = sessionDatabase();
+    tamper(changed.path, "UPDATE log SET command_id = 'forged' WHERE seq = 10");
+    expect(verify(changed.path)).toMatchObject({ ok: false, row: 10, problem: 'its content does not match its hash (the row was changed)' });
+    const unguarded = sessionDatabase();
+    const db = new Database(unguarded.path);
+    db.exec('DROP TRIGGER log_no_update');
+    db.close();
+    expect(verify(unguarded.path)).toMatchObject({ ok: false, problem: "the log's append-only triggers were removed" });
+  });
+
+  it('a pot paid to the wrong player is caught even with the chain recomputed', () => {
+    const { path } = sessionDatabase();
+    const db = new Database(path);
+    db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
+    const rows = db.prepare('SELECT seq, command_id, payload FROM log ORDER BY seq').all() as { seq: number; command_id: string; payload: string }[];
+    // Pay the first contested award to another seat of the hand, and move the chips in the settlement to match.
+    const award = rows.find((row) => row.payload.includes('"type":"award"') && row.payload.includes('"words":{'));
+    expect(award).toBeDefined();
+    const parsed = JSON.parse(award?.payload ?? '{}') as { seat: number; amount: number };
+    const settled = rows.find((row) => row.seq > (award?.seq ?? 0) && row.payload.includes('"type":"hand-settled"'));
+    const settlement = JSON.parse(settled?.payload ?? '{}') as { stacks: { seat: number; stack: number }[] };
+    const other = settlement.stacks.find((stack) => stack.seat !== parsed.seat) as { seat: number; stack: number };
+    const forgedAward = canonicalJson({ ...JSON.parse(award?.payload ?? '{}'), seat: other.seat });
+    const forgedSettlement = canonicalJson({ ...settlement, stacks: settlement.stacks.map((stack) => (stack.seat === other.seat ? { ...stack, stack: stack.stack + parsed.amount } : stack.seat === parsed.seat ? { ...stack, stack: stack.stack - parsed.amount } : stack)) });
+    let previous = GENESIS_HASH;
+    for (const row of rows) {
+      const payload = row.seq === award?.seq ? forgedAward : row.seq === settled?.seq ? forgedSettlement : row.payload;
+      const hash = linkHash(previous, row.command_id, payload);
+      db.prepare('UPDATE log SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(payload, previous, hash, row.seq);
+      previous = hash;
+    }
+    db.prepare('UPDATE head SET hash = ? WHERE id = 1').run(previous);
+    db.exec(TRIGGERS);
+    db.close();
+    const result = verify(path);
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.problem).toMatch(/the pots were awarded as .*, but the hands shown give/);
+  });
+
+  it('refuses to open a log whose head does not match its last row, and verify says so', () => {
+    const { path } = sessionDatabase();
+    tamper(path, 'UPDATE head SET seq = seq + 4');
+    expect(() => Store.open(path)).toThrow("the log's head does not match its last row");
+    expect(verify(path)).toMatchObject({ ok: false, problem: expect.stringContaining('rows are missing at the end, or the head was changed') });
+  });
+
+  it('verify refuses a file that is not a table, and never writes to it', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-foreign-')), 'other.db');
+    const db = new Database(path);
+    db.exec('CREATE TABLE notes (text TEXT)');
+    db.close();
+    expect(verify(path)).toEqual({ ok: false, row: 0, problem: "this is not a Felt table's database (no 'log' table)" });
+    const after = new Database(path, { readonly: true });
+    expect((after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'log'").get() as { n: number }).n).toBe(0);
+    after.close();
   });
 
   it('refuses a database with a migration it does not know, or with migrations out of order', () => {

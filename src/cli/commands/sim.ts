@@ -44,6 +44,11 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   let state: TableState;
   try {
     ({ summary, state } = simulateSession(options.session, record, persisted?.mirror));
+    persisted?.checkComplete();
+  } catch (error) {
+    if (!(error instanceof SessionMismatch)) throw error;
+    io.err(`felt sim: ${error.message}\n`);
+    return 1;
   } finally {
     persisted?.close();
   }
@@ -67,7 +72,10 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
  * its seed: the commands the log already holds (same ids) are not applied again, so an interrupted and
  * resumed session ends with the same log, and the same head hash, as one that ran through.
  */
-async function openPersisted(path: string, resume: boolean): Promise<{ mirror: SessionMirror; head: () => string; close: () => void }> {
+/** The database holds another session than the one asked for (other options or seed, or a longer one). */
+class SessionMismatch extends Error {}
+
+async function openPersisted(path: string, resume: boolean): Promise<{ mirror: SessionMirror; head: () => string; close: () => void; checkComplete: () => void }> {
   const { Store } = await import('../../store/store.js');
   const { TableController } = await import('../../controller/table-controller.js');
   const store = Store.open(path);
@@ -77,6 +85,7 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
   }
   let controller: ReturnType<typeof TableController.open> | null = null;
   let now = 0;
+  let sent = 0;
   const clock = { now: () => now };
   return {
     mirror: {
@@ -86,9 +95,13 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
       },
       command: (id, command) => {
         if (controller === null) throw new Error('the session sent a command before opening the table');
+        sent++;
         const view = controller.submit({ id, command });
-        if (view.lastError !== null) throw new Error(`the stored table refused ${id} (${command.type}): ${view.lastError.en}`);
+        if (view.lastError !== null) throw new SessionMismatch(`${path} holds another session (other options or seed): ${view.lastError.en}`);
       },
+    },
+    checkComplete: () => {
+      if (store.hasCommand(`sim-${sent + 1}`)) throw new SessionMismatch(`${path} holds a longer session than --hands asks for: resume it with the same options`);
     },
     head: () => store.headOfChain().hash,
     close: () => store.close(),

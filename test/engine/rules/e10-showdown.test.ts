@@ -41,7 +41,7 @@ describe('E10 showdown order (seed 000)', () => {
     const hand = HandDriver.table([1000, 1000]).deal('? ? ? ? ?').actions('c x').deal('? 2c 7s 9d').actions('x x').deal('? 3h').actions('x x').deal('? 4s').actions('x x');
     expect(() => hand.do({ type: 'show' })).toThrow("Seat 2's cards were not read: enter them");
     hand.do({ type: 'show', cards: hand.cards('Ah Ad') });
-    expect(() => hand.do({ type: 'show', cards: hand.cards('Ah Kd') })).toThrow('Ah is already in play');
+    expect(() => hand.do({ type: 'show', cards: hand.cards('Ah Kd') })).toThrow('That card is already in play');
     hand.do({ type: 'show', cards: hand.cards('Kh Kd') });
     expect(hand.state.awards[0]).toMatchObject({ seat: 2, amount: 20, words: { en: 'Pair of aces' } });
   });

@@ -68,7 +68,7 @@ describe('E17 premature cards and a four-card flop', () => {
 
   it('refuses a premature card on the river, a card in play, and an unread board card', () => {
     const hand = threeHanded().actions('c');
-    expect(() => hand.do({ type: 'premature', to: 'board', card: card('Ah') })).toThrow('Ah is already in play');
+    expect(() => hand.do({ type: 'premature', to: 'board', card: card('Ah') })).toThrow('That card is already in play');
     expect(() => hand.do({ type: 'premature', to: 'board', card: null })).toThrow('A board card must be read or entered');
     hand.actions('c x').deal('? 2c 7d 9h').actions('x x x').deal('? Tc').actions('x x x').deal('? Js');
     expect(() => hand.do({ type: 'premature', to: 'board', card: card('3c') })).toThrow('A premature card is one turned while the betting goes on before the river');

@@ -30,7 +30,7 @@ describe('E3 dealing plan with burns (seed 000)', () => {
 
   it('refuses a card already seen, a card for the wrong place, and a card when none is due', () => {
     const hand = HandDriver.table([1000, 1000, 1000]).deal('? Ah');
-    expect(() => hand.deal('Ah')).toThrow('Ah is already in play');
+    expect(() => hand.deal('Ah')).toThrow('That card is already in play');
     expect(() => hand.do({ type: 'deal', card: hand.cards('Kd')[0] ?? null, to: 'board' })).toThrow('A card for the board, but the next card goes to seat 3');
     expect(() => hand.do({ type: 'deal', card: hand.cards('Kd')[0] ?? null, to: { seat: 1 } })).toThrow('the next card goes to seat 3');
     hand.deal('Kd Qd As Ks Qs');
