@@ -68,3 +68,31 @@ describe('felt sim --mode tournament', () => {
     expect(result.stderr).toContain('--mode tournament plays no limit or pot limit');
   });
 });
+
+describe('felt verify and felt export on a simulated table database', () => {
+  it('verify passes a session and names a changed row; export writes hands that replay, and refuses a log that does not verify', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const directory = mkdtempSync(join(tmpdir(), 'felt-db-'));
+    const db = join(directory, 'table.db');
+    const session = run(['sim', '--hands', '20', '--seed', '9', '--db', db, '--json']);
+    expect(session.status).toBe(0);
+    const { logHash } = JSON.parse(session.stdout) as { logHash: string };
+    const verified = run(['verify', '--db', db, '--expect-head', logHash]);
+    expect(verified.status).toBe(0);
+    expect(verified.stdout).toContain('20 hands replayed, every chip accounted for');
+    const out = join(directory, 'hands');
+    expect(run(['export', '--db', db, '--format', 'phh', '--out', out]).stdout).toContain('Wrote 20 hands');
+    const replayed = run(['replay', '--json', ...readdirSync(out).map((name) => join(out, name))]);
+    expect(replayed.status).toBe(0);
+
+    const raw = new Database(db);
+    raw.exec("DROP TRIGGER log_no_update; UPDATE log SET payload = payload || ' ' WHERE seq = 3; CREATE TRIGGER log_no_update BEFORE UPDATE ON log BEGIN SELECT RAISE(ABORT, 'x'); END;");
+    raw.close();
+    const bad = run(['verify', '--db', db]);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('row 3 is bad: its content does not match its hash');
+    const refused = run(['export', '--db', db, '--format', 'phh', '--out', join(directory, 'more')]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('does not verify (row 3');
+  });
+});

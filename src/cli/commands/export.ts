@@ -5,9 +5,10 @@ import { isTableOperation } from '../../engine/table-reduce.js';
 import { exportPhh } from '../../phh/export.js';
 import { tomlString } from '../../phh/toml.js';
 import { Store } from '../../store/store.js';
+import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
-/** `felt export --db PATH --format phh --out DIR`: every hand of a table's log as a PHH file. */
+/** `felt export --db PATH --format phh --out DIR`: every hand of a table's log as a PHH file, once the log verifies. */
 export async function runExport(args: readonly string[], io: CommandIo): Promise<number> {
   let db: string | null = null;
   let format: string | null = null;
@@ -22,6 +23,12 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   if (db === null || out === null) throw new CliUsageError('--db PATH and --out DIR are required');
   if (format !== 'phh') throw new CliUsageError(`--format must be phh, got '${String(format)}'`);
   if (!existsSync(db)) throw new CliUsageError(`${db} does not exist`);
+  // Hands from a log that does not verify would be histories nobody can stand behind.
+  const verified = verifyDatabase(db);
+  if (!verified.ok) {
+    io.err(`felt export: ${db} does not verify (row ${verified.row}: ${verified.problem}); nothing written\n`);
+    return 1;
+  }
   mkdirSync(out, { recursive: true });
   const store = Store.open(db);
   let written = 0;
