@@ -1,9 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Operation } from '../../engine/operations.js';
-import { isTableOperation } from '../../engine/table-reduce.js';
-import { exportPhh } from '../../phh/export.js';
-import { tomlString } from '../../phh/toml.js';
+import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { Store } from '../../store/store.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
@@ -33,21 +30,10 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   const store = Store.open(db);
   let written = 0;
   try {
-    let hand: Operation[] = [];
-    let handNumber = 0;
-    let time: { seat: number; amount: number }[] = [];
+    const histories = new TableHandHistories();
     for (const entry of store.entries()) {
-      if (entry.type === 'time-collected') time.push({ seat: entry.seat, amount: entry.amount });
-      if (entry.type === 'hand-positions') handNumber = entry.handNumber;
-      if (isTableOperation(entry)) continue;
-      if (entry.type === 'hand-started') hand = [];
-      hand.push(entry);
-      if (entry.type === 'hand-ended') {
-        written++;
-        const extra = `_hand_number = ${handNumber}\n_time_collected = ${tomlString(JSON.stringify(time))}\n`;
-        writeFileSync(join(out, `hand-${String(written).padStart(6, '0')}.phh`), exportPhh(hand) + extra);
-        time = [];
-      }
+      const text = histories.see(entry);
+      if (text !== null) writeFileSync(join(out, handFileName(++written)), text);
     }
   } finally {
     store.close();

@@ -1,10 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Operation } from '../../engine/operations.js';
+import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import type { TableLogEntry } from '../../engine/table-operations.js';
-import { isTableOperation } from '../../engine/table-reduce.js';
-import { exportPhh } from '../../phh/export.js';
-import { tomlString } from '../../phh/toml.js';
 import type { TableState } from '../../engine/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { CliUsageError, type CommandIo } from '../io.js';
@@ -19,24 +16,15 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   const options = parseOptions(args);
   const phhDirectory = options.phh;
   if (phhDirectory !== null) mkdirSync(phhDirectory, { recursive: true });
-  let handLog: Operation[] = [];
-  let timeBeforeHand: { seat: number; amount: number }[] = [];
+  const histories = new TableHandHistories();
   let written = 0;
   let operations = 0;
   const record = (entries: readonly TableLogEntry[]): void => {
     operations += entries.length;
     if (phhDirectory === null) return;
     for (const entry of entries) {
-      if (entry.type === 'time-collected') timeBeforeHand.push({ seat: entry.seat, amount: entry.amount });
-      if (isTableOperation(entry)) continue;
-      if (entry.type === 'hand-started') handLog = [];
-      handLog.push(entry);
-      if (entry.type === 'hand-ended') {
-        written++;
-        const extra = `_hand_number = ${written}\n_time_collected = ${tomlString(JSON.stringify(timeBeforeHand))}\n`;
-        writeFileSync(join(phhDirectory, `hand-${String(written).padStart(6, '0')}.phh`), exportPhh(handLog) + extra);
-        timeBeforeHand = [];
-      }
+      const text = histories.see(entry);
+      if (text !== null) writeFileSync(join(phhDirectory, handFileName(++written)), text);
     }
   };
   const persisted = options.db === null ? null : await openPersisted(options.db, options.resume);

@@ -1,0 +1,34 @@
+import type { Operation } from '../engine/operations.js';
+import type { TableLogEntry } from '../engine/table-operations.js';
+import { isTableOperation } from '../engine/table-reduce.js';
+import { exportPhh } from './export.js';
+import { tomlString } from './toml.js';
+
+/**
+ * Cuts a table's log into hand histories: fed the log entry by entry, it gives back each hand as PHH when
+ * the hand ends, with the table's facts PHH has no field for — the hand number and the time collected
+ * before the deal — in `_` fields. The callers (`felt sim --phh`, `felt export`) write the files.
+ */
+export class TableHandHistories {
+  private hand: Operation[] = [];
+  private handNumber = 0;
+  private time: { seat: number; amount: number }[] = [];
+
+  /** The finished hand's PHH text when `entry` ends a hand, else null. */
+  see(entry: TableLogEntry): string | null {
+    if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
+    if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
+    if (isTableOperation(entry)) return null;
+    if (entry.type === 'hand-started') this.hand = [];
+    this.hand.push(entry);
+    if (entry.type !== 'hand-ended') return null;
+    const text = `${exportPhh(this.hand)}_hand_number = ${this.handNumber}\n_time_collected = ${tomlString(JSON.stringify(this.time))}\n`;
+    this.time = [];
+    return text;
+  }
+}
+
+/** The file name of the `count`-th hand written. */
+export function handFileName(count: number): string {
+  return `hand-${String(count).padStart(6, '0')}.phh`;
+}
