@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Layers nothing pure may reach: I/O, the UI, the live table. */
-const IMPURE_LAYERS = ['controller', 'store', 'api', 'reports', 'cli', 'drivers', 'renderer', 'electron'].flatMap((layer) => [
+const IMPURE_LAYERS = ['controller', 'store', 'api', 'server', 'reports', 'cli', 'drivers', 'renderer', 'electron'].flatMap((layer) => [
   `**/${layer}`,
   `**/${layer}/**`,
 ]);
@@ -15,6 +15,13 @@ const pureModule = (what) => ({
     { regex: '^[^.]', message: `${what} must stay pure: it depends on no packages.` },
   ],
 });
+
+/** Electron's binary cannot be downloaded on the build machines: only the shell's two entry files may load it. */
+const electronBan = {
+  name: 'electron',
+  allowTypeImports: true,
+  message: 'Only electron/main.ts and electron/preload.ts load electron: everything else must run in plain Node (docs/architecture.md).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/evaluator/tables.generated.ts'] },
@@ -78,16 +85,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronBan] }] },
+  },
+  {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [electronBan],
           patterns: [
             {
-              group: ['**/src/**'],
+              group: ['**/src/**', '!**/src/cards/', '!**/src/cards/**'],
               allowTypeImports: true,
-              message: 'The renderer computes no rule: it imports only types from src/ and shows the view model.',
+              message: 'The renderer computes no rule: it imports only types from src/ (and card notation from src/cards/) and shows the view model.',
             },
           ],
         },

@@ -1,7 +1,10 @@
 // Bundles the CLI and the offline tools into dist/ with esbuild: one file each, so `./bin/felt`
-// starts without compiling anything and without resolving dozens of modules. Type checking is
-// `npm run typecheck` (tsc); esbuild only strips types.
+// starts without compiling anything and without resolving dozens of modules; then the croupier's
+// screens (renderer/, Vite) into dist/renderer and the Electron shell into dist/electron. Type
+// checking is `npm run typecheck` (tsc); esbuild and Vite only strip types.
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { buildElectron } from '../electron/build.mjs';
 
 const entryPoints = {
   felt: 'src/cli/main.ts',
@@ -31,3 +34,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+await viteBuild({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
+await buildElectron();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimedCommand } from '../controller/table-controller.js';
+import type { WireCommand } from './requests.js';
 import { MAX_CHIPS } from '../engine/table.js';
 
 /**
@@ -12,6 +13,8 @@ const seat = z.number().int().min(1).max(14);
 const chips = z.number().int().min(-MAX_CHIPS).max(MAX_CHIPS);
 const card = z.number().int().min(0).max(51);
 const text = z.string().min(1).max(200);
+/** Who approved a floor command: from the floor session when it comes over the protocol (protocol.ts). */
+const by = text.optional();
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sit'), seat, name: text, buyIn: chips }).strict(),
@@ -26,11 +29,12 @@ export const commandSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('misdeal'),
       reason: z.enum(['first-cards-exposed', 'cards-exposed', 'seat-dealt-wrongly', 'seat-skipped', 'wrong-card-count', 'button-out-of-position', 'fouled-deck']),
-      by: text,
+      by,
     })
     .strict(),
-  z.object({ type: z.literal('ruling'), text, by: text }).strict(),
-  z.object({ type: z.literal('adjust-stack'), seat, amount: chips, reason: text, by: text }).strict(),
+  z.object({ type: z.literal('ruling'), text, by }).strict(),
+  z.object({ type: z.literal('adjust-stack'), seat, amount: chips, reason: text, by }).strict(),
+  z.object({ type: z.literal('undo'), reason: text, by }).strict(),
   z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),
   z.object({ type: z.literal('exposed'), card: card.optional() }).strict(),
   z.object({ type: z.literal('premature'), card: card.nullable(), to: z.enum(['burn', 'board']) }).strict(),
@@ -44,10 +48,13 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('muck'), seat: seat.optional() }).strict(),
 ]);
 
+/** A command as checked: a floor command may still lack its `by`, which the floor session supplies. */
+export type CheckedCommand = WireCommand | TimedCommand;
+
 /** Checks a command from outside; the words name the first thing wrong ("command.seat: …"). */
-export function parseCommand(value: unknown): { ok: true; command: TimedCommand } | { ok: false; problem: string } {
+export function parseCommand(value: unknown): { ok: true; command: CheckedCommand } | { ok: false; problem: string } {
   const result = commandSchema.safeParse(value);
-  if (result.success) return { ok: true, command: result.data as TimedCommand };
+  if (result.success) return { ok: true, command: result.data as CheckedCommand };
   const issue = result.error.issues[0];
   const path = ['command', ...(issue?.path ?? []).map(String)].join('.');
   return { ok: false, problem: `${path}: ${issue?.message ?? 'not a command'}` };

@@ -1,13 +1,16 @@
 import type { Words } from '../evaluator/words.js';
-import type { TableController } from '../controller/table-controller.js';
+import type { TableController, TimedCommand } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
+import type { HandArchive } from '../controller/hand-archive.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { parseCommand } from './command-schema.js';
+import type { FloorGate, FloorSession } from './floor-gate.js';
+import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
 /**
  * One typed message protocol for every shell (Electron's preload, browser mode's WebSocket): a request
  * `{ id, name, args }` gets a reply `{ id, ok: true, result }` or `{ id, ok: false, error }`; views are
- * pushed as `{ push: 'view', view }`. Handlers are named `noun-verb`.
+ * pushed as `{ push: 'view', view }`. Handlers are named `noun-verb` (requests.ts types them).
  */
 export type Request = { readonly id: string; readonly name: string; readonly args?: unknown };
 export type Reply =
@@ -15,23 +18,71 @@ export type Reply =
   | { readonly id: string | null; readonly ok: false; readonly error: { readonly code: string; readonly words: Words } };
 export type Push = { readonly push: 'view'; readonly view: ViewModel };
 
-type Handler = (args: unknown, controller: TableController) => { ok: true; result: unknown } | { ok: false; code: string; words: Words };
+/** What a request may reach: the table, its hands, the floor gate and this connection's floor session. */
+export type Context = {
+  readonly controller: TableController;
+  readonly archive: HandArchive;
+  readonly gate: FloorGate;
+  readonly floor: FloorSession;
+  readonly info: AppInfo;
+  readonly now: () => number;
+  /** Simulated hardware: deals the card the table expects next; null with real hardware. */
+  readonly simulatedDeal: (() => ViewModel) | null;
+};
 
-const HANDLERS: Readonly<Record<string, Handler>> = {
-  'table-view': (_, controller) => ({ ok: true, result: controller.view() }),
-  'table-submit': (args, controller) => {
+type Answer<N extends RequestName> = { ok: true; result: Requests[N]['result'] } | { ok: false; code: string; words: Words };
+type Handler<N extends RequestName> = (args: unknown, context: Context) => Answer<N>;
+
+const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
+  'app-info': (_, { info }) => ({ ok: true, result: info }),
+  'table-view': (_, { controller }) => ({ ok: true, result: controller.view() }),
+  'table-submit': (args, context) => {
     const envelope = args as { commandId?: unknown; command?: unknown } | null;
     if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId === '' || envelope.commandId.length > 100 || envelope.commandId.startsWith('#')) {
-      return { ok: false, code: 'bad-request', words: { en: "args.commandId: a command needs an id (1–100 characters, not starting with '#')", de: "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, nicht mit '#' am Anfang)" } };
+      return bad("args.commandId: a command needs an id (1–100 characters, not starting with '#')", "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, nicht mit '#' am Anfang)");
     }
     const parsed = parseCommand(envelope.command);
-    if (!parsed.ok) return { ok: false, code: 'bad-request', words: { en: parsed.problem, de: parsed.problem } };
-    return { ok: true, result: controller.submit({ id: envelope.commandId, command: parsed.command }) };
+    if (!parsed.ok) return bad(parsed.problem, parsed.problem);
+    let command = parsed.command;
+    if (FLOOR_COMMANDS.has(command.type)) {
+      // The floor session says who approved it: a sender cannot name someone else.
+      if ('by' in command && command.by !== undefined) return bad('command.by: the floor session names who approved a floor command', 'command.by: wer einen Floor-Befehl genehmigt, ergibt sich aus der Floor-Sitzung');
+      const by = context.floor.approve(context.now());
+      if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'This needs the floor: unlock with a supervisor PIN', de: 'Dafür braucht es den Floor: mit der PIN eines Supervisors entsperren' } };
+      command = { ...command, by } as TimedCommand;
+    }
+    return { ok: true, result: context.controller.submit({ id: envelope.commandId, command: command as TimedCommand }) };
+  },
+  'floor-unlock': (args, context) => {
+    const pin = (args as { pin?: unknown } | null)?.pin;
+    const opened = context.gate.unlock(context.floor, pin, context.now());
+    return opened.ok ? { ok: true, result: context.floor.status(context.now()) } : opened;
+  },
+  'floor-lock': (_, context) => {
+    context.floor.lock();
+    return { ok: true, result: context.floor.status(context.now()) };
+  },
+  'floor-status': (_, context) => ({ ok: true, result: context.floor.status(context.now()) }),
+  'hand-list': (_, { archive }) => ({ ok: true, result: archive.list() }),
+  'hand-replay': (args, { archive }) => {
+    const id = (args as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return bad('args.id: a hand id is a whole number from 1', 'args.id: eine Hand-Kennung ist eine ganze Zahl ab 1');
+    const replay = archive.replay(id);
+    if (replay === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
+    return { ok: true, result: replay };
+  },
+  'sim-deal': (_, { simulatedDeal }) => {
+    if (simulatedDeal === null) return { ok: false, code: 'not-simulated', words: { en: 'The table runs on real hardware: the shoe deals the cards', de: 'Der Tisch läuft mit echter Hardware: der Schlitten gibt die Karten' } };
+    return { ok: true, result: simulatedDeal() };
   },
 };
 
-/** Answers one message (JSON text) for a table; a message that is not a request gets an error naming why. */
-export function handleMessage(controller: TableController, text: string): Reply {
+function bad(en: string, de: string): { ok: false; code: string; words: Words } {
+  return { ok: false, code: 'bad-request', words: { en, de } };
+}
+
+/** Answers one message (JSON text); a message that is not a request gets an error naming why. */
+export function handleMessage(context: Context, text: string): Reply {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -42,11 +93,11 @@ export function handleMessage(controller: TableController, text: string): Reply 
   if (request === null || typeof request !== 'object' || typeof request.id !== 'string' || typeof request.name !== 'string') {
     return refused(null, 'bad-request', 'a request needs a string id and name', 'eine Anfrage braucht id und name als Text');
   }
-  const handler = Object.hasOwn(HANDLERS, request.name) ? HANDLERS[request.name] : undefined;
+  const handler = Object.hasOwn(HANDLERS, request.name) ? (HANDLERS[request.name as RequestName] as Handler<RequestName>) : undefined;
   if (handler === undefined) return refused(request.id, 'unknown-request', `'${request.name}' is not a request (${Object.keys(HANDLERS).join(', ')})`, `'${request.name}' ist keine Anfrage`);
-  let answer: ReturnType<Handler>;
+  let answer: Answer<RequestName>;
   try {
-    answer = handler(request.args, controller);
+    answer = handler(request.args, context);
   } catch (error) {
     // The table stopped (storage) or a bug surfaced (internal): the sender gets a reply, never silence.
     if (error instanceof PersistenceError) return refused(request.id, 'storage', `The table's log cannot be written: ${error.message}. Nothing was applied; restart the table`, `Das Protokoll des Tisches kann nicht geschrieben werden: ${error.message}. Nichts wurde angewendet; Tisch neu starten`);

@@ -11,6 +11,11 @@ type Command = {
 };
 
 const COMMANDS: Readonly<Record<string, Command>> = {
+  start: {
+    summary: "Start the croupier's screen: the kiosk where Electron is installed, else browser mode (simulated hardware by default)",
+    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N]',
+    run: async (args, io) => (await import('./commands/start.js')).runStart(args, io),
+  },
   eval: {
     summary: 'Evaluate a poker hand (5–7 cards): category, value, the five cards that play, words',
     usage: 'felt eval [--json] CARD CARD CARD CARD CARD [CARD [CARD]]\n       felt eval --stdin   (one hand a line in, one JSON object a line out)',

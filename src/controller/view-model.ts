@@ -3,6 +3,10 @@ import type { Words } from '../evaluator/words.js';
 import { announceAward } from '../engine/announce.js';
 import { getLegalActions, type LegalActions } from '../engine/betting.js';
 import { getPrompt, type Prompt } from '../engine/prompt.js';
+import { quickSizes, type QuickSizes } from '../engine/quick-sizes.js';
+import { lastStep } from '../engine/undo.js';
+import type { BettingStructure } from '../engine/config.js';
+import { handConfig } from '../engine/tournament.js';
 import type { Player } from '../engine/state.js';
 import type { OwedBlinds, TableState } from '../engine/table-state.js';
 
@@ -27,21 +31,43 @@ export type DeviceStatus = {
   readonly detail: Words | null;
 };
 
+/** The game at this table, for the header ("No limit 5/10"). */
+export type Stakes = {
+  readonly structure: BettingStructure['kind'];
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+  readonly ante: number;
+  readonly bigBlindAnte: number;
+  readonly mode: 'cash' | 'tournament';
+  readonly words: Words;
+};
+
 /**
  * The croupier's screen as data: everything the renderer may show, and nothing it must not. Hole cards
  * appear only once tabled at the showdown — the renderer cannot leak what it never gets.
  */
 export type ViewModel = {
+  /** Seats printed on the table, 1 … seatCount: where the screen draws them round the oval. */
+  readonly seatCount: number;
+  readonly stakes: Stakes;
+  readonly buyIn: { readonly min: number; readonly max: number };
   readonly handNumber: number;
+  /** A hand is being dealt or played (seat changes of its players wait, the floor may undo its last step). */
+  readonly handInPlay: boolean;
   readonly button: number | null;
   /** The blinds of the hand in play (or the last one): seats, the small blind null when dead. */
   readonly blinds: { readonly small: number | null; readonly big: number } | null;
   readonly seats: readonly SeatView[];
   readonly board: readonly Card[];
   readonly pots: readonly { readonly amount: number; readonly eligible: readonly number[] }[];
-  readonly actor: { readonly seat: number; readonly legal: LegalActions } | null;
+  /** Every chip in the pots and in front of the players: the total the croupier announces. */
+  readonly potTotal: number;
+  /** The player to act, what they may do, and the action pad's quick sizes (raise-to totals). */
+  readonly actor: { readonly seat: number; readonly legal: LegalActions; readonly sizes: QuickSizes | null } | null;
   readonly prompt: Prompt;
   readonly awards: readonly Words[];
+  /** The hand's last step the floor may undo ("Seat 4 raises to 60"), or null. */
+  readonly lastStep: Words | null;
   readonly lastError: Words | null;
   readonly devices: readonly DeviceStatus[];
   readonly logHead: string;
@@ -63,16 +89,24 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   });
   const actorPlayer = hand !== null && hand.phase.kind === 'betting' && hand.actor >= 0 ? hand.players[hand.actor] : undefined;
   const legal = actorPlayer === undefined || hand === null ? null : getLegalActions(hand);
+  const inPlay = hand !== null && hand.phase.kind !== 'complete';
+  const potTotal = (hand?.pots ?? []).reduce((sum, pot) => sum + pot.amount, 0) + (hand?.players ?? []).reduce((sum, player) => sum + player.bet, 0);
   return {
+    seatCount: table.config.seatCount,
+    stakes: stakesOf(table),
+    buyIn: table.config.buyIn,
     handNumber: table.handNumber,
+    handInPlay: inPlay,
     button: table.button,
     blinds: blindsOf(table),
     seats,
     board: hand?.board ?? [],
     pots: (hand?.pots ?? []).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
-    actor: actorPlayer === undefined || legal === null ? null : { seat: actorPlayer.seat, legal },
+    potTotal,
+    actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, legal, sizes: quickSizes(hand) },
     prompt: getPrompt(table, now),
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
+    lastStep: lastStep(table),
     lastError,
     devices,
     logHead,
@@ -84,4 +118,21 @@ function blindsOf(table: TableState): ViewModel['blinds'] {
   if (positions === null) return null;
   const { smallBlindPosition, bigBlind, dealtIn } = positions;
   return { small: dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null, big: bigBlind };
+}
+
+const STRUCTURE_WORDS: Readonly<Record<BettingStructure['kind'], Words>> = {
+  'no-limit': { en: 'No limit', de: 'No Limit' },
+  'pot-limit': { en: 'Pot limit', de: 'Pot Limit' },
+  'fixed-limit': { en: 'Fixed limit', de: 'Fixed Limit' },
+  'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
+};
+
+function stakesOf(table: TableState): Stakes {
+  // The hand in play has the blinds it started with (a tournament level may have risen since).
+  const config = table.hand !== null && table.hand.phase.kind !== 'complete' ? table.hand.config : handConfig(table);
+  const { smallBlind, bigBlind, ante, bigBlindAnte } = config;
+  const structure = config.structure.kind;
+  const antes = { en: ante > 0 ? `, ante ${ante}` : bigBlindAnte > 0 ? `, big-blind ante ${bigBlindAnte}` : '', de: ante > 0 ? `, Ante ${ante}` : bigBlindAnte > 0 ? `, Big-Blind-Ante ${bigBlindAnte}` : '' };
+  const words = { en: `${STRUCTURE_WORDS[structure].en} ${smallBlind}/${bigBlind}${antes.en}`, de: `${STRUCTURE_WORDS[structure].de} ${smallBlind}/${bigBlind}${antes.de}` };
+  return { structure, smallBlind, bigBlind, ante, bigBlindAnte, mode: table.config.tournament === null ? 'cash' : 'tournament', words };
 }

@@ -45,6 +45,11 @@ export type TableOperation =
    */
   | { readonly type: 'hand-voided'; readonly handNumber: number; readonly reason: MisdealReason; readonly by: string }
   | Ruling
+  /**
+   * The floor undid the hand's last step (a card, an action, a show, with what the engine did after it):
+   * `undone` are those operations, as they stand earlier in the log; the hand is rebuilt without them.
+   */
+  | { readonly type: 'step-undone'; readonly handNumber: number; readonly undone: readonly Operation[]; readonly reason: string; readonly by: string }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
   | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
   /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */

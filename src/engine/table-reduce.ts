@@ -1,5 +1,7 @@
 import { InvariantError } from '../invariant-error.js';
-import { reduce } from './reduce.js';
+import type { Operation } from './operations.js';
+import { reduce, replay } from './reduce.js';
+import { withoutStep } from './undo.js';
 import type { TableLogEntry, TableOperation } from './table-operations.js';
 import type { SeatedPlayer, TableState } from './table-state.js';
 
@@ -15,10 +17,11 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
   if (!isTableOperation(entry)) {
     // A hand's operation: the hand records it itself; the table counts actions in turn.
     const hand = reduce(entry.type === 'hand-started' ? undefined : (state.hand ?? undefined), entry);
+    const handLog = entry.type === 'hand-started' ? [entry] : [...state.handLog, entry];
     const acting = entry.type === 'fold' || entry.type === 'check' || entry.type === 'call' || entry.type === 'bet';
-    if (!acting) return { ...state, hand };
+    if (!acting) return { ...state, hand, handLog };
     const chips = entry.type === 'call' || entry.type === 'bet' ? 1 : 0;
-    return { ...state, hand, handActions: { count: state.handActions.count + 1, chips: state.handActions.chips + chips } };
+    return { ...state, hand, handLog, handActions: { count: state.handActions.count + 1, chips: state.handActions.chips + chips } };
   }
   switch (entry.type) {
     case 'seated':
@@ -87,6 +90,10 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     }
     case 'ruling':
       return state;
+    case 'step-undone': {
+      const handLog = withoutStep(state.handLog, entry.undone);
+      return { ...state, hand: replay(handLog), handLog, handActions: actionsIn(handLog) };
+    }
     case 'stack-adjusted': {
       const player = seated(state, entry.seat);
       return withSeat(state, entry.seat, withStack(player, player.stack + entry.amount), { adjustments: entry.amount });
@@ -114,10 +121,10 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       });
       const { button, smallBlindPosition, bigBlind } = positions.previous;
       const redeal = state.hand === null ? null : { positions, config: state.hand.config };
-      return { ...state, seats, button, smallBlindPosition, bigBlind, hand: null, positions: null, handActions: { count: 0, chips: 0 }, voided: entry, redeal };
+      return { ...state, seats, button, smallBlindPosition, bigBlind, hand: null, handLog: [], positions: null, handActions: { count: 0, chips: 0 }, voided: entry, redeal };
     }
     case 'hand-settled': {
-      let next: TableState = { ...state, totals: { ...state.totals, rake: state.totals.rake + entry.rake } };
+      let next: TableState = { ...state, handLog: [], totals: { ...state.totals, rake: state.totals.rake + entry.rake } };
       for (const { seat, stack } of entry.stacks) {
         const player = seated(next, seat);
         next = withSeat(next, seat, { ...player, stack, status: stack === 0 ? 'sitting-out' : player.status });
@@ -125,6 +132,20 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       return next;
     }
   }
+}
+
+/** Actions in turn in a hand's log, and how many put chips in (TDA 36's substantial action). */
+function actionsIn(handLog: readonly Operation[]): TableState['handActions'] {
+  let count = 0;
+  let chips = 0;
+  for (const operation of handLog) {
+    if (operation.type === 'fold' || operation.type === 'check') count++;
+    if (operation.type === 'call' || operation.type === 'bet') {
+      count++;
+      chips++;
+    }
+  }
+  return { count, chips };
 }
 
 /** Replays a table from its log. */
@@ -138,7 +159,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
-  'ruling', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
+  'ruling', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {
@@ -154,6 +175,7 @@ function opened(entry: Extract<TableOperation, { type: 'table-opened' }>): Table
     smallBlindPosition: null,
     bigBlind: null,
     hand: null,
+    handLog: [],
     positions: null,
     handActions: { count: 0, chips: 0 },
     voided: null,

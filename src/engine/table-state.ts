@@ -1,5 +1,6 @@
 import type { Card } from '../cards/card.js';
 import type { HandConfig } from './config.js';
+import type { Operation } from './operations.js';
 import type { HandState } from './state.js';
 import type { TableConfig } from './table-config.js';
 import type { TableOperation } from './table-operations.js';
@@ -46,6 +47,11 @@ export type TableState = {
   readonly bigBlind: number | null;
   /** The hand in play, or the last one (complete) until the next starts; null after a void. */
   readonly hand: HandState | null;
+  /**
+   * The operations of the hand in play, from its `hand-started`: what an undo rebuilds the hand from.
+   * Emptied when the hand is settled or void (snapshots, taken between hands, stay small).
+   */
+  readonly handLog: readonly Operation[];
   /** The last hand's positions (for a void to undo them), null once it is void. */
   readonly positions: Extract<TableOperation, { type: 'hand-positions' }> | null;
   /** Actions in turn in the hand so far, and how many put chips in: substantial action (TDA 36) ends misdeals. */

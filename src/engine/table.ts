@@ -9,6 +9,7 @@ import { MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table
 import { reduceTable, seated } from './table-reduce.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
+import { stepToUndo } from './undo.js';
 import { eliminate, handConfig, levelDue } from './tournament.js';
 
 /**
@@ -30,6 +31,8 @@ export type TableCommand =
   | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string }
   /** A floor decision recorded in words, with who made it. */
   | { readonly type: 'ruling'; readonly text: string; readonly by: string }
+  /** The floor takes back the hand's last step (a card, an action, a show): `by` approved it, `reason` says why. */
+  | { readonly type: 'undo'; readonly reason: string; readonly by: string }
   /** Chips moved into (+) or out of (−) a seat by a floor decision, between the player's hands. */
   | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
   /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
@@ -108,6 +111,12 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     case 'adjust-stack':
       adjustStack(recorder, command);
       break;
+    case 'undo': {
+      const undone = stepToUndo(state);
+      const reason = required(command.reason, 'An undo needs its reason', 'Eine Rücknahme braucht ihren Grund');
+      recorder.push({ type: 'step-undone', handNumber: state.handNumber, undone, reason, by: decidedBy(command.by) });
+      break;
+    }
     default:
       playHand(recorder, command);
   }

@@ -1,6 +1,7 @@
 import type { Operation } from '../engine/operations.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation } from '../engine/table-reduce.js';
+import { withoutStep } from '../engine/undo.js';
 import { exportPhh } from './export.js';
 import { tomlString } from './toml.js';
 
@@ -18,6 +19,8 @@ export class TableHandHistories {
   see(entry: TableLogEntry): string | null {
     if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
     if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
+    // The floor took the hand's last step back: the history is the hand as it stands.
+    if (entry.type === 'step-undone') this.hand = [...withoutStep(this.hand, entry.undone)];
     if (isTableOperation(entry)) return null;
     if (entry.type === 'hand-started') this.hand = [];
     this.hand.push(entry);

@@ -8,6 +8,7 @@ import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table-config.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import type { TableState } from '../engine/table-state.js';
+import { lastStep } from '../engine/undo.js';
 import { randomLegalCommand } from './random-play.js';
 
 export type StructureName = 'nl' | 'pl' | 'fl' | 'spread';
@@ -176,7 +177,7 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
 /**
  * Plays the hand in progress to its end: cards from a seeded shuffle, random legal actions, every hand
  * shown. Now and then the croupier exposes a hole card (it becomes the burn) or turns a board card too
- * early, or the floor calls a misdeal before substantial action. True when the hand was played out, false when it was void.
+ * early, the floor calls a misdeal before substantial action, or undoes the last step. True when the hand was played out, false when it was void.
  */
 function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): boolean {
   const deck = shuffledDeck(random);
@@ -193,6 +194,7 @@ function playHand(current: () => TableState, run: (command: TableCommand) => voi
     else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
     else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor' };
     else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0) command = { type: 'premature', to: 'board', card: deck[next++] as Card };
+    else if (hand.phase.kind === 'betting' && random.nextInt(80) === 0 && lastStep(table) !== null) command = { type: 'undo', reason: 'The croupier pressed the wrong key', by: 'Floor' };
     else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
     else command = { type: 'show' };
     run(command);

@@ -7,6 +7,7 @@ import type { HandState } from '../engine/state.js';
 import { checkTableChips } from '../engine/table.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation, reduceTable } from '../engine/table-reduce.js';
+import { withoutStep } from '../engine/undo.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { GENESIS_HASH, linkHash, type LogRow } from './store.js';
@@ -121,6 +122,8 @@ class HandAudit {
   private awards: Extract<Operation, { type: 'award' }>[] = [];
 
   see(entry: TableLogEntry): void {
+    // An undone step leaves the hand's record: the awards are decided from what stands.
+    if (entry.type === 'step-undone') this.operations = [...withoutStep(this.operations, entry.undone)];
     if (isTableOperation(entry)) return;
     if (entry.type === 'hand-started') {
       this.operations = [];

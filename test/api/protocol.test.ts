@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { commandSchema, parseCommand } from '../../src/api/command-schema.js';
-import { handleMessage } from '../../src/api/protocol.js';
-import { TableController } from '../../src/controller/table-controller.js';
+import { type Connection, Core } from '../../src/api/core.js';
 import type { TableCommand } from '../../src/engine/table.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
-import { Store } from '../../src/store/store.js';
 
-function table(): TableController {
-  return TableController.open(Store.open(':memory:'), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+function open(now = () => Date.UTC(2026, 10, 29, 18)): { core: Core; connection: Connection; send: (name: string, args?: unknown) => unknown } {
+  const core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '2468', clock: { now }, tableConfig: CASINO_5_10, seed: 7 });
+  const connection = core.connect(() => undefined);
+  let next = 0;
+  const send = (name: string, args?: unknown): unknown => connection.handle(JSON.stringify({ id: `q${++next}`, name, args }));
+  return { core, connection, send };
 }
 
 describe('the command protocol', () => {
@@ -16,7 +18,7 @@ describe('the command protocol', () => {
     // Every type of the engine's command union, checked by the compiler: a new command needs a schema.
     const engineTypes: Record<TableCommand['type'], true> = {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
-      misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true,
+      misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true,
     };
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(Object.keys(engineTypes).sort());
   });
@@ -47,7 +49,9 @@ describe('the command protocol', () => {
   });
 
   it('answers requests by id, applies a submitted command once, and refuses malformed messages with the reason', () => {
-    const controller = table();
+    const { core, connection } = open();
+    const controller = core.controller;
+    const handleMessage = (_: unknown, text: string) => connection.handle(text);
     const sit = JSON.stringify({ id: 'r1', name: 'table-submit', args: { commandId: 'c1', command: { type: 'sit', seat: 2, name: 'Ada', buyIn: 500 } } });
     const reply = handleMessage(controller, sit);
     expect(reply).toMatchObject({ id: 'r1', ok: true, result: { seats: [{ seat: 2, name: 'Ada', stack: 500 }] } });
@@ -61,5 +65,77 @@ describe('the command protocol', () => {
     expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { commandId: '#open', command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     const refused = handleMessage(controller, JSON.stringify({ id: 'r6', name: 'table-submit', args: { commandId: 'c2', command: { type: 'sit', seat: 2, name: 'Ben', buyIn: 500 } } }));
     expect(refused).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 2 is taken' } } });
+  });
+});
+
+describe('the floor gate', () => {
+  it('refuses floor commands until a supervisor PIN unlocks them, and fills in who approved', () => {
+    const { core, send } = open();
+    const seat = (n: number) => send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
+    seat(1);
+    seat(2);
+    expect(send('table-submit', { commandId: 'r1', command: { type: 'ruling', text: 'Chip found under seat 1' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    expect(send('floor-unlock', { pin: '1111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: false } });
+    expect(send('floor-unlock', { pin: '2468' })).toMatchObject({ ok: true, result: { unlocked: true, who: 'floor supervisor' } });
+    expect(send('table-submit', { commandId: 'r2', command: { type: 'ruling', text: 'x', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('command.by') } } });
+    expect(send('table-submit', { commandId: 'r3', command: { type: 'adjust-stack', seat: 1, amount: 25, reason: 'Chip found under seat 1' } })).toMatchObject({ ok: true, result: { lastError: null } });
+    expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
+    const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string; by?: string }> } }).store.entries(0)];
+    expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'floor supervisor' });
+    send('floor-lock');
+    expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+  });
+
+  it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const { core, send } = open(() => now);
+    const other = core.connect(() => undefined);
+    for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { pin: '0000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    // The right PIN, from another screen, is refused during the lock-out.
+    expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { pin: '2468' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    now += 5 * 60_000;
+    expect(send('floor-unlock', { pin: '2468' })).toMatchObject({ ok: true });
+    now += 10 * 60_000 - 1;
+    expect(send('floor-status')).toMatchObject({ result: { unlocked: true } });
+    now += 1;
+    expect(send('floor-status')).toMatchObject({ result: { unlocked: false } });
+    expect(send('floor-unlock', { pin: 12345 })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+  });
+});
+
+describe('the simulated shoe, the hand list and the replay', () => {
+  it('deals what the table expects, never a card twice, and lists and replays the hands without hole cards', () => {
+    const { core, send } = open();
+    for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
+    // The draw for the button, then a hand played check-down by the croupier with the simulated shoe.
+    for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
+    expect(core.controller.view().prompt.kind).toBe('start-hand');
+    send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
+    let step = 0;
+    for (let guard = 0; guard < 200; guard++) {
+      const view = core.controller.view();
+      if (view.prompt.kind === 'deal') send('sim-deal');
+      else if (view.prompt.kind === 'action') send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
+      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `a${step++}`, command: { type: 'show' } });
+      else break;
+    }
+    const hand = core.controller.table.hand;
+    expect(hand?.phase.kind).toBe('complete');
+    const cards = [...(hand?.board ?? []), ...(hand?.burns ?? []), ...(hand?.players.flatMap((player) => player.holeCards) ?? [])];
+    expect(cards).toHaveLength(5 + 4 + 6);
+    expect(new Set(cards).size).toBe(cards.length);
+    const list = send('hand-list') as { ok: true; result: { id: number; pot: number; complete: boolean; awards: unknown[] }[] };
+    expect(list.result).toHaveLength(1);
+    expect(list.result[0]).toMatchObject({ id: 1, handNumber: 1, pot: 30, complete: true });
+    const replay = send('hand-replay', { id: 1 }) as { ok: true; result: { steps: { words: { en: string }; seats: { shown: unknown }[] }[] } };
+    const words = replay.result.steps.map((s) => s.words.en);
+    expect(words).toContain('Seat 1 gets a card');
+    expect(words.some((text) => /^Seat \d shows /.test(text))).toBe(true);
+    // Before the showdown no seat shows a card in the replay.
+    const showdown = words.indexOf('Showdown');
+    expect(replay.result.steps.slice(0, showdown).every((s) => s.seats.every((seat) => seat.shown === null))).toBe(true);
+    expect(send('hand-replay', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(send('hand-replay', { id: 'one' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
   });
 });

@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { WireCommand } from '../../src/api/requests';
+import { StatusBar } from './components/StatusBar';
+import { useFloor } from './core/useFloor';
+import { useTable } from './core/useTable';
+import { LanguageContext, language, useLanguage } from './i18n';
+import { HandsScreen } from './screens/HandsScreen';
+import { type Overlay, TableScreen } from './screens/TableScreen';
+import { useLangSetting } from './useLangSetting';
+
+/** The croupier's screen; the core comes from a CoreContext provider (main.tsx, or a test's fake). */
+export function App() {
+  const [lang, setLang] = useLangSetting();
+  const value = useMemo(() => language(lang), [lang]);
+  // Screen readers and hyphenation follow the page's language.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <Screens onLang={setLang} />
+    </LanguageContext.Provider>
+  );
+}
+
+function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
+  const { t } = useLanguage();
+  const session = useTable();
+  const floor = useFloor();
+  const [screen, setScreen] = useState<'table' | 'hands'>('table');
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const { view, connection } = session;
+
+  const openFloor = (needed: boolean) => {
+    setOverlay({ kind: 'floor', needed });
+    void floor.refresh();
+  };
+
+  const onCommand = (command: WireCommand) => {
+    void session.submit(command).then((reply) => {
+      // A floor command on a locked session: ask for the PIN at once (the notice says why).
+      if (!reply.ok && reply.error.code === 'floor-locked') openFloor(true);
+    });
+  };
+
+  return (
+    <div className="app">
+      <StatusBar
+        devices={view?.devices ?? []}
+        connection={connection}
+        handNumber={view?.handNumber ?? null}
+        stakes={view?.stakes ?? null}
+        floorUnlocked={floor.status?.unlocked === true}
+        onLang={onLang}
+        onFloor={() => openFloor(false)}
+        onHands={() => {
+          setOverlay(null);
+          setScreen('hands');
+        }}
+      />
+      {connection === 'lost' && (
+        <div className="banner" role="alert" data-testid="connection-banner">
+          {t.connection.lost}
+        </div>
+      )}
+      {screen === 'hands' ? (
+        <HandsScreen onClose={() => setScreen('table')} />
+      ) : view === null ? (
+        <main className="table-screen">
+          <p className="prompt">{t.loading}</p>
+        </main>
+      ) : (
+        <TableScreen view={view} session={session} floor={floor} overlay={overlay} setOverlay={setOverlay} onCommand={onCommand} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { WireCommand } from '../../../src/api/requests';
+import type { Stakes, ViewModel } from '../../../src/controller/view-model';
+import { useLanguage } from '../i18n';
+import { AmountField } from './AmountField';
+import { Keypad, amountOf } from './Keypad';
+
+type Props = {
+  readonly actor: NonNullable<ViewModel['actor']>;
+  readonly structure: Stakes['structure'];
+  readonly onCommand: (command: WireCommand) => void;
+};
+
+/**
+ * The actions of the player to act, exactly as `legal` allows them: nothing else is drawn. A bet or raise
+ * is entered as the total for the round ("raise to"), prefilled with the minimum; the parent keys this pad
+ * by the decision, so a new one starts from its own minimum.
+ */
+export function ActionPad({ actor, structure, onCommand }: Props) {
+  const { t } = useLanguage();
+  const { legal, sizes } = actor;
+  const range = legal.betOrRaise;
+  const [text, setText] = useState(range === null ? '' : String(range.min));
+  const amount = amountOf(text);
+  const inRange = range !== null && amount !== null && amount >= range.min && amount <= range.max;
+
+  return (
+    <div className="action-pad">
+      <div className="action-buttons">
+        {legal.fold && (
+          <button type="button" className="button action action-fold" data-testid="action-fold" onClick={() => onCommand({ type: 'fold' })}>
+            {t.fold}
+          </button>
+        )}
+        {legal.check && (
+          <button type="button" className="button action action-check" data-testid="action-check" onClick={() => onCommand({ type: 'check' })}>
+            {t.check}
+          </button>
+        )}
+        {legal.call !== null && (
+          <button type="button" className="button action action-call" data-testid="action-call" onClick={() => onCommand({ type: 'call' })}>
+            {t.call(legal.call)}
+          </button>
+        )}
+        {legal.allIn !== null && (
+          <button type="button" className="button action action-allin" data-testid="action-allin" onClick={() => onCommand({ type: 'all-in' })}>
+            {t.allIn(legal.allIn)}
+          </button>
+        )}
+      </div>
+      {range !== null && (
+        <div className="action-raise-column">
+          <AmountField testId="raise-amount" label={t.amount} value={text} onChange={setText} />
+          <p className="raise-range">
+            {t.range(range.min, range.max)}
+            {structure === 'pot-limit' && <strong className="pot-limit-max"> · {t.potLimitMax(range.max)}</strong>}
+          </p>
+          {sizes !== null && (
+            <div className="quick-sizes">
+              <button type="button" className="button size" data-testid="size-min" onClick={() => setText(String(sizes.min))}>
+                {t.sizeMin} <span className="size-amount">{sizes.min}</span>
+              </button>
+              <button type="button" className="button size" data-testid="size-half-pot" onClick={() => setText(String(sizes.halfPot))}>
+                {t.sizeHalfPot} <span className="size-amount">{sizes.halfPot}</span>
+              </button>
+              <button type="button" className="button size" data-testid="size-pot" onClick={() => setText(String(sizes.pot))}>
+                {t.sizePot} <span className="size-amount">{sizes.pot}</span>
+              </button>
+              <button type="button" className="button size" data-testid="size-max" onClick={() => setText(String(sizes.max))}>
+                {t.sizeMax} <span className="size-amount">{sizes.max}</span>
+              </button>
+            </div>
+          )}
+          <button
+            type="button"
+            className="button action action-raise"
+            data-testid="action-raise"
+            disabled={!inRange}
+            onClick={() => {
+              if (inRange) onCommand({ type: 'bet', to: amount });
+            }}
+          >
+            {range.kind === 'bet' ? t.bet(amount ?? 0) : t.raiseTo(amount ?? 0)}
+          </button>
+        </div>
+      )}
+      {range !== null && <Keypad value={text} onChange={setText} />}
+    </div>
+  );
+}

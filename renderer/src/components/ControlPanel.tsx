@@ -1,0 +1,43 @@
+import type { WireCommand } from '../../../src/api/requests';
+import type { ViewModel } from '../../../src/controller/view-model';
+import { ActionPad } from './ActionPad';
+import { DrawPanel, SeatPlayersPanel, StartHandPanel } from './BetweenHands';
+import { DealPanel } from './DealPanel';
+import { ShowdownPanel } from './ShowdownPanel';
+
+type Props = {
+  readonly view: ViewModel;
+  readonly simulated: boolean;
+  readonly onCommand: (command: WireCommand) => void;
+  readonly onSimDeal: () => void;
+  readonly onSimDealStep: () => Promise<void>;
+};
+
+/** The croupier's controls for what the prompt asks now: one panel at a time. */
+export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep }: Props) {
+  const { prompt, actor } = view;
+  let panel = null;
+  if (actor !== null) {
+    // A new decision (another seat, street or amount) gets a fresh pad, prefilled with its own minimum.
+    const decision = `${view.handNumber}:${actor.seat}:${view.board.length}:${JSON.stringify(actor.legal)}`;
+    panel = <ActionPad key={decision} actor={actor} structure={view.stakes.structure} onCommand={onCommand} />;
+  } else if (prompt.kind === 'deal') {
+    panel = <DealPanel target={prompt.target} simulated={simulated} onDeal={(card) => onCommand({ type: 'deal', card })} onSimDeal={onSimDeal} onSimDealStep={onSimDealStep} />;
+  } else if (prompt.kind === 'show') {
+    panel = (
+      <ShowdownPanel
+        key={prompt.seat}
+        seat={prompt.seat}
+        onShow={(cards) => onCommand(cards === undefined ? { type: 'show' } : { type: 'show', cards })}
+        onMuck={() => onCommand({ type: 'muck' })}
+      />
+    );
+  } else if (prompt.kind === 'start-hand') {
+    panel = <StartHandPanel onStart={() => onCommand({ type: 'start-hand' })} />;
+  } else if (prompt.kind === 'draw-for-button') {
+    panel = <DrawPanel seats={prompt.seats} onDraw={(seat, card) => onCommand({ type: 'draw', seat, card })} />;
+  } else if (prompt.kind === 'seat-players') {
+    panel = <SeatPlayersPanel />;
+  }
+  return <section className="control-panel">{panel}</section>;
+}

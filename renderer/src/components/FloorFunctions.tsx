@@ -1,0 +1,142 @@
+import { type ReactNode, useState } from 'react';
+import type { FloorCommand } from '../../../src/api/requests';
+import type { Words } from '../../../src/evaluator/words';
+import { useLanguage } from '../i18n';
+import { AmountField } from './AmountField';
+import { Keypad, amountOf } from './Keypad';
+import { TextField } from './TextField';
+
+type MisdealReason = Extract<FloorCommand, { type: 'misdeal' }>['reason'];
+
+const MISDEAL_REASONS: readonly MisdealReason[] = ['first-cards-exposed', 'cards-exposed', 'seat-dealt-wrongly', 'seat-skipped', 'wrong-card-count', 'button-out-of-position', 'fouled-deck'];
+
+type Props = {
+  /** The hand's last step the floor may undo, or null. */
+  readonly lastStep: Words | null;
+  /** The occupied seats (for a stack adjustment). */
+  readonly seats: readonly number[];
+  readonly onCommand: (command: FloorCommand) => void;
+};
+
+type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'ruling';
+
+/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, record a ruling. */
+export function FloorFunctions({ lastStep, seats, onCommand }: Props) {
+  const { t, words } = useLanguage();
+  const [mode, setMode] = useState<Mode>('menu');
+  const [reason, setReason] = useState('');
+  const [misdeal, setMisdeal] = useState<MisdealReason | null>(null);
+  const [seat, setSeat] = useState<number | null>(null);
+  const [sign, setSign] = useState<1 | -1>(1);
+  const [amountText, setAmountText] = useState('');
+  const open = (next: Mode) => {
+    setReason('');
+    setMode(next);
+  };
+
+  if (mode === 'menu') {
+    return (
+      <div className="menu-buttons">
+        <button type="button" className="button" data-testid="floor-undo" disabled={lastStep === null} onClick={() => open('undo')}>
+          {t.undo}
+          <span className="button-detail">{lastStep === null ? t.nothingToUndo : words(lastStep)}</span>
+        </button>
+        <button type="button" className="button button-danger" data-testid="floor-misdeal" onClick={() => open('misdeal')}>
+          {t.misdeal}
+        </button>
+        <button type="button" className="button" data-testid="floor-adjust" onClick={() => open('adjust')}>
+          {t.adjust}
+        </button>
+        <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
+          {t.ruling}
+        </button>
+      </div>
+    );
+  }
+
+  const text = reason.trim();
+  const amount = amountOf(amountText);
+  let command: FloorCommand | null;
+  let form: ReactNode;
+  if (mode === 'undo') {
+    command = lastStep === null || text === '' ? null : { type: 'undo', reason: text };
+    form = (
+      <>
+        <p className="floor-step" data-testid="floor-last-step">
+          {lastStep === null ? t.nothingToUndo : words(lastStep)}
+        </p>
+        <div className="choice-row">
+          {t.undoReasons.map((preset, index) => (
+            <button type="button" className="button button-small" key={preset} data-testid={`undo-reason-${index}`} onClick={() => setReason(preset)}>
+              {preset}
+            </button>
+          ))}
+        </div>
+        <TextField testId="floor-reason" label={t.reason} value={reason} onChange={setReason} />
+      </>
+    );
+  } else if (mode === 'misdeal') {
+    command = misdeal === null ? null : { type: 'misdeal', reason: misdeal };
+    form = (
+      <div className="choice-list">
+        {MISDEAL_REASONS.map((key) => (
+          <button type="button" key={key} className={`button${misdeal === key ? ' button-on' : ''}`} aria-pressed={misdeal === key} data-testid={`misdeal-reason-${key}`} onClick={() => setMisdeal(key)}>
+            {t.misdealReasons[key]}
+          </button>
+        ))}
+      </div>
+    );
+  } else if (mode === 'adjust') {
+    const signed = amount === null || amount === 0 ? null : sign * amount;
+    command = seat === null || signed === null || text === '' ? null : { type: 'adjust-stack', seat, amount: signed, reason: text };
+    form = (
+      <div className="dialog-columns">
+        <div className="dialog-amount">
+          <div className="choice-row">
+            {seats.map((n) => (
+              <button type="button" key={n} className={`button button-small${seat === n ? ' button-on' : ''}`} aria-pressed={seat === n} data-testid={`adjust-seat-${n}`} onClick={() => setSeat(n)}>
+                {t.seat(n)}
+              </button>
+            ))}
+          </div>
+          <div className="choice-row">
+            <button type="button" className={`button button-small${sign === 1 ? ' button-on' : ''}`} aria-pressed={sign === 1} data-testid="adjust-add" onClick={() => setSign(1)}>
+              + {t.adjustAdd}
+            </button>
+            <button type="button" className={`button button-small${sign === -1 ? ' button-on' : ''}`} aria-pressed={sign === -1} data-testid="adjust-remove" onClick={() => setSign(-1)}>
+              − {t.adjustRemove}
+            </button>
+          </div>
+          <AmountField testId="floor-amount" label={t.amount} value={amountText} onChange={setAmountText} />
+          <Keypad value={amountText} onChange={setAmountText} />
+        </div>
+        <TextField testId="floor-reason" label={t.reason} value={reason} onChange={setReason} />
+      </div>
+    );
+  } else {
+    command = text === '' ? null : { type: 'ruling', text };
+    form = <TextField testId="floor-ruling-text" label={t.rulingText} value={reason} onChange={setReason} />;
+  }
+
+  return (
+    <div className="floor-form">
+      {form}
+      <div className="choice-row">
+        <button type="button" className="button" data-testid="floor-back" onClick={() => setMode('menu')}>
+          {t.cancel}
+        </button>
+        <button
+          type="button"
+          className="button action"
+          data-testid="floor-confirm"
+          disabled={command === null}
+          onClick={() => {
+            if (command !== null) onCommand(command);
+          }}
+        >
+          {command?.type === 'adjust-stack' ? t.adjustConfirm(command.seat, command.amount) : t.confirm}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { HandSummary } from '../../../src/api/requests';
+import { useLanguage } from '../i18n';
+
+type Props = {
+  /** Newest first, as the core lists them; null while loading. */
+  readonly hands: readonly HandSummary[] | null;
+  /** Opens a hand by its id (a misdealt hand and its redeal share a number, not an id). */
+  readonly onOpen: (id: number) => void;
+};
+
+/** The table's hands: number, pot, and who won what, or why the hand was void. Tap one to replay it. */
+export function HandList({ hands, onOpen }: Props) {
+  const { t, words } = useLanguage();
+  if (hands === null) return <p className="hint hint-large">{t.loading}</p>;
+  if (hands.length === 0) return <p className="hint hint-large">{t.noHands}</p>;
+  return (
+    <ul className="hand-list">
+      {hands.map((hand) => (
+        <li key={hand.id}>
+          <button type="button" className="hand-row" data-testid={`hand-row-${hand.id}`} onClick={() => onOpen(hand.id)}>
+            <span className="hand-number">{t.handNumber(hand.handNumber)}</span>
+            <span className="hand-pot">{t.pot(hand.pot)}</span>
+            <span className="hand-result">
+              {hand.voided !== null ? `${t.voided}: ${words(hand.voided)}` : hand.complete ? hand.awards.map(words).join(' · ') : t.inPlay}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+import { useLanguage } from '../i18n';
+
+type Props = {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  /** Digits at most (chip amounts stay far below 12 digits; a PIN is shorter). */
+  readonly maxDigits?: number;
+};
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+/** A numeric keypad big enough for a thumb: digits, clear, delete the last digit. */
+export function Keypad({ value, onChange, maxDigits = 9 }: Props) {
+  const { t } = useLanguage();
+  const type = (digit: string) => {
+    if (value.length >= maxDigits) return;
+    onChange(value === '0' ? digit : value + digit);
+  };
+  return (
+    <div className="keypad">
+      {KEYS.map((digit) => (
+        <button type="button" key={digit} className="key" data-testid={`keypad-${digit}`} onClick={() => type(digit)}>
+          {digit}
+        </button>
+      ))}
+      <button type="button" className="key key-aux" data-testid="keypad-clear" aria-label={t.keypadClear} onClick={() => onChange('')}>
+        C
+      </button>
+      <button type="button" className="key" data-testid="keypad-0" onClick={() => type('0')}>
+        0
+      </button>
+      <button type="button" className="key key-aux" data-testid="keypad-back" aria-label={t.keypadBack} onClick={() => onChange(value.slice(0, -1))}>
+        ⌫
+      </button>
+    </div>
+  );
+}
+
+/** An amount as entered, or null when nothing is. */
+export function amountOf(text: string): number | null {
+  return text === '' ? null : Number.parseInt(text, 10);
+}

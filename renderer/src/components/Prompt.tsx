@@ -1,0 +1,37 @@
+import type { Words } from '../../../src/evaluator/words';
+import type { Notice } from '../core/useTable';
+import { useLanguage } from '../i18n';
+
+type Props = {
+  readonly prompt: Words;
+  readonly awards: readonly Words[];
+  readonly notice: Notice | null;
+  readonly onDismiss: () => void;
+};
+
+/** What the croupier does next, in large words; the awards to push; a refusal in red until the next action. */
+export function Prompt({ prompt, awards, notice, onDismiss }: Props) {
+  const { t, words } = useLanguage();
+  return (
+    <section className="prompt-area" aria-live="polite">
+      {notice !== null && (
+        <div className="last-error" role="alert" data-testid="last-error">
+          <span className="last-error-words">{words(notice.words)}</span>
+          <button type="button" className="button button-quiet" data-testid="last-error-dismiss" onClick={onDismiss}>
+            {t.dismiss}
+          </button>
+        </div>
+      )}
+      <p className="prompt" data-testid="prompt">
+        {words(prompt)}
+      </p>
+      {awards.length > 0 && (
+        <ul className="awards" data-testid="awards">
+          {awards.map((award, index) => (
+            <li key={index}>{words(award)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { SeatView } from '../../../src/controller/view-model';
+import { type Dictionary, useLanguage } from '../i18n';
+import type { SeatPlace } from '../table-layout';
+import { CardBack, CardFace } from './CardFace';
+
+export type SeatMarkers = { readonly dealer: boolean; readonly small: boolean; readonly big: boolean };
+
+type Props = {
+  readonly seat: SeatView;
+  readonly place: SeatPlace;
+  readonly isActor: boolean;
+  readonly markers: SeatMarkers;
+  readonly onTap: (seat: number) => void;
+};
+
+function statusWords(seat: SeatView, t: Dictionary): string {
+  const owes = seat.owes.small && seat.owes.big ? t.owes.both : seat.owes.small ? t.owes.small : seat.owes.big ? t.owes.big : '';
+  return [t.status[seat.status], owes].filter((part) => part !== '').join(' · ');
+}
+
+/**
+ * An occupied seat: name, stack, status, its bet in front (towards the pot), the backs of its face-down cards (a count, never a face) and the
+ * cards it tabled at the showdown. The player to act stands out; a tap opens the seat's menu.
+ */
+export function Seat({ seat, place, isActor, markers, onTap }: Props) {
+  const { t } = useLanguage();
+  const n = seat.seat;
+  const classes = ['seat', `seat-${seat.status}`, isActor ? 'seat-actor' : ''].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      style={{ left: `${place.x}%`, top: `${place.y}%` }}
+      data-testid={`seat-${n}`}
+      aria-current={isActor ? 'true' : undefined}
+      onClick={() => onTap(n)}
+    >
+      <span className="seat-head">
+        <span className="seat-number">{n}</span>
+        <span className="seat-name">{seat.name}</span>
+        {markers.dealer && (
+          <span className="marker marker-dealer" data-testid="button-marker">
+            {t.dealer}
+          </span>
+        )}
+        {markers.small && (
+          <span className="marker marker-blind" data-testid="sb-marker">
+            {t.smallBlind}
+          </span>
+        )}
+        {markers.big && (
+          <span className="marker marker-blind" data-testid="bb-marker">
+            {t.bigBlind}
+          </span>
+        )}
+      </span>
+      <span className="seat-stack" data-testid={`seat-${n}-stack`}>
+        {seat.stack}
+      </span>
+      <span className="seat-status" data-testid={`seat-${n}-status`}>
+        {isActor ? t.toAct : statusWords(seat, t)}
+      </span>
+      <span className="seat-cards" data-testid={`seat-${n}-cards`} aria-label={seat.faceDown > 0 ? t.faceDown(seat.faceDown) : undefined}>
+        {seat.shown !== null
+          ? seat.shown.map((card) => <CardFace card={card} key={card} />)
+          : Array.from({ length: seat.faceDown }, (_, index) => <CardBack key={index} />)}
+      </span>
+      {seat.bet > 0 && (
+        <span className={`bet bet-${place.side}`} data-testid={`seat-${n}-bet`}>
+          {seat.bet}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** A free seat: tap to seat a player there. */
+export function EmptySeat({ seat, place, onTap }: { readonly seat: number; readonly place: SeatPlace; readonly onTap: (seat: number) => void }) {
+  const { t } = useLanguage();
+  return (
+    <button type="button" className="seat seat-empty" style={{ left: `${place.x}%`, top: `${place.y}%` }} data-testid={`seat-${seat}`} onClick={() => onTap(seat)}>
+      <span className="seat-head">
+        <span className="seat-number">{seat}</span>
+      </span>
+      <span className="seat-empty-words">{t.emptySeat}</span>
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useLanguage } from '../i18n';
+import { AmountField } from './AmountField';
+import { Keypad, amountOf } from './Keypad';
+import { Modal } from './Modal';
+import { TextField } from './TextField';
+
+type Props = {
+  readonly seat: number;
+  readonly buyIn: { readonly min: number; readonly max: number };
+  readonly onConfirm: (name: string, buyIn: number) => void;
+  readonly onClose: () => void;
+};
+
+/** Seats a player at an empty seat: a name and a buy-in within the table's range. */
+export function SeatDialog({ seat, buyIn, onConfirm, onClose }: Props) {
+  const { t } = useLanguage();
+  const [name, setName] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const amount = amountOf(amountText);
+  const trimmed = name.trim();
+  const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && amount <= buyIn.max;
+  return (
+    <Modal testId="seat-dialog" title={t.seatTitle(seat)} onClose={onClose}>
+      <div className="dialog-columns">
+        <TextField testId="seat-name" label={t.name} value={name} onChange={setName} maxLength={40} />
+        <div className="dialog-amount">
+          <AmountField testId="seat-buyin" label={t.buyIn} value={amountText} onChange={setAmountText} />
+          <p className="hint">{t.buyInRange(buyIn.min, buyIn.max)}</p>
+          <div className="quick-sizes">
+            <button type="button" className="button size" data-testid="buyin-min" onClick={() => setAmountText(String(buyIn.min))}>
+              {t.sizeMin} {buyIn.min}
+            </button>
+            <button type="button" className="button size" data-testid="buyin-max" onClick={() => setAmountText(String(buyIn.max))}>
+              {t.sizeMax} {buyIn.max}
+            </button>
+          </div>
+          <Keypad value={amountText} onChange={setAmountText} />
+          <button
+            type="button"
+            className="button action"
+            data-testid="seat-confirm"
+            disabled={!valid}
+            onClick={() => {
+              if (valid) onConfirm(trimmed, amount);
+            }}
+          >
+            {t.seatConfirm}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import type { DeviceStatus, Stakes } from '../../../src/controller/view-model';
+import type { ConnectionState } from '../core/core';
+import { LANGS, type Lang, useLanguage } from '../i18n';
+
+type Props = {
+  readonly devices: readonly DeviceStatus[];
+  readonly connection: ConnectionState;
+  readonly handNumber: number | null;
+  readonly stakes: Stakes | null;
+  readonly floorUnlocked: boolean;
+  readonly onLang: (lang: Lang) => void;
+  readonly onFloor: () => void;
+  readonly onHands: () => void;
+};
+
+/** The top line: the game, the hand, the devices and the line to the core; language, hands and floor. */
+export function StatusBar({ devices, connection, handNumber, stakes, floorUnlocked, onLang, onFloor, onHands }: Props) {
+  const { lang, t, words } = useLanguage();
+  return (
+    <header className="status-bar">
+      {stakes !== null && <span className="stakes">{words(stakes.words)}</span>}
+      {handNumber !== null && <span className="hand-no">{t.hand(handNumber)}</span>}
+      <ul className="devices">
+        {devices.map((device) => (
+          <li key={device.id} className={`device device-${device.state}`} data-testid={`device-${device.id}`}>
+            <span className="device-dot" aria-hidden="true" />
+            {t.deviceKind[device.kind]}
+            {/* A working device is a word and a tick; a problem is spelled out. */}
+            {device.state === 'connected' ? <span className="device-ok"> ✓</span> : `: ${t.deviceState[device.state]}`}
+            {device.detail !== null && <span className="device-detail"> — {words(device.detail)}</span>}
+          </li>
+        ))}
+      </ul>
+      <span className={`connection connection-${connection}`} data-testid="connection">
+        {t.connection[connection]}
+      </span>
+      <span className="status-buttons">
+        <button type="button" className="button button-small" data-testid="hands-open" onClick={onHands}>
+          {t.hands}
+        </button>
+        <button type="button" className={`button button-small${floorUnlocked ? ' button-on' : ''}`} data-testid="floor-open" onClick={onFloor}>
+          {t.floor}
+        </button>
+        <span className="lang-switch" role="group" aria-label={t.language}>
+          {LANGS.map((code) => (
+            <button type="button" key={code} className={`button button-small${code === lang ? ' button-on' : ''}`} aria-pressed={code === lang} data-testid={`lang-${code}`} onClick={() => onLang(code)}>
+              {code.toUpperCase()}
+            </button>
+          ))}
+        </span>
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+import type { ViewModel } from '../../../src/controller/view-model';
+import { seatPlace } from '../table-layout';
+import { useAspect } from '../useAspect';
+import { Board } from './Board';
+import { Pots } from './Pots';
+import { EmptySeat, Seat } from './Seat';
+
+type Props = {
+  readonly view: ViewModel;
+  readonly onSeatTap: (seat: number) => void;
+  readonly onEmptySeatTap: (seat: number) => void;
+};
+
+/** The table from above: seats round it at their printed numbers, each bet in front of its seat, board and pots in the middle. */
+export function Table({ view, onSeatTap, onEmptySeatTap }: Props) {
+  const bySeat = new Map(view.seats.map((seat) => [seat.seat, seat]));
+  const numbers = Array.from({ length: view.seatCount }, (_, index) => index + 1);
+  // Who the croupier waits for: the player to act, or at the showdown the player to show or muck.
+  const actor = view.actor?.seat ?? (view.prompt.kind === 'show' ? view.prompt.seat : null);
+  const area = useRef<HTMLElement>(null);
+  const aspect = useAspect(area, 3);
+  return (
+    <section className="table-area" ref={area}>
+      <div className="felt" />
+      <div className="table-centre">
+        <Board board={view.board} />
+        <Pots pots={view.pots} potTotal={view.potTotal} />
+      </div>
+      {numbers.map((n) => {
+        const seat = bySeat.get(n);
+        const place = seatPlace(n, view.seatCount, aspect);
+        if (seat === undefined) return <EmptySeat key={n} seat={n} place={place} onTap={onEmptySeatTap} />;
+        const markers = { dealer: view.button === n, small: view.blinds?.small === n, big: view.blinds?.big === n };
+        return <Seat key={n} seat={seat} place={place} isActor={actor === n} markers={markers} onTap={onSeatTap} />;
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CoreBridge, WireError } from '../../../src/api/requests';
+
+/** Whether the screen can reach the core: the status bar shows it, and a banner while it is lost. */
+export type ConnectionState = 'connecting' | 'connected' | 'lost';
+
+/**
+ * What the screens talk to: the core's bridge plus the state of the line to it. Electron's preload bridge
+ * is always connected; browser mode's WebSocket can drop and come back.
+ */
+export interface Core extends CoreBridge {
+  /** Calls the listener at once with the current state, then on every change; returns the unsubscribe. */
+  onConnection(listener: (state: ConnectionState) => void): () => void;
+}
+
+/** The reply a request gets when the line to the core drops before its answer came. */
+export const CONNECTION_LOST: WireError = {
+  code: 'connection-lost',
+  words: {
+    en: 'The connection to the table was lost before the answer came: check the table, then try again',
+    de: 'Die Verbindung zum Tisch ging verloren, bevor die Antwort kam: Tisch prüfen, dann erneut versuchen',
+  },
+};
+
+/** Electron's bridge: a process boundary that does not drop, so always connected. */
+export function steadyCore(bridge: CoreBridge): Core {
+  return {
+    request: (name, args) => bridge.request(name, args),
+    onView: (listener) => bridge.onView(listener),
+    onConnection(listener) {
+      listener('connected');
+      return () => undefined;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { WireCommand } from '../../../src/api/requests';
+import type { ViewModel } from '../../../src/controller/view-model';
+import { ControlPanel } from '../components/ControlPanel';
+import { FloorFunctions } from '../components/FloorFunctions';
+import { FloorGate } from '../components/FloorGate';
+import { Modal } from '../components/Modal';
+import { Prompt } from '../components/Prompt';
+import { SeatDialog } from '../components/SeatDialog';
+import { SeatMenu } from '../components/SeatMenu';
+import { Table } from '../components/Table';
+import type { FloorSession } from '../core/useFloor';
+import type { TableSession } from '../core/useTable';
+import { useLanguage } from '../i18n';
+
+/** A dialog over the table: seat a player, a seat's menu, or the floor functions. */
+export type Overlay = { readonly kind: 'seat'; readonly seat: number } | { readonly kind: 'seat-menu'; readonly seat: number } | { readonly kind: 'floor'; readonly needed: boolean } | null;
+
+type Props = {
+  readonly view: ViewModel;
+  readonly session: TableSession;
+  readonly floor: FloorSession;
+  readonly overlay: Overlay;
+  readonly setOverlay: (overlay: Overlay) => void;
+  readonly onCommand: (command: WireCommand) => void;
+};
+
+/** At most this many simulated cards for "deal to the end of the step" (a flop is four with its burn). */
+const SIM_STEP_LIMIT = 30;
+
+/** The main screen: prompt, table, the panel for what the prompt asks, and any dialog over them. */
+export function TableScreen({ view, session, floor, overlay, setOverlay, onCommand }: Props) {
+  const { t } = useLanguage();
+  const simulated = session.appInfo?.hardware === 'sim';
+  // Stops at the first refusal, and when the table asks for something other than a card.
+  const simDealStep = async () => {
+    for (let count = 0; count < SIM_STEP_LIMIT; count++) {
+      const reply = await session.simDeal();
+      if (!reply.ok || reply.result.lastError !== null || reply.result.prompt.kind !== 'deal') break;
+    }
+  };
+
+  const menuSeat = overlay?.kind === 'seat-menu' ? view.seats.find((seat) => seat.seat === overlay.seat) : undefined;
+  const close = () => setOverlay(null);
+  // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || menuSeat !== undefined;
+
+  return (
+    <main className="table-screen">
+      <Prompt prompt={view.prompt.words} awards={view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
+      <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
+      {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} />}
+      {overlay?.kind === 'seat' && (
+        <SeatDialog
+          seat={overlay.seat}
+          buyIn={view.buyIn}
+          onClose={close}
+          onConfirm={(name, buyIn) => {
+            close();
+            onCommand({ type: 'sit', seat: overlay.seat, name, buyIn });
+          }}
+        />
+      )}
+      {menuSeat !== undefined && <SeatMenu seat={menuSeat} onCommand={onCommand} onClose={close} />}
+      {overlay?.kind === 'floor' && (
+        <Modal testId="floor-dialog" title={t.floorTitle} onClose={close}>
+          {overlay.needed && floor.status?.unlocked !== true && <p className="hint hint-large">{t.floorNeeded}</p>}
+          <FloorGate status={floor.status} problem={floor.problem} onUnlock={(pin) => void floor.unlock(pin)} onLock={() => void floor.lock()}>
+            <FloorFunctions
+              lastStep={view.lastStep}
+              seats={view.seats.map((seat) => seat.seat)}
+              onCommand={(command) => {
+                close();
+                onCommand(command);
+              }}
+            />
+          </FloorGate>
+        </Modal>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+/** Where a seat sits: its centre in percent of the table area's width and height, and its side of the table. */
+export type SeatPlace = { readonly x: number; readonly y: number; readonly side: 'top' | 'bottom' | 'left' | 'right' };
+
+/** The seats' track inside the table area, as fractions of its height (y) and width (x). */
+const MARGIN_Y = 0.13;
+const MARGIN_X = 0.07;
+
+/**
+ * Where seat `seat` (1 … `seatCount`) sits, as the croupier sees the table from the dealer's place at the
+ * bottom centre: seat 1 on the dealer's left (bottom left), then clockwise up the left end, along the top
+ * and down the right end, as the seats are printed on the felt. The seats lie evenly along a stadium (a
+ * racetrack: two straights and two half circles) fitted to the area's `aspect` (width / height), with
+ * the dealer's place as one more slot, so that neighbours keep the same distance even on a wide screen.
+ */
+export function seatPlace(seat: number, seatCount: number, aspect = 3): SeatPlace {
+  const radius = 0.5 - MARGIN_Y;
+  const straight = Math.max(0, aspect * (1 - 2 * MARGIN_X) - 2 * radius);
+  const arc = Math.PI * radius;
+  const perimeter = 2 * straight + 2 * arc;
+  const centreX = aspect / 2;
+  // Distance along the track from the dealer's place, clockwise on the screen (y points down).
+  let s = (seat * perimeter) / (seatCount + 1);
+  let x: number;
+  let y: number;
+  let inward: [number, number];
+  if (s < straight / 2) {
+    [x, y, inward] = [centreX - s, 0.5 + radius, [0, -1]];
+  } else if ((s -= straight / 2) < arc) {
+    const angle = Math.PI / 2 + s / radius;
+    [x, y, inward] = [centreX - straight / 2 + radius * Math.cos(angle), 0.5 + radius * Math.sin(angle), [-Math.cos(angle), -Math.sin(angle)]];
+  } else if ((s -= arc) < straight) {
+    [x, y, inward] = [centreX - straight / 2 + s, 0.5 - radius, [0, 1]];
+  } else if ((s -= straight) < arc) {
+    const angle = (3 * Math.PI) / 2 + s / radius;
+    [x, y, inward] = [centreX + straight / 2 + radius * Math.cos(angle), 0.5 + radius * Math.sin(angle), [-Math.cos(angle), -Math.sin(angle)]];
+  } else {
+    [x, y, inward] = [centreX + straight / 2 - (s - arc), 0.5 + radius, [0, -1]];
+  }
+  // The side of the table the seat is on: its bet lies on the inward side, towards the pot.
+  const [nx, ny] = inward;
+  const side = Math.abs(nx) > Math.abs(ny) ? (nx > 0 ? 'left' : 'right') : ny > 0 ? 'top' : 'bottom';
+  return { x: (x / aspect) * 100, y: y * 100, side };
+}

@@ -1,0 +1,139 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Card } from '../cards/card.js';
+import { SeededRandom } from '../cards/random.js';
+import { HandArchive } from '../controller/hand-archive.js';
+import { type Clock, TableController } from '../controller/table-controller.js';
+import type { ViewModel } from '../controller/view-model.js';
+import { CASINO_5_10, type TableConfig } from '../engine/table-config.js';
+import { SimulatedShoe } from '../sim/shoe.js';
+import { Store } from '../store/store.js';
+import { FloorGate, type PinHash, checkPinFormat, hashPin } from './floor-gate.js';
+import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
+import type { AppInfo } from './requests.js';
+
+export type CoreOptions = {
+  /** The table's database: a file, or ':memory:' for a table that is forgotten at exit (tests). */
+  readonly dbPath: string;
+  readonly hardware: 'sim' | 'real';
+  /** Sets the supervisor's PIN (its hash is kept beside the database); otherwise the kept one is used. */
+  readonly floorPin?: string;
+  readonly clock?: Clock;
+  /** The configuration of a new table (an existing one keeps its own). */
+  readonly tableConfig?: TableConfig;
+  /** The simulated shoe's seed (random by default). */
+  readonly seed?: number;
+};
+
+/** One screen's link to the core: requests in as JSON text, replies out; views pushed as they change. */
+export type Connection = { handle(text: string): Reply; close(): void };
+
+const VERSION = '0.1.0';
+
+/**
+ * The table's core as every shell runs it — Electron's main process or browser mode's server: the store,
+ * the live table, the hand archive, the floor gate and, with simulated hardware, the simulated shoe.
+ */
+export class Core {
+  /** A PIN made up at this start because none was set: the caller shows it once. */
+  readonly newPin: string | null;
+  private readonly connections = new Set<() => void>();
+
+  private constructor(
+    private readonly store: Store,
+    readonly controller: TableController,
+    private readonly archive: HandArchive,
+    private readonly gate: FloorGate,
+    private readonly shoe: SimulatedShoe | null,
+    private readonly clock: Clock,
+    readonly info: AppInfo,
+    newPin: string | null,
+  ) {
+    this.newPin = newPin;
+  }
+
+  static open(options: CoreOptions): Core {
+    if (options.hardware === 'real') {
+      throw new Error('no hardware drivers are configured on this table yet: start with --hardware sim');
+    }
+    const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
+    const clock = options.clock ?? { now: () => Date.now() };
+    const store = Store.open(options.dbPath);
+    try {
+      const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
+      const archive = new HandArchive((after) => store.entries(after));
+      const shoe = new SimulatedShoe(new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
+      return new Core(store, controller, archive, new FloorGate(pin), shoe, clock, { hardware: options.hardware, version: VERSION }, newPin);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
+
+  /** A new screen: its own floor session; `push` gets every view the table publishes. */
+  connect(push: (message: Push) => void): Connection {
+    const context: Context = {
+      controller: this.controller,
+      archive: this.archive,
+      gate: this.gate,
+      floor: this.gate.session(),
+      info: this.info,
+      now: () => this.clock.now(),
+      simulatedDeal: this.shoe === null ? null : () => this.simulatedDeal(),
+    };
+    const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
+    this.connections.add(unsubscribe);
+    return {
+      handle: (text) => handleMessage(context, text),
+      close: () => {
+        unsubscribe();
+        this.connections.delete(unsubscribe);
+      },
+    };
+  }
+
+  /** The simulated shoe deals what the prompt asks for: the next card, or a card for the button draw. */
+  private simulatedDeal(): ViewModel {
+    const shoe = this.shoe as SimulatedShoe;
+    const table = this.controller.table;
+    const view = this.controller.view();
+    const prompt = view.prompt;
+    const id = `sim-${randomUUID()}`;
+    if (prompt.kind === 'draw-for-button') {
+      const seat = prompt.seats[0] as number;
+      return this.controller.submit({ id, command: { type: 'draw', seat, card: shoe.draw(table.buttonDraw.map((drawn) => drawn.card)) } });
+    }
+    const hand = table.hand;
+    if (prompt.kind !== 'deal' || hand === null) return view;
+    const first = hand.street === 'preflop' && hand.burns.length === 0 && hand.players.every((player) => player.holeCards.length === 0);
+    const card: Card = shoe.deal(hand, first);
+    return this.controller.submit({ id, command: { type: 'deal', card } });
+  }
+
+  close(): void {
+    for (const unsubscribe of this.connections) unsubscribe();
+    this.connections.clear();
+    this.store.close();
+  }
+}
+
+/** The supervisor's PIN: set now, kept beside the database, or made up and kept (and shown once). */
+function floorPin(dbPath: string, given: string | undefined): { pin: PinHash; newPin: string | null } {
+  const file = dbPath === ':memory:' ? null : `${dbPath}.floor-pin.json`;
+  if (given !== undefined) {
+    const problem = checkPinFormat(given);
+    if (problem !== null) throw new Error(`--floor-pin: ${problem}`);
+    const pin = hashPin(given);
+    if (file !== null) writeFileSync(file, `${JSON.stringify(pin)}\n`, { mode: 0o600 });
+    return { pin, newPin: null };
+  }
+  if (file !== null && existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<PinHash>;
+    if (typeof kept.salt !== 'string' || typeof kept.hash !== 'string') throw new Error(`${file}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
+    return { pin: { salt: kept.salt, hash: kept.hash }, newPin: null };
+  }
+  const made = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const pin = hashPin(made);
+  if (file !== null) writeFileSync(file, `${JSON.stringify(pin)}\n`, { mode: 0o600 });
+  return { pin, newPin: made };
+}

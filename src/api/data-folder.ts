@@ -1,0 +1,18 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Where a table keeps its log by default: the user's data folder ($XDG_DATA_HOME, else
+ * ~/.local/share), in `felt/`. Created on first use.
+ */
+export function dataFolder(): string {
+  const base = process.env['XDG_DATA_HOME'] !== undefined && process.env['XDG_DATA_HOME'] !== '' ? process.env['XDG_DATA_HOME'] : join(homedir(), '.local', 'share');
+  const folder = join(base, 'felt');
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+export function defaultDatabasePath(): string {
+  return join(dataFolder(), 'table.db');
+}

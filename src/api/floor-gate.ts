@@ -1,0 +1,91 @@
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { Words } from '../evaluator/words.js';
+import type { FloorStatus } from './requests.js';
+
+/** A PIN as stored: never the PIN itself, only a slow salted hash of it (scrypt). */
+export type PinHash = { readonly salt: string; readonly hash: string };
+
+/** How long an unlocked floor session lasts without use, and how wrong PINs lock the gate. */
+export const FLOOR_SESSION_MINUTES = 10;
+export const WRONG_PINS_BEFORE_LOCKOUT = 5;
+export const LOCKOUT_MINUTES = 5;
+
+const MINUTE = 60_000;
+
+export function hashPin(pin: string, salt = randomBytes(16).toString('hex')): PinHash {
+  return { salt, hash: scryptSync(pin, salt, 32).toString('hex') };
+}
+
+/** A PIN is 4 to 12 digits: typed on the touchscreen's keypad. */
+export function checkPinFormat(pin: unknown): string | null {
+  return typeof pin === 'string' && /^\d{4,12}$/.test(pin) ? null : 'a PIN is 4 to 12 digits';
+}
+
+/** One screen's floor session: unlocked until `until`, extended by every floor command. */
+export class FloorSession {
+  until: number | null = null;
+
+  constructor(private readonly gate: FloorGate) {}
+
+  status(now: number): FloorStatus {
+    const unlocked = this.until !== null && this.until > now;
+    return { unlocked, who: unlocked ? this.gate.who : null, until: unlocked ? this.until : null };
+  }
+
+  /** Who approves a floor command now, or null when the session is locked; using it keeps it open. */
+  approve(now: number): string | null {
+    if (this.until === null || this.until <= now) return null;
+    this.until = now + FLOOR_SESSION_MINUTES * MINUTE;
+    return this.gate.who;
+  }
+
+  lock(): void {
+    this.until = null;
+  }
+}
+
+/**
+ * The supervisor's PIN gate in front of the floor functions (undo, misdeal, stack corrections, rulings).
+ * Wrong PINs count across every screen of the table: after five in a row the gate refuses every PIN
+ * for five minutes. The roles of floor staff (croupier, supervisor, manager, each their own PIN or
+ * badge) will grow from here: `who` becomes the person, not the role.
+ */
+export class FloorGate {
+  private wrong = 0;
+  private lockedUntil = 0;
+
+  constructor(
+    private readonly pin: PinHash,
+    readonly who = 'floor supervisor',
+  ) {}
+
+  session(): FloorSession {
+    return new FloorSession(this);
+  }
+
+  /** Opens `session` with `pin`, or says why not. */
+  unlock(session: FloorSession, pin: unknown, now: number): { ok: true } | { ok: false; code: string; words: Words } {
+    if (now < this.lockedUntil) {
+      const minutes = Math.ceil((this.lockedUntil - now) / MINUTE);
+      return { ok: false, code: 'floor-locked-out', words: { en: `Too many wrong PINs: the floor functions are locked for ${minutes} more minute(s)`, de: `Zu viele falsche PINs: die Floor-Funktionen sind noch ${minutes} Minute(n) gesperrt` } };
+    }
+    const problem = checkPinFormat(pin);
+    if (problem === null && this.matches(pin as string)) {
+      this.wrong = 0;
+      session.until = now + FLOOR_SESSION_MINUTES * MINUTE;
+      return { ok: true };
+    }
+    this.wrong++;
+    if (this.wrong >= WRONG_PINS_BEFORE_LOCKOUT) {
+      this.wrong = 0;
+      this.lockedUntil = now + LOCKOUT_MINUTES * MINUTE;
+    }
+    return { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong PIN', de: 'Falsche PIN' } };
+  }
+
+  private matches(pin: string): boolean {
+    const expected = Buffer.from(this.pin.hash, 'hex');
+    const given = scryptSync(pin, this.pin.salt, expected.length);
+    return timingSafeEqual(given, expected);
+  }
+}

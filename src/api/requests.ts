@@ -1,0 +1,75 @@
+import type { Words } from '../evaluator/words.js';
+import type { TimedCommand } from '../controller/table-controller.js';
+import type { HandReplay, HandSummary } from '../controller/hand-archive.js';
+import type { ViewModel } from '../controller/view-model.js';
+
+export type { HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
+
+/**
+ * The typed surface of the core, the same for every shell: Electron's preload and browser mode's
+ * WebSocket carry these requests as `{ id, name, args }` and their replies as `{ id, ok, result | error }`
+ * (protocol.ts). Names are `noun-verb`; a client's `send(name, args)` is typed by this map end to end.
+ */
+export type Requests = {
+  /** What this core is: simulated or real hardware (the simulation panel shows only with `sim`). */
+  'app-info': { args: undefined; result: AppInfo };
+  'table-view': { args: undefined; result: ViewModel };
+  /**
+   * A table command under an id chosen by the sender (a retry with the same id applies once). Floor
+   * commands need an unlocked floor session on this connection; their `by` is the session's.
+   */
+  'table-submit': { args: { commandId: string; command: WireCommand }; result: ViewModel };
+  /** Opens the floor functions for this connection with a supervisor's PIN (they lock again after a while). */
+  'floor-unlock': { args: { pin: string }; result: FloorStatus };
+  'floor-lock': { args: undefined; result: FloorStatus };
+  'floor-status': { args: undefined; result: FloorStatus };
+  /** The hands of this table, newest first. */
+  'hand-list': { args: undefined; result: readonly HandSummary[] };
+  /** One hand step by step, as the screen showed it: hole cards only where they were tabled. */
+  'hand-replay': { args: { id: number }; result: HandReplay };
+  /** Simulated hardware: the simulated shoe deals the card the table expects next. */
+  'sim-deal': { args: undefined; result: ViewModel };
+};
+
+export type RequestName = keyof Requests;
+export type ArgsOf<N extends RequestName> = Requests[N]['args'];
+export type ResultOf<N extends RequestName> = Requests[N]['result'];
+
+/** The one shape of an error at the process boundary. */
+export type WireError = { readonly code: string; readonly words: Words };
+
+export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: string };
+
+/**
+ * `who` names the unlocked role (the roles of floor staff come with their own issue); `until` is when
+ * the session locks by itself (ms since the epoch).
+ */
+export type FloorStatus = { readonly unlocked: boolean; readonly who: string | null; readonly until: number | null };
+
+/** Commands only the floor may give: the hand voided, a stack corrected, a ruling, the last step undone. */
+export type FloorCommand =
+  | { readonly type: 'misdeal'; readonly reason: Extract<TimedCommand, { type: 'misdeal' }>['reason'] }
+  | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string }
+  | { readonly type: 'ruling'; readonly text: string }
+  | { readonly type: 'undo'; readonly reason: string };
+
+export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'ruling', 'undo']);
+
+/** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] }> | FloorCommand;
+
+
+/** A reply to a request, typed by its name. */
+export type ReplyOf<N extends RequestName> = { readonly ok: true; readonly result: ResultOf<N> } | { readonly ok: false; readonly error: WireError };
+
+/**
+ * The one door from a window to the core: Electron's preload exposes it as `window.felt`; in browser mode
+ * the renderer builds the same thing over the WebSocket. `onView` gets every view the core publishes.
+ */
+export interface CoreBridge {
+  request<N extends RequestName>(name: N, args: ArgsOf<N>): Promise<ReplyOf<N>>;
+  onView(listener: (view: ViewModel) => void): () => void;
+}
+
+/** The WebSocket path of browser mode; the page and the socket both need the start's token (`?token=`). */
+export const SOCKET_PATH = '/socket';

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Core } from '../../api/core.js';
+import { defaultDatabasePath } from '../../api/data-folder.js';
+import { startBrowserServer } from '../../server/browser-server.js';
+import { CliUsageError, type CommandIo } from '../io.js';
+
+type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined };
+
+export const DEFAULT_PORT = 8420;
+
+function parse(args: readonly string[]): StartOptions {
+  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: 'sim', floorPin: undefined, seed: undefined };
+  const value = (index: number, name: string): string => {
+    const given = args[index];
+    if (given === undefined || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
+    return given;
+  };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--browser') options.browser = true;
+    else if (arg === '--port') {
+      const port = Number(value(++index, '--port'));
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port needs a port number 0–65535 (0: any free port), got '${String(args[index])}'`);
+      options.port = port;
+    } else if (arg === '--host') options.host = value(++index, '--host');
+    else if (arg === '--db') options.db = value(++index, '--db');
+    else if (arg === '--hardware') {
+      const hardware = value(++index, '--hardware');
+      if (hardware !== 'sim' && hardware !== 'real') throw new CliUsageError(`--hardware is sim or real, got '${hardware}'`);
+      options.hardware = hardware;
+    } else if (arg === '--floor-pin') options.floorPin = value(++index, '--floor-pin');
+    else if (arg === '--seed') {
+      const seed = Number(value(++index, '--seed'));
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${String(args[index])}'`);
+      options.seed = seed;
+    } else throw new CliUsageError(`unknown option ${String(arg)}`);
+  }
+  return options;
+}
+
+/** The checkout's dist/ folder, wherever this module was bundled to inside it. */
+function distFolder(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 3; up++) {
+    if (existsSync(join(folder, 'felt.js'))) return folder;
+    folder = dirname(folder);
+  }
+  throw new Error('dist/ not found: run `npm run build` in the checkout');
+}
+
+/** Electron's binary, when the electron package could download it (it cannot on every machine), and a display to show it on. */
+function electronBinary(): { path: string } | { missing: string } {
+  const root = resolve(distFolder(), '..');
+  const pathFile = join(root, 'node_modules', 'electron', 'path.txt');
+  if (!existsSync(pathFile)) return { missing: "Electron's binary is not installed here" };
+  const binary = join(root, 'node_modules', 'electron', 'dist', readFileSync(pathFile, 'utf8').trim());
+  if (!existsSync(binary)) return { missing: "Electron's binary is not installed here" };
+  if (!process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) return { missing: 'there is no display to show the kiosk on' };
+  return { path: binary };
+}
+
+/**
+ * `felt start`: the croupier's screen. The Electron kiosk where its binary is installed (and a display is
+ * there), otherwise — or with --browser — browser mode: the same core and screens over HTTP and a
+ * WebSocket, at an address printed on a line of its own, token included. Runs until stopped (Ctrl-C).
+ */
+export async function runStart(args: readonly string[], io: CommandIo): Promise<number> {
+  const options = parse(args);
+  const db = options.db ?? defaultDatabasePath();
+  const dist = distFolder();
+  const electron = options.browser ? { missing: '--browser was given' } : electronBinary();
+  if ('path' in electron) {
+    io.out(`Felt kiosk (Electron), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
+    const kioskArgs = [join(dist, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.floorPin === undefined ? [] : ['--floor-pin', options.floorPin])];
+    const child = spawn(electron.path, kioskArgs, { stdio: 'inherit' });
+    return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+  }
+  const root = join(dist, 'renderer');
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\``);
+  let core: Core;
+  try {
+    core = Core.open({ dbPath: db, hardware: options.hardware, ...(options.floorPin === undefined ? {} : { floorPin: options.floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+  } catch (error) {
+    io.err(`felt start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  let server;
+  try {
+    server = await startBrowserServer({ core, root, host: options.host, port: options.port });
+  } catch (error) {
+    core.close();
+    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
+  io.out(`Table log: ${db}\n`);
+  if (core.newPin !== null) io.out(`Floor PIN, made up for this table and shown only now: ${core.newPin} (set another with --floor-pin)\n`);
+  if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
+    io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
+  }
+  io.out('Open the croupier screen at:\n');
+  io.out(`${server.url}\n`);
+  const running = server;
+  return new Promise((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void running.close().then(() => {
+        core.close();
+        done(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,67 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
+
+/** Starts `felt start` and resolves with the address it prints on a line of its own, and its output so far. */
+function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; output: string; stop: () => Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(felt, ['start', ...args], { env });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no address after 15 s:\n${output}`)), 15_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((candidate) => /^http:\/\/\S+\?token=\S+$/.test(candidate));
+      if (line === undefined) return;
+      clearTimeout(timer);
+      resolve({ url: line, output, stop: () => new Promise((done) => (child.on('exit', (code) => done(code)), child.kill('SIGTERM'))) });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`felt start exited with ${String(code)}:\n${output}`)));
+  });
+}
+
+describe('felt start', () => {
+  it('serves the croupier screen in browser mode at the address it prints, keeps the log and a made-up PIN, and stops cleanly', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const db = join(folder, 'table.db');
+    const started = await start(['--browser', '--port', '0', '--db', db]);
+    expect(started.output).toMatch(/^Felt in browser mode \(--browser was given\), simulated hardware\.$/m);
+    expect(started.output).toContain(`Table log: ${db}`);
+    expect(started.output).toMatch(/^Floor PIN, made up for this table and shown only now: \d{6} /m);
+    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    const page = await fetch(started.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"');
+    expect((await fetch(started.url.replace(/\?token=.*/, ''))).status).toBe(403);
+    expect(await started.stop()).toBe(0);
+    expect(existsSync(db)).toBe(true);
+    expect(existsSync(`${db}.floor-pin.json`)).toBe(true);
+    // The second start keeps the table and its PIN: no new PIN is shown.
+    const again = await start(['--browser', '--port', '0', '--db', db]);
+    expect(again.output).not.toMatch(/Floor PIN/);
+    expect(await again.stop()).toBe(0);
+  });
+
+  it('uses the data folder by default', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'felt-home-'));
+    const started = await start(['--browser', '--port', '0'], { ...process.env, XDG_DATA_HOME: home });
+    expect(started.output).toContain(`Table log: ${join(home, 'felt', 'table.db')}`);
+    expect(await started.stop()).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'eighty'], 2, "--port needs a port number 0–65535 (0: any free port), got 'eighty'"],
+    [['--hardware', 'usb'], 2, "--hardware is sim or real, got 'usb'"],
+    [['--browser', '--floor-pin', '12', '--db', ':memory:'], 1, '--floor-pin: a PIN is 4 to 12 digits'],
+    [['--browser', '--hardware', 'real', '--db', ':memory:'], 1, 'no hardware drivers are configured on this table yet'],
+  ])('refuses %j with a reason', (args, status, message) => {
+    const result = spawnSync(felt, ['start', ...args], { encoding: 'utf8' });
+    expect(result.status).toBe(status);
+    expect(result.stderr).toContain(message);
+  });
+});

@@ -1,0 +1,377 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HandReplay, HandSummary } from '../../src/api/requests';
+import type { ViewModel } from '../../src/controller/view-model';
+import { App } from '../../renderer/src/App';
+import { card, dealView, flopView, startView } from './fixtures';
+import { FakeCore, cleanup, render, settle, withCore } from './support';
+
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+async function app(core: FakeCore) {
+  const rendered = await render(withCore(core, <App />));
+  await settle();
+  return rendered;
+}
+
+describe('the screen and the core', () => {
+  it('asks for the view and what the core is, and shows the prompt, stakes, hand and devices', async () => {
+    const core = new FakeCore(flopView());
+    const { text } = await app(core);
+    expect(core.requests.map((request) => request.name)).toEqual(expect.arrayContaining(['table-view', 'app-info']));
+    expect(text('prompt')).toBe('Action on seat 4');
+    expect(text('connection')).toBe('Connected');
+    expect(text('device-shoe-1')).toBe('Shoe ✓');
+    expect(text('device-rfid-1')).toContain('fault');
+    expect(text('device-rfid-1')).toContain('antenna 3 silent');
+    expect(text('action-call')).toBe('Call 20');
+  });
+
+  it('takes pushed views', async () => {
+    const core = new FakeCore(flopView());
+    const { text } = await app(core);
+    await core.push(dealView());
+    expect(text('prompt')).toBe('Deal the burn card');
+  });
+
+  it('sends each command under a fresh id', async () => {
+    const core = new FakeCore(flopView());
+    const { click } = await app(core);
+    await click('action-call');
+    await click('action-fold');
+    const ids = core.sent('table-submit').map((args) => args.commandId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids.every((id) => /^[0-9a-f]{32}$/.test(id))).toBe(true);
+    expect(core.commands()).toEqual([{ type: 'call' }, { type: 'fold' }]);
+  });
+});
+
+describe('refusals and errors are shown, never swallowed', () => {
+  it('a rule refusal (lastError) shows in red, and the next action dismisses it', async () => {
+    const refusal = { en: 'Seat 4 cannot check: 20 to call', de: 'Platz 4 kann nicht checken: 20 zu zahlen' };
+    const core = new FakeCore(flopView());
+    core.on('table-submit', () => ({ ok: true, result: flopView({ lastError: refusal }) }));
+    const { click, text, query } = await app(core);
+    expect(query('last-error')).toBeNull();
+    await click('action-call');
+    await settle();
+    expect(text('last-error')).toContain('Seat 4 cannot check: 20 to call');
+    core.on('table-submit', () => ({ ok: true, result: flopView() }));
+    await click('action-fold');
+    await settle();
+    expect(query('last-error')).toBeNull();
+  });
+
+  it('a refusal can be dismissed by hand and does not come back with the same view pushed again', async () => {
+    const refusal = { en: 'That card is already in play', de: 'Diese Karte ist schon im Spiel' };
+    const core = new FakeCore(dealView());
+    const { click, text, query } = await app(core);
+    await core.push(dealView({ lastError: refusal }));
+    expect(text('last-error')).toContain('That card is already in play');
+    await click('last-error-dismiss');
+    expect(query('last-error')).toBeNull();
+    await core.push(dealView({ lastError: refusal }));
+    expect(query('last-error')).toBeNull();
+  });
+
+  it('a protocol error shows its words', async () => {
+    const core = new FakeCore(flopView());
+    core.on('table-submit', () => ({ ok: false, error: { code: 'storage', words: { en: 'The table’s log cannot be written', de: 'Das Protokoll kann nicht geschrieben werden' } } }));
+    const { click, text, query } = await app(core);
+    await click('action-fold');
+    await settle();
+    expect(text('last-error')).toContain('The table’s log cannot be written');
+    core.on('table-submit', () => ({ ok: true, result: flopView() }));
+    await click('action-call');
+    await settle();
+    expect(query('last-error')).toBeNull();
+  });
+
+  it('floor-locked opens the floor PIN pad', async () => {
+    const core = new FakeCore(flopView());
+    core.on('table-submit', () => ({ ok: false, error: { code: 'floor-locked', words: { en: 'The floor must unlock first', de: 'Erst muss der Floor entsperren' } } }));
+    const { click, query } = await app(core);
+    await click('action-fold');
+    await settle();
+    expect(query('floor-dialog')).not.toBeNull();
+    expect(query('floor-pin')).not.toBeNull();
+    // The panel behind the dialog is not drawn: one keypad only.
+    expect(query('action-fold')).toBeNull();
+  });
+});
+
+describe('language', () => {
+  it('switches every label and the core’s words, and remembers the choice', async () => {
+    const core = new FakeCore(flopView());
+    const { click, text } = await app(core);
+    expect(text('action-fold')).toBe('Fold');
+    await click('lang-de');
+    expect(text('action-fold')).toBe('Passen');
+    expect(text('action-call')).toBe('Mitgehen 20');
+    expect(text('action-raise')).toBe('Erhöhen auf 40');
+    expect(text('prompt')).toBe('Platz 4 ist am Zug');
+    expect(text('pot-main')).toContain('Hauptpot');
+    expect(text('connection')).toBe('Verbunden');
+    expect(window.localStorage.getItem('felt.lang')).toBe('de');
+    await cleanup();
+    const again = await app(new FakeCore(flopView()));
+    expect(again.text('action-fold')).toBe('Passen');
+    await again.click('lang-en');
+    expect(again.text('action-fold')).toBe('Fold');
+  });
+});
+
+describe('card entry', () => {
+  it('deals the picked card, or an unread one', async () => {
+    const core = new FakeCore(dealView());
+    const { click, text } = await app(core);
+    expect(text('deal-target')).toContain('Burn card');
+    await click('card-Ah');
+    await click('deal-unread');
+    expect(core.commands()).toEqual([
+      { type: 'deal', card: card('Ah') },
+      { type: 'deal', card: null },
+    ]);
+  });
+
+  it('never marks the board cards in the picker', async () => {
+    const core = new FakeCore(dealView());
+    const { get } = await app(core);
+    const buttons = Array.from(get('card-picker').querySelectorAll('button'));
+    const board = buttons.filter((button) => ['card-Ah', 'card-Kd', 'card-7c'].includes(button.getAttribute('data-testid') ?? ''));
+    const others = buttons.filter((button) => !board.includes(button));
+    expect(board).toHaveLength(3);
+    const ace = board[0];
+    const redOther = others.find((button) => button.classList.contains('red'));
+    expect(ace?.className).toBe(redOther?.className);
+    expect(buttons.every((button) => !button.disabled)).toBe(true);
+  });
+
+  it('hides the simulated shoe on real hardware', async () => {
+    const { query } = await app(new FakeCore(dealView()));
+    expect(query('sim-deal')).toBeNull();
+    expect(query('sim-deal-step')).toBeNull();
+  });
+
+  it('with simulated hardware, deals one card or to the end of the step', async () => {
+    const core = new FakeCore(dealView());
+    core.appInfo = { hardware: 'sim', version: 'test' };
+    // The flop: burn and three board cards, then the betting.
+    const steps: ViewModel[] = [dealView({ prompt: { kind: 'deal', target: 'board', words: { en: 'Deal the flop', de: 'Flop' } } }), dealView(), dealView(), flopView()];
+    core.on('sim-deal', () => ({ ok: true, result: steps.shift() ?? flopView() }));
+    const { click, query } = await app(core);
+    await click('sim-deal');
+    await settle();
+    expect(core.sent('sim-deal')).toHaveLength(1);
+    await click('sim-deal-step');
+    await settle();
+    expect(core.sent('sim-deal')).toHaveLength(4);
+    expect(query('action-fold')).not.toBeNull();
+  });
+
+  it('at the showdown: show, show named cards, muck', async () => {
+    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const { click, get } = await app(core);
+    await click('show');
+    await click('show-cards');
+    expect(get('show-confirm').hasAttribute('disabled')).toBe(true);
+    await click('card-Qs');
+    await click('card-Th');
+    expect(get('show-chosen').textContent).toBe('Q♠10♥');
+    await click('show-confirm');
+    await click('muck');
+    expect(core.commands()).toEqual([{ type: 'show' }, { type: 'show', cards: [card('Qs'), card('Th')] }, { type: 'muck' }]);
+  });
+});
+
+describe('between hands', () => {
+  it('starts the next hand with one button', async () => {
+    const core = new FakeCore(startView());
+    const { click, text } = await app(core);
+    expect(text('prompt')).toContain('Post blinds');
+    await click('start-hand');
+    expect(core.commands()).toEqual([{ type: 'start-hand' }]);
+  });
+
+  it('draws for the button: a card for each listed seat', async () => {
+    const core = new FakeCore(startView({ button: null, prompt: { kind: 'draw-for-button', seats: [1, 4], words: { en: 'Draw for the button: seat 1, 4', de: 'Button auslosen: Platz 1, 4' } } }));
+    const { click } = await app(core);
+    await click('card-Ks');
+    await click('draw-seat-4');
+    await click('card-9d');
+    expect(core.commands()).toEqual([
+      { type: 'draw', seat: 1, card: card('Ks') },
+      { type: 'draw', seat: 4, card: card('9d') },
+    ]);
+  });
+});
+
+describe('seats', () => {
+  it('seats a player at an empty seat with a name and a buy-in within the range', async () => {
+    const core = new FakeCore(startView());
+    const { click, fill, get, query } = await app(core);
+    await click('seat-2');
+    expect(query('seat-dialog')).not.toBeNull();
+    await fill('seat-name', 'Ada');
+    await fill('seat-buyin', '150');
+    expect(get('seat-confirm').hasAttribute('disabled')).toBe(true); // below the minimum of 200
+    await click('keypad-clear');
+    await click('keypad-5');
+    await click('keypad-0');
+    await click('keypad-0');
+    await click('seat-confirm');
+    expect(core.commands()).toEqual([{ type: 'sit', seat: 2, name: 'Ada', buyIn: 500 }]);
+    expect(query('seat-dialog')).toBeNull();
+  });
+
+  it('the seat menu sends top-up, sit-out and leave for the tapped seat', async () => {
+    const core = new FakeCore(startView());
+    const { click, fill, query } = await app(core);
+    await click('seat-4');
+    expect(query('seat-menu-come-back')).toBeNull();
+    await click('seat-menu-sit-out');
+    await click('seat-6');
+    await click('seat-menu-top-up');
+    await fill('seat-topup-amount', '250');
+    await click('seat-topup-confirm');
+    await click('seat-3');
+    await click('seat-menu-leave');
+    expect(core.commands()).toEqual([
+      { type: 'sit-out', seat: 4 },
+      { type: 'top-up', seat: 6, amount: 250 },
+      { type: 'leave', seat: 3 },
+    ]);
+  });
+
+  it('offers come back to a seat sitting out and post to a waiting one', async () => {
+    const view = startView();
+    const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));
+    const core = new FakeCore({ ...view, seats });
+    const { click, text } = await app(core);
+    expect(text('seat-6-status')).toBe('Waiting · Owes BB');
+    await click('seat-3');
+    await click('seat-menu-come-back');
+    await click('seat-6');
+    await click('seat-menu-post');
+    expect(core.commands()).toEqual([
+      { type: 'come-back', seat: 3 },
+      { type: 'post', seat: 6 },
+    ]);
+  });
+});
+
+describe('the floor', () => {
+  it('unlocks with a PIN, then undoes the last step with a reason', async () => {
+    const core = new FakeCore(flopView());
+    core.on('floor-unlock', ({ pin }) => ({ ok: true, result: pin === '2468' ? { unlocked: true, who: 'supervisor', until: null } : { unlocked: false, who: null, until: null } }));
+    const { click, fill, text, query } = await app(core);
+    await click('floor-open');
+    await settle();
+    await fill('floor-pin', '1111');
+    await click('floor-unlock');
+    await settle();
+    expect(text('floor-problem')).toBe('PIN refused');
+    await click('keypad-2');
+    await click('keypad-4');
+    await click('keypad-6');
+    await click('keypad-8');
+    await click('floor-unlock');
+    await settle();
+    expect(core.sent('floor-unlock')).toEqual([{ pin: '1111' }, { pin: '2468' }]);
+    expect(text('floor-who')).toContain('supervisor');
+    expect(text('floor-undo')).toContain('Seat 6 bets 20');
+    await click('floor-undo');
+    expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(true);
+    await fill('floor-reason', 'Wrong button');
+    await click('floor-confirm');
+    expect(core.commands()).toEqual([{ type: 'undo', reason: 'Wrong button' }]);
+  });
+
+  it('declares a misdeal with a reason, adjusts a stack, and locks again', async () => {
+    const core = new FakeCore(flopView());
+    core.floor = { unlocked: true, who: 'supervisor', until: null };
+    const { click, fill } = await app(core);
+    await click('floor-open');
+    await settle();
+    await click('floor-misdeal');
+    await click('misdeal-reason-cards-exposed');
+    await click('floor-confirm');
+    await click('floor-open');
+    await settle();
+    await click('floor-adjust');
+    await click('adjust-seat-6');
+    await click('adjust-remove');
+    await fill('floor-amount', '40');
+    await fill('floor-reason', 'Chips found under a card');
+    await click('floor-confirm');
+    await click('floor-open');
+    await settle();
+    await click('floor-lock');
+    await settle();
+    expect(core.commands()).toEqual([
+      { type: 'misdeal', reason: 'cards-exposed' },
+      { type: 'adjust-stack', seat: 6, amount: -40, reason: 'Chips found under a card' },
+    ]);
+    expect(core.sent('floor-lock')).toHaveLength(1);
+  });
+});
+
+describe('hands and replay', () => {
+  it('lists the hands and steps through one', async () => {
+    const hands: HandSummary[] = [
+      { id: 2, handNumber: 2, button: 3, players: 3, pot: 90, awards: [{ en: 'Seat 4 wins 90', de: 'Platz 4 gewinnt 90' }], voided: null, complete: true },
+      { id: 1, handNumber: 1, button: 1, players: 3, pot: 0, awards: [], voided: { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' }, complete: true },
+    ];
+    const replay: HandReplay = {
+      id: 2,
+      handNumber: 2,
+      steps: [
+        { words: { en: 'Seat 4 posts the small blind 5', de: 'Platz 4 setzt den Small Blind 5' }, board: [], pots: [], seats: [{ seat: 4, stack: 295, bet: 5, folded: false, shown: null }] },
+        { words: { en: 'The flop', de: 'Der Flop' }, board: [card('Ah'), card('Kd'), card('7c')], pots: [30], seats: [{ seat: 4, stack: 285, bet: 0, folded: false, shown: null }] },
+        { words: { en: 'Seat 4 shows', de: 'Platz 4 zeigt' }, board: [card('Ah'), card('Kd'), card('7c')], pots: [90], seats: [{ seat: 4, stack: 285, bet: 0, folded: false, shown: [card('As'), card('Ac')] }] },
+      ],
+    };
+    const core = new FakeCore(flopView());
+    core.on('hand-list', () => ({ ok: true, result: hands }));
+    core.on('hand-replay', () => ({ ok: true, result: replay }));
+    const { click, text, get } = await app(core);
+    await click('hands-open');
+    await settle();
+    expect(text('hand-row-2')).toContain('Seat 4 wins 90');
+    expect(text('hand-row-1')).toContain('a fouled deck');
+    expect(get('hand-row-2').compareDocumentPosition(get('hand-row-1')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await click('hand-row-2');
+    await settle();
+    expect(core.sent('hand-replay')).toEqual([{ id: 2 }]);
+    expect(text('replay-step')).toContain('Seat 4 posts the small blind 5');
+    expect(get('replay-prev').hasAttribute('disabled')).toBe(true);
+    await click('replay-next');
+    expect(text('replay-step')).toContain('The flop');
+    expect(get('board').querySelectorAll('.card-face')).toHaveLength(3);
+    await click('replay-next');
+    expect(text('replay-step')).toContain('A♠A♣');
+    expect(get('replay-next').hasAttribute('disabled')).toBe(true);
+    await click('replay-prev');
+    expect(text('replay-step')).toContain('The flop');
+    await click('hands-close');
+    expect(text('prompt')).toBe('Action on seat 4');
+  });
+});
+
+describe('the connection', () => {
+  it('shows a banner while lost and asks for the view again after reconnecting', async () => {
+    const core = new FakeCore(flopView());
+    const { text, query } = await app(core);
+    const asked = core.sent('table-view').length;
+    await core.setConnection('lost');
+    expect(text('connection-banner')).toContain('Connection lost — reconnecting');
+    core.view = dealView();
+    await core.setConnection('connected');
+    await settle();
+    expect(query('connection-banner')).toBeNull();
+    expect(core.sent('table-view').length).toBe(asked + 1);
+    expect(text('prompt')).toBe('Deal the burn card');
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewModel } from '../../src/controller/view-model';
+import type { ConnectionState } from '../../renderer/src/core/core';
+import { type SocketLike, socketCore, socketUrl } from '../../renderer/src/core/socket-core';
+import { flopView } from './fixtures';
+
+/** A socket the test drives: it opens, answers and closes when told. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: unknown[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+
+  constructor(readonly url: string) {}
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close(): void {
+    this.drop();
+  }
+
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.({} as CloseEvent);
+  }
+
+  receive(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+  }
+}
+
+function setUp() {
+  const sockets: FakeSocket[] = [];
+  const timers: { callback: () => void; ms: number }[] = [];
+  const core = socketCore('ws://table/socket?token=t', {
+    open: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    retryMs: { first: 100, max: 400 },
+    setTimer: (callback, ms) => timers.push({ callback, ms }),
+  });
+  const states: ConnectionState[] = [];
+  core.onConnection((state) => states.push(state));
+  const socket = (index: number): FakeSocket => {
+    const found = sockets[index];
+    if (found === undefined) throw new Error(`no socket ${index}`);
+    return found;
+  };
+  return { core, sockets, timers, states, socket };
+}
+
+describe('socketUrl', () => {
+  it('points at the page’s host with the page’s token', () => {
+    expect(socketUrl({ protocol: 'http:', host: '10.0.0.5:8080', search: '?token=a b&x=1' })).toBe('ws://10.0.0.5:8080/socket?token=a%20b');
+    expect(socketUrl({ protocol: 'https:', host: 'table', search: '' })).toBe('wss://table/socket?token=');
+  });
+});
+
+describe('the WebSocket bridge', () => {
+  it('sends requests made before the socket opened once it opens, and matches replies by id', async () => {
+    const { core, socket, states } = setUp();
+    expect(states).toEqual(['connecting']);
+    const view = core.request('table-view', undefined);
+    const info = core.request('app-info', undefined);
+    expect(socket(0).sent).toEqual([]);
+    socket(0).open();
+    expect(states).toEqual(['connecting', 'connected']);
+    expect(socket(0).sent).toEqual([
+      { id: 'r1', name: 'table-view' },
+      { id: 'r2', name: 'app-info' },
+    ]);
+    socket(0).receive({ id: 'r2', ok: true, result: { hardware: 'sim', version: '1' } });
+    socket(0).receive({ id: 'r1', ok: false, error: { code: 'internal', words: { en: 'x', de: 'y' } } });
+    expect(await info).toEqual({ ok: true, result: { hardware: 'sim', version: '1' } });
+    expect(await view).toEqual({ ok: false, error: { code: 'internal', words: { en: 'x', de: 'y' } } });
+  });
+
+  it('sends args with the request and hands pushed views to listeners', async () => {
+    const { core, socket } = setUp();
+    socket(0).open();
+    const seen: ViewModel[] = [];
+    const stop = core.onView((view) => seen.push(view));
+    void core.request('table-submit', { commandId: 'c1', command: { type: 'fold' } });
+    expect(socket(0).sent).toEqual([{ id: 'r1', name: 'table-submit', args: { commandId: 'c1', command: { type: 'fold' } } }]);
+    const view = flopView();
+    socket(0).receive({ push: 'view', view });
+    stop();
+    socket(0).receive({ push: 'view', view });
+    expect(seen).toEqual([view]);
+  });
+
+  it('when the socket closes: open requests fail as connection-lost, and it reconnects with growing pauses', async () => {
+    const { core, socket, sockets, timers, states } = setUp();
+    socket(0).open();
+    const open = core.request('table-view', undefined);
+    socket(0).drop();
+    expect(await open).toMatchObject({ ok: false, error: { code: 'connection-lost' } });
+    expect(states.at(-1)).toBe('lost');
+    // While lost, a request fails at once rather than hanging.
+    expect(await core.request('table-view', undefined)).toMatchObject({ ok: false, error: { code: 'connection-lost' } });
+    expect(timers.map((timer) => timer.ms)).toEqual([100]);
+    timers[0]?.callback();
+    expect(sockets).toHaveLength(2);
+    socket(1).drop();
+    timers[1]?.callback();
+    socket(2).drop();
+    timers[2]?.callback();
+    socket(3).drop();
+    expect(timers.map((timer) => timer.ms)).toEqual([100, 200, 400, 400]);
+    timers[3]?.callback();
+    socket(4).open();
+    expect(states.at(-1)).toBe('connected');
+    expect(socket(4).url).toBe('ws://table/socket?token=t');
+    // A successful open resets the pause.
+    socket(4).drop();
+    expect(timers.at(-1)?.ms).toBe(100);
+  });
+});
