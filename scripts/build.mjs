@@ -15,6 +15,7 @@ const entryPoints = {
   'bench-engine-peer': 'bench/engine-peer.ts',
   'soak-recovery': 'scripts/soak-recovery.ts',
   'bench-store': 'bench/store.ts',
+  screenshots: 'scripts/screenshots.ts',
 };
 
 import { rmSync } from 'node:fs';

@@ -16,6 +16,45 @@ const text = z.string().min(1).max(200);
 /** Who approved a floor command: from the floor session when it comes over the protocol (protocol.ts). */
 const by = text.optional();
 
+const amount = z.number().int().min(0).max(MAX_CHIPS);
+const range = z.object({ min: amount, max: amount }).strict();
+const uncapped = z.enum(['two-players-left', 'round-began-heads-up', 'never']);
+const betsPerRound = z.number().int().min(1).max(20);
+
+/** A cash table's setup as the floor sends it; the engine then checks it as a whole (settleTableConfig). */
+const tableConfig = z
+  .object({
+    hand: z
+      .object({
+        structure: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('no-limit') }).strict(),
+          z.object({ kind: z.literal('pot-limit') }).strict(),
+          z.object({ kind: z.literal('fixed-limit'), smallBet: amount, bigBet: amount, maxBetsPerRound: betsPerRound, uncapped }).strict(),
+          z.object({ kind: z.literal('spread-limit'), lower: range, higher: range, maxBetsPerRound: betsPerRound, uncapped }).strict(),
+        ]),
+        smallBlind: amount,
+        bigBlind: amount,
+        ante: amount,
+        bigBlindAnte: amount,
+        straddle: amount,
+        chipUnit: z.number().int().min(1).max(MAX_CHIPS),
+        burnBeforeHoleCards: z.boolean(),
+        burnBeforeBoard: z.boolean(),
+        prematureCards: z.enum(['restore-order', 'scramble']),
+        rake: z.object({ basisPoints: z.number().int().min(0).max(10_000), cap: amount, noFlopNoDrop: z.boolean() }).strict().nullable(),
+      })
+      .strict(),
+    seatCount: z.number().int().min(2).max(14),
+    maxPlayers: z.number().int().min(2).max(14),
+    buyIn: range,
+    button: z.enum(['dead', 'moving']),
+    newPlayers: z.enum(['post-or-wait', 'post']),
+    timeCollection: z.object({ amount, everyMinutes: z.number().int().min(1).max(1440), sittingOutPays: z.boolean(), courtesyHands: z.number().int().min(0).max(1000) }).strict().nullable(),
+    returnWithinMinutes: z.number().int().min(0).max(1440),
+    tournament: z.null(),
+  })
+  .strict();
+
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sit'), seat, name: text, buyIn: chips }).strict(),
   z.object({ type: z.literal('top-up'), seat, amount: chips }).strict(),
@@ -35,6 +74,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ruling'), text, by }).strict(),
   z.object({ type: z.literal('adjust-stack'), seat, amount: chips, reason: text, by }).strict(),
   z.object({ type: z.literal('undo'), reason: text, by }).strict(),
+  z.object({ type: z.literal('configure'), config: tableConfig, by }).strict(),
   z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),
   z.object({ type: z.literal('exposed'), card: card.optional() }).strict(),
   z.object({ type: z.literal('premature'), card: card.nullable(), to: z.enum(['burn', 'board']) }).strict(),

@@ -2,6 +2,7 @@ import type { Words } from '../evaluator/words.js';
 import type { TimedCommand } from '../controller/table-controller.js';
 import type { HandReplay, HandSummary } from '../controller/hand-archive.js';
 import type { ViewModel } from '../controller/view-model.js';
+import type { TableConfig } from '../engine/table-config.js';
 
 export type { HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
@@ -51,9 +52,11 @@ export type FloorCommand =
   | { readonly type: 'misdeal'; readonly reason: Extract<TimedCommand, { type: 'misdeal' }>['reason'] }
   | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string }
   | { readonly type: 'ruling'; readonly text: string }
-  | { readonly type: 'undo'; readonly reason: string };
+  | { readonly type: 'undo'; readonly reason: string }
+  /** A cash table's new setup, between hands. */
+  | { readonly type: 'configure'; readonly config: TableConfig };
 
-export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'ruling', 'undo']);
+export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'ruling', 'undo', 'configure']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
 export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] }> | FloorCommand;

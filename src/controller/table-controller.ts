@@ -25,7 +25,7 @@ export type Envelope = { readonly id: string; readonly command: TimedCommand };
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {
-  if ((command.type === 'sit' || command.type === 'leave' || command.type === 'start-hand') && command.at === undefined) {
+  if ((command.type === 'sit' || command.type === 'leave' || command.type === 'start-hand' || command.type === 'configure') && command.at === undefined) {
     return { ...command, at: now() } as TableCommand;
   }
   return command as TableCommand;

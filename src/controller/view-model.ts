@@ -8,6 +8,7 @@ import { lastStep } from '../engine/undo.js';
 import type { BettingStructure } from '../engine/config.js';
 import { handConfig } from '../engine/tournament.js';
 import type { Player } from '../engine/state.js';
+import type { TableConfig } from '../engine/table-config.js';
 import type { OwedBlinds, TableState } from '../engine/table-state.js';
 
 /** What a seat shows. `face-down` counts the cards in front of the player; their faces are never here. */
@@ -50,6 +51,8 @@ export type ViewModel = {
   /** Seats printed on the table, 1 … seatCount: where the screen draws them round the oval. */
   readonly seatCount: number;
   readonly stakes: Stakes;
+  /** The table's setup, as the floor's setup screen starts from it. */
+  readonly config: TableConfig;
   readonly buyIn: { readonly min: number; readonly max: number };
   readonly handNumber: number;
   /** A hand is being dealt or played (seat changes of its players wait, the floor may undo its last step). */
@@ -94,6 +97,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   return {
     seatCount: table.config.seatCount,
     stakes: stakesOf(table),
+    config: table.config,
     buyIn: table.config.buyIn,
     handNumber: table.handNumber,
     handInPlay: inPlay,

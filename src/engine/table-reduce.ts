@@ -90,6 +90,13 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     }
     case 'ruling':
       return state;
+    case 'table-configured': {
+      const { config } = entry;
+      const seats = Array.from({ length: config.seatCount }, (_, index) => state.seats[index] ?? null);
+      // Time collection switched on starts its first period now; switched off, nothing more falls due.
+      const nextTimeCollection = config.timeCollection === null ? null : (state.nextTimeCollection ?? entry.at);
+      return { ...state, config, seats, nextTimeCollection };
+    }
     case 'step-undone': {
       const handLog = withoutStep(state.handLog, entry.undone);
       return { ...state, hand: replay(handLog), handLog, handActions: actionsIn(handLog) };
@@ -157,7 +164,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 }
 
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
-  'table-opened', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
+  'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
   'ruling', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);

@@ -31,6 +31,8 @@ export type TableCommand =
   | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string }
   /** A floor decision recorded in words, with who made it. */
   | { readonly type: 'ruling'; readonly text: string; readonly by: string }
+  /** The floor changes the table's setup between hands (stakes, structure, time or rake, seats, buy-ins). */
+  | { readonly type: 'configure'; readonly config: TableConfig; readonly by: string; readonly at: number }
   /** The floor takes back the hand's last step (a card, an action, a show): `by` approved it, `reason` says why. */
   | { readonly type: 'undo'; readonly reason: string; readonly by: string }
   /** Chips moved into (+) or out of (−) a seat by a floor decision, between the player's hands. */
@@ -40,7 +42,7 @@ export type TableCommand =
 
 export type TableTransition = { readonly state: TableState; readonly operations: readonly TableLogEntry[] };
 
-const SEAT_CHANGES: ReadonlySet<string> = new Set(['sit', 'top-up', 'sit-out', 'come-back', 'post', 'leave', 'adjust-stack']);
+const SEAT_CHANGES: ReadonlySet<string> = new Set(['sit', 'top-up', 'sit-out', 'come-back', 'post', 'leave', 'adjust-stack', 'configure']);
 
 /** Opens a table: its configuration checked and recorded. */
 export function openTable(config: TableConfig, at: number): TableTransition {
@@ -110,6 +112,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'adjust-stack':
       adjustStack(recorder, command);
+      break;
+    case 'configure':
+      configure(recorder, command);
       break;
     case 'undo': {
       const undone = stepToUndo(state);
@@ -354,6 +359,32 @@ function checkTime(at: unknown): void {
 
 function decidedBy(by: string): string {
   return required(by, 'A floor decision needs the name of who made it', 'Eine Floor-Entscheidung braucht den Namen, wer sie traf');
+}
+
+/**
+ * A new setup for the table, between hands: checked as a whole like the opening one, recorded with who
+ * changed it. A cash table stays a cash table (a tournament's structure is fixed at its start), and seats
+ * are removed only when nobody sits in them. The next hand is dealt under the new rules.
+ */
+function configure(recorder: TableRecorder, command: Extract<TableCommand, { type: 'configure' }>): void {
+  const { state } = recorder;
+  const by = decidedBy(command.by);
+  checkTime(command.at);
+  const hand = state.hand;
+  if (hand !== null && hand.phase.kind !== 'complete') throw violation('not-between-hands', "Change the table's setup between hands", 'Den Tisch zwischen zwei Händen einrichten');
+  if (state.config.tournament !== null || (command.config as Partial<TableConfig>).tournament != null) {
+    throw violation('invalid-config', "A tournament's structure is set at its start: only a cash table is set up anew", 'Die Struktur eines Turniers steht ab seinem Start fest: nur ein Cash-Tisch wird neu eingerichtet');
+  }
+  const config = settleTableConfig(command.config);
+  const beyond = state.seats.find((player) => player !== null && player.seat > config.seatCount);
+  if (beyond !== undefined && beyond !== null) {
+    throw violation('invalid-config', `Seat ${beyond.seat} is taken: the table cannot have only ${config.seatCount} seats`, `Platz ${beyond.seat} ist besetzt: der Tisch kann nicht nur ${config.seatCount} Plätze haben`);
+  }
+  const playing = state.seats.filter((player) => player !== null).length;
+  if (playing > config.maxPlayers) {
+    throw violation('invalid-config', `${playing} players sit at the table: at most ${config.maxPlayers} is too few`, `${playing} Spieler sitzen am Tisch: höchstens ${config.maxPlayers} ist zu wenig`);
+  }
+  recorder.push({ type: 'table-configured', config, by, at: command.at });
 }
 
 /** Chips moved by hand on a floor decision: only between the player's hands, never below zero, with who and why. */

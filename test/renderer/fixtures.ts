@@ -1,6 +1,7 @@
 import type { Card } from '../../src/cards/card';
 import type { ViewModel } from '../../src/controller/view-model';
 import type { LegalActions } from '../../src/engine/betting';
+import { CASINO_5_10 } from '../../src/engine/table-config';
 
 /** A card by its notation's rank and suit letters (`Ah` = ace of hearts = 50). */
 export function card(code: string): Card {
@@ -20,6 +21,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
   return {
     seatCount: 9,
     stakes: { structure: 'no-limit', smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0, mode: 'cash', words: { en: 'No limit 5/10', de: 'No Limit 5/10' } },
+    config: { ...CASINO_5_10, seatCount: 9, maxPlayers: 9 },
     buyIn: { min: 200, max: 1000 },
     handNumber: 7,
     handInPlay: true,

@@ -15,10 +15,15 @@ export function StartHandPanel({ onStart }: { readonly onStart: () => void }) {
   );
 }
 
-type DrawProps = { readonly seats: readonly number[]; readonly onDraw: (seat: number, card: Card) => void };
+type DrawProps = {
+  readonly seats: readonly number[];
+  readonly onDraw: (seat: number, card: Card) => void;
+  /** With simulated hardware: the simulated shoe draws for the first seat still to draw. */
+  readonly onSimDraw: (() => void) | null;
+};
 
 /** The draw for the button: one face-up card per listed seat, entered with the picker. */
-export function DrawPanel({ seats, onDraw }: DrawProps) {
+export function DrawPanel({ seats, onDraw, onSimDraw }: DrawProps) {
   const { t } = useLanguage();
   const [chosen, setChosen] = useState<number | null>(null);
   // The seat whose card comes next: the one chosen, if still waiting, else the first still to draw.
@@ -36,6 +41,11 @@ export function DrawPanel({ seats, onDraw }: DrawProps) {
             {t.seat(n)}
           </button>
         ))}
+        {onSimDraw !== null && (
+          <button type="button" className="button button-sim" data-testid="sim-draw" onClick={onSimDraw}>
+            {t.simDraw}
+          </button>
+        )}
       </div>
       <CardPicker onPick={(card) => onDraw(seat, card)} />
     </div>

@@ -35,7 +35,7 @@ export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealS
   } else if (prompt.kind === 'start-hand') {
     panel = <StartHandPanel onStart={() => onCommand({ type: 'start-hand' })} />;
   } else if (prompt.kind === 'draw-for-button') {
-    panel = <DrawPanel seats={prompt.seats} onDraw={(seat, card) => onCommand({ type: 'draw', seat, card })} />;
+    panel = <DrawPanel seats={prompt.seats} onDraw={(seat, card) => onCommand({ type: 'draw', seat, card })} onSimDraw={simulated ? onSimDeal : null} />;
   } else if (prompt.kind === 'seat-players') {
     panel = <SeatPlayersPanel />;
   }

@@ -4,7 +4,9 @@ import type { Words } from '../../../src/evaluator/words';
 import { useLanguage } from '../i18n';
 import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
+import { TableSetup } from './TableSetup';
 import { TextField } from './TextField';
+import type { TableConfig } from '../../../src/engine/table-config';
 
 type MisdealReason = Extract<FloorCommand, { type: 'misdeal' }>['reason'];
 
@@ -15,13 +17,16 @@ type Props = {
   readonly lastStep: Words | null;
   /** The occupied seats (for a stack adjustment). */
   readonly seats: readonly number[];
+  /** The table's setup, and whether a hand is in play (the setup changes between hands). */
+  readonly config: TableConfig;
+  readonly handInPlay: boolean;
   readonly onCommand: (command: FloorCommand) => void;
 };
 
-type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'ruling';
+type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'ruling' | 'setup';
 
 /** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, record a ruling. */
-export function FloorFunctions({ lastStep, seats, onCommand }: Props) {
+export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand }: Props) {
   const { t, words } = useLanguage();
   const [mode, setMode] = useState<Mode>('menu');
   const [reason, setReason] = useState('');
@@ -50,6 +55,23 @@ export function FloorFunctions({ lastStep, seats, onCommand }: Props) {
         <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
           {t.ruling}
         </button>
+        <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay} onClick={() => open('setup')}>
+          {t.setup}
+          {handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
+        </button>
+      </div>
+    );
+  }
+
+  if (mode === 'setup') {
+    return (
+      <div className="floor-form">
+        <TableSetup config={config} onCommand={onCommand} />
+        <div className="choice-row">
+          <button type="button" className="button" data-testid="floor-back" onClick={() => setMode('menu')}>
+            {t.cancel}
+          </button>
+        </div>
       </div>
     );
   }

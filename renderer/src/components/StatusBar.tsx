@@ -18,7 +18,11 @@ export function StatusBar({ devices, connection, handNumber, stakes, floorUnlock
   const { lang, t, words } = useLanguage();
   return (
     <header className="status-bar">
-      {stakes !== null && <span className="stakes">{words(stakes.words)}</span>}
+      {stakes !== null && (
+        <span className="stakes" data-testid="stakes">
+          {words(stakes.words)}
+        </span>
+      )}
       {handNumber !== null && <span className="hand-no">{t.hand(handNumber)}</span>}
       <ul className="devices">
         {devices.map((device) => (

@@ -68,6 +68,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
             <FloorFunctions
               lastStep={view.lastStep}
               seats={view.seats.map((seat) => seat.seat)}
+              config={view.config}
+              handInPlay={view.handInPlay}
               onCommand={(command) => {
                 close();
                 onCommand(command);

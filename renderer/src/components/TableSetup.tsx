@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import type { FloorCommand } from '../../../src/api/requests';
+import type { BettingStructure } from '../../../src/engine/config';
+import type { TableConfig } from '../../../src/engine/table-config';
+import { useLanguage } from '../i18n';
+import { Keypad } from './Keypad';
+
+type Kind = BettingStructure['kind'];
+type Fee = 'time' | 'rake' | 'none';
+
+/** The numbers of a setup, as typed: one keypad fills whichever field was tapped last. */
+type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakePercent' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
+
+const KINDS: readonly Kind[] = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'];
+const FEES: readonly Fee[] = ['time', 'rake', 'none'];
+
+function fieldsOf(config: TableConfig): Record<Field, string> {
+  const { hand } = config;
+  const structure = hand.structure;
+  const text = (value: number): string => String(value);
+  return {
+    smallBlind: text(hand.smallBlind),
+    bigBlind: text(hand.bigBlind),
+    ante: text(hand.ante),
+    smallBet: text(structure.kind === 'fixed-limit' ? structure.smallBet : hand.bigBlind),
+    bigBet: text(structure.kind === 'fixed-limit' ? structure.bigBet : hand.bigBlind * 2),
+    lowerMin: text(structure.kind === 'spread-limit' ? structure.lower.min : hand.bigBlind),
+    lowerMax: text(structure.kind === 'spread-limit' ? structure.lower.max : hand.bigBlind * 3),
+    higherMin: text(structure.kind === 'spread-limit' ? structure.higher.min : hand.bigBlind * 2),
+    higherMax: text(structure.kind === 'spread-limit' ? structure.higher.max : hand.bigBlind * 6),
+    timeAmount: text(config.timeCollection?.amount ?? 0),
+    timeEvery: text(config.timeCollection?.everyMinutes ?? 30),
+    rakePercent: text(hand.rake === null ? 5 : hand.rake.basisPoints / 100),
+    rakeCap: text(hand.rake?.cap ?? 0),
+    seatCount: text(config.seatCount),
+    maxPlayers: text(config.maxPlayers),
+    buyInMin: text(config.buyIn.min),
+    buyInMax: text(config.buyIn.max),
+  };
+}
+
+/**
+ * The floor's table setup: the game, blinds and ante, the house fee (time or rake), seats and buy-ins,
+ * starting from the table's current setup. It only gathers numbers: the core checks the whole setup and
+ * refuses it with the reason (a big blind below the small blind, a taken seat removed …).
+ */
+export function TableSetup({ config, onCommand }: { readonly config: TableConfig; readonly onCommand: (command: FloorCommand) => void }) {
+  const { t } = useLanguage();
+  const [kind, setKind] = useState<Kind>(config.hand.structure.kind);
+  const [fee, setFee] = useState<Fee>(config.timeCollection !== null ? 'time' : config.hand.rake !== null ? 'rake' : 'none');
+  const [button, setButton] = useState(config.button);
+  const [fields, setFields] = useState(() => fieldsOf(config));
+  const [active, setActive] = useState<Field>('smallBlind');
+  const number = (field: Field): number => (fields[field] === '' ? 0 : Number.parseInt(fields[field], 10));
+  const cap = config.hand.structure.kind === 'fixed-limit' || config.hand.structure.kind === 'spread-limit' ? config.hand.structure : { maxBetsPerRound: 4, uncapped: 'two-players-left' as const };
+
+  const structure = (): BettingStructure => {
+    switch (kind) {
+      case 'fixed-limit':
+        return { kind, smallBet: number('smallBet'), bigBet: number('bigBet'), maxBetsPerRound: cap.maxBetsPerRound, uncapped: cap.uncapped };
+      case 'spread-limit':
+        return { kind, lower: { min: number('lowerMin'), max: number('lowerMax') }, higher: { min: number('higherMin'), max: number('higherMax') }, maxBetsPerRound: cap.maxBetsPerRound, uncapped: cap.uncapped };
+      default:
+        return { kind };
+    }
+  };
+  const submit = (): void => {
+    const rake = fee === 'rake' ? { basisPoints: number('rakePercent') * 100, cap: number('rakeCap'), noFlopNoDrop: config.hand.rake?.noFlopNoDrop ?? true } : null;
+    const timeCollection = fee === 'time' ? { amount: number('timeAmount'), everyMinutes: number('timeEvery'), sittingOutPays: config.timeCollection?.sittingOutPays ?? false, courtesyHands: config.timeCollection?.courtesyHands ?? 0 } : null;
+    const next: TableConfig = {
+      ...config,
+      hand: { ...config.hand, structure: structure(), smallBlind: number('smallBlind'), bigBlind: number('bigBlind'), ante: number('ante'), rake },
+      seatCount: number('seatCount'),
+      maxPlayers: number('maxPlayers'),
+      buyIn: { min: number('buyInMin'), max: number('buyInMax') },
+      button,
+      timeCollection,
+    };
+    onCommand({ type: 'configure', config: next });
+  };
+
+  const input = (field: Field) => (
+    <label className={`field setup-field${active === field ? ' field-active' : ''}`} key={field}>
+      <span className="field-label">{t.setupFields[field]}</span>
+      <input
+        className="field-input"
+        data-testid={`setup-${field}`}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={fields[field]}
+        onFocus={() => setActive(field)}
+        onChange={(event) => setFields({ ...fields, [field]: event.target.value.replace(/\D/g, '') })}
+      />
+    </label>
+  );
+  const choices = <T extends string>(values: readonly T[], value: T, set: (next: T) => void, names: Readonly<Record<T, string>>, testId: string) => (
+    <div className="choice-row">
+      {values.map((option) => (
+        <button type="button" key={option} className={`button button-small${value === option ? ' button-on' : ''}`} aria-pressed={value === option} data-testid={`${testId}-${option}`} onClick={() => set(option)}>
+          {names[option]}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="table-setup dialog-columns">
+      <div className="setup-form">
+        {choices(KINDS, kind, setKind, t.structureNames, 'setup-structure')}
+        <div className="setup-row">
+          {input('smallBlind')}
+          {input('bigBlind')}
+          {input('ante')}
+        </div>
+        {kind === 'fixed-limit' && <div className="setup-row">{[input('smallBet'), input('bigBet')]}</div>}
+        {kind === 'spread-limit' && <div className="setup-row">{[input('lowerMin'), input('lowerMax'), input('higherMin'), input('higherMax')]}</div>}
+        {choices(FEES, fee, setFee, t.feeNames, 'setup-fee')}
+        {fee === 'time' && <div className="setup-row">{[input('timeAmount'), input('timeEvery')]}</div>}
+        {fee === 'rake' && <div className="setup-row">{[input('rakePercent'), input('rakeCap')]}</div>}
+        <div className="setup-row">
+          {input('seatCount')}
+          {input('maxPlayers')}
+          {input('buyInMin')}
+          {input('buyInMax')}
+        </div>
+        {choices(['dead', 'moving'] as const, button, setButton, t.buttonRules, 'setup-button')}
+      </div>
+      <div className="dialog-amount">
+        <Keypad value={fields[active]} onChange={(value) => setFields({ ...fields, [active]: value })} />
+        <p className="hint">{t.setupNote}</p>
+        <button type="button" className="button action" data-testid="setup-confirm" onClick={submit}>
+          {t.setupConfirm}
+        </button>
+      </div>
+    </div>
+  );
+}

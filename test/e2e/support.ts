@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { Core } from '../../src/api/core.js';
+import { type BrowserServer, startBrowserServer } from '../../src/server/browser-server.js';
+
+/** Debian's Chromium (`.ci/run` installs it): playwright-core cannot download a browser here. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The flags that keep Chromium quiet on a machine without a network (docs/operations.md). */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const PIN = '2468';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * One table in browser mode, as `felt start --browser` runs it, with a clock the test moves and the
+ * built screens from dist/renderer (`npm test` builds them first).
+ */
+export class Kiosk {
+  now = Date.UTC(2026, 10, 29, 18);
+  readonly core: Core;
+  private server: BrowserServer | null = null;
+  readonly dbPath: string;
+
+  constructor(seed = 1) {
+    this.dbPath = join(mkdtempSync(join(tmpdir(), 'felt-e2e-')), 'table.db');
+    this.core = Core.open({ dbPath: this.dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => this.now }, seed });
+  }
+
+  async start(): Promise<string> {
+    // From the checkout's root: the tests run there, and so does `npm run screens` (bundled into dist/).
+    const root = join(process.cwd(), 'dist', 'renderer');
+    this.server = await startBrowserServer({ core: this.core, root, port: 0 });
+    return this.server.url;
+  }
+
+  async close(): Promise<void> {
+    await this.server?.close();
+    this.core.close();
+  }
+
+  /** The log's head: it moves when a command was applied and written. */
+  head(): string {
+    return this.core.controller.view().logHead;
+  }
+}
+
+/** What the croupier does and sees, by the screen's test ids. */
+export class Croupier {
+  constructor(
+    readonly page: Page,
+    private readonly kiosk: Kiosk,
+  ) {}
+
+  locator(testId: string) {
+    return this.page.locator(`[data-testid="${testId}"]`);
+  }
+
+  /** A tap that sends a command: waits until the table has written it. */
+  async command(testId: string): Promise<void> {
+    const before = this.kiosk.head();
+    await this.locator(testId).click();
+    for (let waited = 0; this.kiosk.head() === before; waited += 10) {
+      if (waited > 5_000) throw new Error(`tapping ${testId} changed nothing; the screen says: ${await this.text('prompt')} / ${await this.errorText()}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async tap(testId: string): Promise<void> {
+    await this.locator(testId).click();
+  }
+
+  async text(testId: string): Promise<string> {
+    return ((await this.locator(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  async errorText(): Promise<string> {
+    const error = this.locator('last-error');
+    return (await error.count()) > 0 ? ((await error.textContent()) ?? '') : '';
+  }
+
+  /** Waits until the element with `testId` shows `text` (the screen follows the pushed view). */
+  async sees(testId: string, text: string | RegExp): Promise<void> {
+    await this.locator(testId).filter({ hasText: text }).first().waitFor({ timeout: 5_000 });
+  }
+
+  async sit(seat: number, name: string, buyIn: number): Promise<void> {
+    await this.tap(`seat-${seat}`);
+    await this.locator('seat-name').fill(name);
+    await this.locator('seat-buyin').fill(String(buyIn));
+    await this.command('seat-confirm');
+    await this.sees(`seat-${seat}`, name);
+  }
+
+  /** Cards by notation (`As`, `Td`), each tapped on the card picker when the table asks for one. */
+  async deal(...cards: string[]): Promise<void> {
+    for (const card of cards) await this.command(`card-${card}`);
+  }
+
+  async act(testId: string): Promise<void> {
+    await this.command(testId);
+  }
+
+  /** Bet or raise to `amount`: typed into the amount field, then confirmed. */
+  async raiseTo(amount: number): Promise<void> {
+    await this.locator('raise-amount').fill(String(amount));
+    await this.command('action-raise');
+  }
+
+  /** Unlocks the floor functions with the supervisor's PIN, typed on the keypad. */
+  async unlockFloor(pin = PIN): Promise<void> {
+    await this.tap('floor-open');
+    for (const digit of pin) await this.tap(`keypad-${digit}`);
+    await this.tap('floor-unlock');
+  }
+}

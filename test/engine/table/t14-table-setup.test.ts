@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
+import { replayTable } from '../../../src/engine/table-reduce.js';
+import { MINUTE, TableDriver } from '../../support/table-driver.js';
+
+const FLOOR = 'Floor: supervisor';
+
+function setup(config: Partial<TableConfig>): TableConfig {
+  return { ...CASINO_5_10, ...config };
+}
+
+/**
+ * T14 — the floor sets a cash table up anew between hands (the kiosk issue: stakes, structure, blinds,
+ * time collection or rake, seats, buy-in limits): recorded with who, checked as a whole, and the next
+ * hand is dealt under it.
+ */
+describe('T14 table setup between hands', () => {
+  it('raises the stakes for the next hand, recorded with who changed them', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    const config = setup({ hand: { ...CASINO_5_10.hand, smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 } });
+    table.do({ type: 'configure', config, by: FLOOR, at: table.now });
+    expect(table.log.at(-1)).toMatchObject({ type: 'table-configured', by: FLOOR, config: { hand: { smallBlind: 10, bigBlind: 20 } } });
+    table.start();
+    const posts = table.log.filter((entry) => entry.type === 'post').slice(-2);
+    expect(posts.map((post) => (post.type === 'post' ? post.amount : 0))).toEqual([10, 20]);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
+  it('adds seats, and switches time collection off and on again (a new period starts then)', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    table.do({ type: 'configure', config: setup({ seatCount: 12, maxPlayers: 12, timeCollection: null }), by: FLOOR, at: table.now });
+    expect(table.state.seats).toHaveLength(12);
+    expect(table.state.nextTimeCollection).toBeNull();
+    table.sit(12, 'L');
+    table.now += 90 * MINUTE;
+    table.do({ type: 'configure', config: setup({ seatCount: 12, maxPlayers: 12 }), by: FLOOR, at: table.now });
+    expect(table.state.nextTimeCollection).toBe(table.now);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
+  it.each([
+    ['during a hand', (table: TableDriver) => table.start(), setup({}), "Change the table's setup between hands"],
+    ['removing a taken seat', (table: TableDriver) => table, setup({ seatCount: 6, maxPlayers: 6 }), 'Seat 9 is taken: the table cannot have only 6 seats'],
+    ['with fewer places than players', (table: TableDriver) => table, setup({ maxPlayers: 2 }), '3 players sit at the table: at most 2 is too few'],
+    ['that does not add up', (table: TableDriver) => table, setup({ buyIn: { min: 500, max: 200 } }), 'buyIn needs 0 < min ≤ max'],
+    ['into a tournament', (table: TableDriver) => table, setup({ timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 10 } } }), "A tournament's structure is set at its start"],
+  ] as const)('refuses a setup %s', (_, setUp, config, message) => {
+    const table = setUp(new TableDriver().sit(1, 'A').sit(2, 'B').sit(9, 'I').draw('1:As 2:Ks 9:Qs'));
+    expect(() => table.do({ type: 'configure', config, by: FLOOR, at: table.now })).toThrow(message);
+  });
+
+  it('refuses a setup without who changed it', () => {
+    const table = new TableDriver().sit(1, 'A');
+    expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
+  });
+});
