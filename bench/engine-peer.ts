@@ -25,7 +25,7 @@ type PokerTsTable = {
 type PokerTs = { Table: new (forcedBets: { ante?: number; bigBlind: number; smallBlind: number }, seats?: number) => PokerTsTable };
 
 /** Plays one poker-ts hand; false when it lost or made chips, or could not finish the hand. */
-export function playPokerTsHand(pokerTs: PokerTs, random: SeededRandom, stacks: number[]): boolean {
+export function playPokerTsHand(pokerTs: PokerTs, random: SeededRandom, stacks: number[], policy: 'calling' | 'uniform'): boolean {
   const table = new pokerTs.Table({ smallBlind: 5, bigBlind: 10 }, PLAYERS);
   stacks.forEach((stack, seat) => table.sitDown(seat, stack));
   const before = stacks.reduce((sum, stack) => sum + stack, 0);
@@ -37,8 +37,21 @@ export function playPokerTsHand(pokerTs: PokerTs, random: SeededRandom, stacks: 
     while (table.isBettingRoundInProgress()) {
       if (++steps > 1000) return false;
       const { actions, chipRange } = table.legalActions();
-      const roll = random.nextInt(100);
       const canRaise = chipRange !== undefined && (actions.includes('bet') || actions.includes('raise'));
+      if (policy === 'uniform') {
+        // The same kinds as Felt's side: fold facing a bet, check or call, bet or raise, all-in (raise to the maximum).
+        const kinds: string[] = [];
+        if (actions.includes('fold') && actions.includes('call')) kinds.push('fold');
+        kinds.push(actions.includes('check') ? 'check' : 'call');
+        if (canRaise) kinds.push('raise', 'all-in');
+        const kind = kinds[random.nextInt(kinds.length)] as string;
+        const raise = actions.includes('bet') ? 'bet' : 'raise';
+        if (kind === 'raise' && chipRange !== undefined) table.actionTaken(raise, chipRange.min + random.nextInt(Math.min(chipRange.max - chipRange.min, 200) + 1));
+        else if (kind === 'all-in' && chipRange !== undefined) table.actionTaken(raise, chipRange.max);
+        else table.actionTaken(kind);
+        continue;
+      }
+      const roll = random.nextInt(100);
       if (roll < 15 && actions.includes('fold') && actions.includes('call')) table.actionTaken('fold');
       else if (roll < 28 && canRaise) {
         const { min, max } = chipRange;
@@ -54,13 +67,13 @@ export function playPokerTsHand(pokerTs: PokerTs, random: SeededRandom, stacks: 
 
 
 
-const { hands, seed } = workerData as { hands: number; seed: number };
+const { hands, seed, policy } = workerData as { hands: number; seed: number; policy: 'calling' | 'uniform' };
 const pokerTs = require('poker-ts') as PokerTs;
 const random = new SeededRandom(seed);
 let broken = 0;
 const started = performance.now();
 for (let hand = 1; hand <= hands; hand++) {
-  if (!playPokerTsHand(pokerTs, random, randomStacks(random))) broken++;
+  if (!playPokerTsHand(pokerTs, random, randomStacks(random), policy)) broken++;
   if (hand % 100 === 0 || hand === hands) {
     parentPort?.postMessage({ hands: hand, seconds: (performance.now() - started) / 1000, broken, done: hand === hands });
   }

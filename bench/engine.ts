@@ -6,7 +6,7 @@
  * lost or made chips (Felt's engine checks conservation on every command and would throw).
  *
  * Options: --hands N (default 20,000 per round), --rounds N (default 5), --seed N (default 2026),
- * --no-peer (Felt alone, for profiling).
+ * --no-peer (Felt alone, for profiling), --uniform (the uniform action policy instead of the calling one).
  */
 import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
@@ -18,10 +18,28 @@ import { getLegalActions } from '../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../src/engine/config.js';
 import type { HandState } from '../src/engine/state.js';
 
-/** The action policy both engines get: fold 15 %, otherwise check or call, sometimes a bet or raise or all-in. */
-function chooseFelt(state: HandState, random: SeededRandom): Command {
+/**
+ * The action policies both engines get. `calling` (the default): fold 15 %, otherwise check or call,
+ * sometimes a bet or raise or all-in — nearly every hand reaches the showdown. `uniform`: each kind of
+ * action the player has (fold when facing a bet, check or call, bet or raise, all-in) equally likely —
+ * many hands end early.
+ */
+export type Policy = 'calling' | 'uniform';
+
+function chooseFelt(state: HandState, random: SeededRandom, policy: Policy): Command {
   const legal = getLegalActions(state);
   if (legal === null) throw new Error('no betting now');
+  if (policy === 'uniform') {
+    const kinds: Command['type'][] = [];
+    if (legal.call !== null) kinds.push('fold');
+    kinds.push(legal.check ? 'check' : 'call');
+    if (legal.betOrRaise !== null) kinds.push('bet');
+    if (legal.allIn !== null) kinds.push('all-in');
+    const kind = kinds[random.nextInt(kinds.length)] as Command['type'];
+    if (kind !== 'bet') return { type: kind } as Command;
+    const { min, max } = legal.betOrRaise as NonNullable<typeof legal.betOrRaise>;
+    return { type: 'bet', to: min + random.nextInt(Math.min(max - min, 200) + 1) };
+  }
   const roll = random.nextInt(100);
   if (roll < 15 && legal.call !== null) return { type: 'fold' };
   if (roll < 25 && legal.betOrRaise !== null) {
@@ -32,7 +50,7 @@ function chooseFelt(state: HandState, random: SeededRandom): Command {
   return legal.check ? { type: 'check' } : { type: 'call' };
 }
 
-function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], button: number): number {
+function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], button: number, policy: Policy): number {
   // Fisher–Yates on a reused array: no allocation for the deck.
   for (let i = deck.length - 1; i > 0; i--) {
     const j = random.nextInt(i + 1);
@@ -47,7 +65,7 @@ function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], 
     if (commands > 1000) throw new Error(`felt: no end to the hand in phase ${state.phase.kind}`);
     let command: Command;
     if (state.phase.kind === 'dealing') command = { type: 'deal', card: deck[next++] as Card };
-    else if (state.phase.kind === 'betting') command = chooseFelt(state, random);
+    else if (state.phase.kind === 'betting') command = chooseFelt(state, random, policy);
     else command = { type: 'show' };
     state = apply(state, command).state;
     commands++;
@@ -67,9 +85,9 @@ const WARM_UP = 200;
  * endless loop inside it), and only a worker can be stopped from outside. No message for 10 s means
  * it hung; the round counts up to there.
  */
-function runPeerRound(hands: number, seed: number): Promise<PeerRound> {
+function runPeerRound(hands: number, seed: number, policy: Policy): Promise<PeerRound> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./bench-engine-peer.js', import.meta.url), { workerData: { hands, seed } });
+    const worker = new Worker(new URL('./bench-engine-peer.js', import.meta.url), { workerData: { hands, seed, policy } });
     let last = { hands: 0, seconds: 0, broken: 0 };
     let warmedAt: { hands: number; seconds: number } | null = null;
     let timer: NodeJS.Timeout;
@@ -100,9 +118,10 @@ function runPeerRound(hands: number, seed: number): Promise<PeerRound> {
 }
 
 async function main(): Promise<void> {
-  const options = parseBenchOptions(process.argv.slice(2), { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer']);
+  const options = parseBenchOptions(process.argv.slice(2), { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer', '--uniform']);
   const withPeer = !options.switches.has('--no-peer');
-  console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round, ${options.rounds} rounds, node ${process.version}`);
+  const policy: Policy = options.switches.has('--uniform') ? 'uniform' : 'calling';
+  console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round (${policy} policy), ${options.rounds} rounds, node ${process.version}`);
   const feltRates: number[] = [];
   const peerRates: number[] = [];
   const peerWarmRates: number[] = [];
@@ -116,10 +135,10 @@ async function main(): Promise<void> {
     const feltRandom = new SeededRandom(options.seed + round + 1);
     const started = performance.now();
     for (let hand = 0; hand < options.hands; hand++) {
-      commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS));
+      commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS), policy);
     }
     const feltSeconds = (performance.now() - started) / 1000;
-    const peer: PeerRound = withPeer ? await runPeerRound(options.hands, options.seed + round + 1) : { hands: 0, seconds: 0, broken: 0, hung: null, warm: null };
+    const peer: PeerRound = withPeer ? await runPeerRound(options.hands, options.seed + round + 1, policy) : { hands: 0, seconds: 0, broken: 0, hung: null, warm: null };
     if (round >= 0) {
       feltRates.push(options.hands / feltSeconds);
       if (peer.hands > 0) peerRates.push(peer.hands / peer.seconds);

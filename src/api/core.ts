@@ -63,6 +63,8 @@ export class Core {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
       const archive = new HandArchive((after) => store.entries(after));
       const shoe = new SimulatedShoe(new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
+      // The simulated shoe is the table's one device until the drivers bring the real ones.
+      controller.reportDevice({ id: 'shoe', kind: 'shoe', state: 'connected', detail: { en: 'simulated', de: 'simuliert' } });
       return new Core(store, controller, archive, new FloorGate(pin), shoe, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
       store.close();

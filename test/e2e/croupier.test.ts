@@ -49,6 +49,7 @@ async function tableOfThree(stacks: [number, number, number] = [500, 800, 1000])
 describe('the croupier screen', () => {
   it('plays a hand with every action: blinds, fold, check, call, bet, raise, all-in, an uncontested pot; a reload shows the same screen', async () => {
     const croupier = await tableOfThree();
+    await croupier.sees('device-shoe', 'simulated');
     expect(await croupier.text('seat-1-stack')).toBe('480'); // 500 − 15 time − 5 small blind
     expect(await croupier.text('seat-3-stack')).toBe('775'); // 800 − 15 − 10
     await croupier.sees('seat-1-bet', '5');
