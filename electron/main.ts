@@ -44,10 +44,12 @@ function start(options: KioskOptions): void {
   if (!existsSync(index)) throw new Error(`${index} is missing: build the renderer first (npm run build)`);
   if (!existsSync(paths.preload)) throw new Error(`${paths.preload} is missing: build the shell first (npm run build)`);
 
+  // The PIN from FELT_FLOOR_PIN keeps it out of the process list (`felt start` passes it that way).
+  const floorPin = options.floorPin ?? process.env['FELT_FLOOR_PIN'] ?? null;
   const core = Core.open({
     dbPath: options.db ?? defaultDatabasePath(),
     hardware: options.hardware,
-    ...(options.floorPin === null ? {} : { floorPin: options.floorPin }),
+    ...(floorPin === null || floorPin === '' ? {} : { floorPin }),
     ...(options.seed === null ? {} : { seed: options.seed }),
   });
   try {

@@ -113,5 +113,5 @@ function valueName(option: string): string {
   if (option === '--db') return 'a database file';
   if (option === '--hardware') return "'sim' or 'real'";
   if (option === '--seed') return 'an integer 0–4294967295';
-  return 'a PIN of 4 to 12 digits';
+  return 'a PIN of 6 to 12 digits';
 }

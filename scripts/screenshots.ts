@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Croupier, Kiosk, launchChromium } from '../test/e2e/support.js';
+import { Croupier, Kiosk, launchChromium, PIN } from '../test/e2e/support.js';
 
 const OUT = fileURLToPath(new URL('../docs/screens/', import.meta.url));
 
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     await shot('awards');
     await croupier.tap('floor-open');
     await shot('floor-pin');
-    for (const digit of '2468') await croupier.tap(`keypad-${digit}`);
+    for (const digit of PIN) await croupier.tap(`keypad-${digit}`);
     await croupier.tap('floor-unlock');
     await croupier.sees('floor-who', 'floor supervisor');
     await shot('floor-functions');

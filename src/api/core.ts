@@ -56,8 +56,13 @@ export class Core {
     if (options.hardware === 'real') {
       throw new Error('no hardware drivers are configured on this table yet: start with --hardware sim');
     }
-    const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
+    if (options.floorPin !== undefined) {
+      const problem = checkPinFormat(options.floorPin);
+      if (problem !== null) throw new Error(`--floor-pin: ${problem}`);
+    }
     const clock = options.clock ?? { now: () => Date.now() };
+    // The store first: it takes the database's exclusive lock, so a second start on the same table fails
+    // before it could touch the table's PIN.
     const store = Store.open(options.dbPath);
     try {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
@@ -65,6 +70,7 @@ export class Core {
       const shoe = new SimulatedShoe(new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
       // The simulated shoe is the table's one device until the drivers bring the real ones.
       controller.reportDevice({ id: 'shoe', kind: 'shoe', state: 'connected', detail: { en: 'simulated', de: 'simuliert' } });
+      const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
       return new Core(store, controller, archive, new FloorGate(pin), shoe, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
       store.close();
@@ -106,9 +112,9 @@ export class Core {
       return this.controller.submit({ id, command: { type: 'draw', seat, card: shoe.draw(table.buttonDraw.map((drawn) => drawn.card)) } });
     }
     const hand = table.hand;
-    if (prompt.kind !== 'deal' || hand === null) return view;
-    const first = hand.street === 'preflop' && hand.burns.length === 0 && hand.players.every((player) => player.holeCards.length === 0);
-    const card: Card = shoe.deal(hand, first);
+    const started = table.handLog[0];
+    if (prompt.kind !== 'deal' || hand === null || started === undefined) return view;
+    const card: Card = shoe.deal(hand, started);
     return this.controller.submit({ id, command: { type: 'deal', card } });
   }
 
@@ -123,8 +129,6 @@ export class Core {
 function floorPin(dbPath: string, given: string | undefined): { pin: PinHash; newPin: string | null } {
   const file = dbPath === ':memory:' ? null : `${dbPath}.floor-pin.json`;
   if (given !== undefined) {
-    const problem = checkPinFormat(given);
-    if (problem !== null) throw new Error(`--floor-pin: ${problem}`);
     const pin = hashPin(given);
     if (file !== null) writeFileSync(file, `${JSON.stringify(pin)}\n`, { mode: 0o600 });
     return { pin, newPin: null };

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 export function dataFolder(): string {
   const base = process.env['XDG_DATA_HOME'] !== undefined && process.env['XDG_DATA_HOME'] !== '' ? process.env['XDG_DATA_HOME'] : join(homedir(), '.local', 'share');
   const folder = join(base, 'felt');
-  mkdirSync(folder, { recursive: true });
+  // Only the table's own user reads it: the log holds hole cards while a hand is played.
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   return folder;
 }
 

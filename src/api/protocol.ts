@@ -63,7 +63,12 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     return { ok: true, result: context.floor.status(context.now()) };
   },
   'floor-status': (_, context) => ({ ok: true, result: context.floor.status(context.now()) }),
-  'hand-list': (_, { archive }) => ({ ok: true, result: archive.list() }),
+  'hand-list': (args, { archive }) => {
+    const page = (args ?? {}) as { before?: unknown; limit?: unknown };
+    const whole = (value: unknown): boolean => value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);
+    if (typeof page !== 'object' || !whole(page.before) || !whole(page.limit)) return bad('args: before and limit are whole numbers from 1', 'args: before und limit sind ganze Zahlen ab 1');
+    return { ok: true, result: archive.list(page.before as number | undefined, page.limit as number | undefined) };
+  },
   'hand-replay': (args, { archive }) => {
     const id = (args as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return bad('args.id: a hand id is a whole number from 1', 'args.id: eine Hand-Kennung ist eine ganze Zahl ab 1');

@@ -1,10 +1,10 @@
 import type { Words } from '../evaluator/words.js';
 import type { TimedCommand } from '../controller/table-controller.js';
-import type { HandReplay, HandSummary } from '../controller/hand-archive.js';
+import type { HandPage, HandReplay } from '../controller/hand-archive.js';
 import type { ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table-config.js';
 
-export type { HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
+export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
 /**
  * The typed surface of the core, the same for every shell: Electron's preload and browser mode's
@@ -24,8 +24,8 @@ export type Requests = {
   'floor-unlock': { args: { pin: string }; result: FloorStatus };
   'floor-lock': { args: undefined; result: FloorStatus };
   'floor-status': { args: undefined; result: FloorStatus };
-  /** The hands of this table, newest first. */
-  'hand-list': { args: undefined; result: readonly HandSummary[] };
+  /** The hands of this table, newest first, a page at a time: the ones before hand `before` (an id), at most `limit` (50). */
+  'hand-list': { args: { readonly before?: number; readonly limit?: number } | undefined; result: HandPage };
   /** One hand step by step, as the screen showed it: hole cards only where they were tabled. */
   'hand-replay': { args: { id: number }; result: HandReplay };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */

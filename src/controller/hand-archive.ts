@@ -31,24 +31,30 @@ export type ReplayStep = {
   readonly seats: readonly { readonly seat: number; readonly stack: number; readonly bet: number; readonly folded: boolean; readonly shown: readonly Card[] | null }[];
 };
 
+/** A page of the hand list, newest first; `more` when older hands are left. */
+export type HandPage = { readonly hands: readonly HandSummary[]; readonly more: boolean };
+
 export type HandReplay = { readonly id: number; readonly handNumber: number; readonly steps: readonly ReplayStep[] };
 
-/** One hand as the log holds it: its number, its operations (an undone step and all), and how it ended. */
-type ArchivedHand = {
-  readonly id: number;
-  readonly handNumber: number;
-  /** The hand's operations and the floor's undos among them, in log order. */
-  readonly entries: (Operation | Extract<TableLogEntry, { type: 'step-undone' }>)[];
-  voided: Words | null;
-};
+/** Where a hand lies in the log (rows `firstRow`…`lastRow`), and its summary once it is over. */
+type ArchivedHand = { readonly id: number; readonly handNumber: number; readonly firstRow: number; lastRow: number; summary: HandSummary | null };
+
+/** A hand's entries as the archive reads them: its operations, the floor's undos, a void. */
+type HandEntry = Operation | Extract<TableLogEntry, { type: 'step-undone' | 'hand-voided' }>;
+
+/** How many hands `list` gives at most: a week at a busy table holds thousands. */
+export const HAND_PAGE = 50;
 
 /**
- * The table's hands for the croupier's hand list and replay, read from the log as it grows (`catchUp`
- * reads only the entries it has not seen). Hole cards never leave it: a replay shows a hole card only
- * once it was tabled at the showdown.
+ * The table's hands for the croupier's hand list and replay, read from the log as it grows (only the rows
+ * not yet seen). It keeps each finished hand's summary and where its rows are; a replay reads them back.
+ * Hole cards never leave it: a replay shows a hole card only where it was tabled at the showdown and
+ * the show still stands (an undone show is not shown again).
  */
 export class HandArchive {
   private readonly hands: ArchivedHand[] = [];
+  /** The entries of the hand in play, until it is over and summed up. */
+  private current: HandEntry[] = [];
   private handNumber = 0;
   private read = 0;
 
@@ -58,37 +64,58 @@ export class HandArchive {
   private catchUp(): void {
     for (const entry of this.entriesAfter(this.read)) {
       this.read++;
-      this.see(entry);
+      this.see(entry, this.read);
     }
   }
 
-  private see(entry: TableLogEntry): void {
+  private see(entry: TableLogEntry, row: number): void {
     if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
-    const current = this.hands.at(-1);
-    if (entry.type === 'hand-voided' && current !== undefined) current.voided = MISDEAL_REASONS[entry.reason];
-    if (entry.type === 'step-undone' && current !== undefined) current.entries.push(entry);
-    if (isTableOperation(entry)) return;
-    if (entry.type === 'hand-started') this.hands.push({ id: this.hands.length + 1, handNumber: this.handNumber, entries: [], voided: null });
-    this.hands.at(-1)?.entries.push(entry);
+    if (entry.type === 'hand-started') {
+      this.hands.push({ id: this.hands.length + 1, handNumber: this.handNumber, firstRow: row, lastRow: row, summary: null });
+      this.current = [];
+    }
+    const hand = this.hands.at(-1);
+    if (hand === undefined || hand.summary !== null) return;
+    if (isTableOperation(entry) && entry.type !== 'step-undone' && entry.type !== 'hand-voided') return;
+    hand.lastRow = row;
+    this.current.push(entry);
+    if (entry.type === 'hand-ended' || entry.type === 'hand-voided') {
+      hand.summary = summaryOf(hand, this.current);
+      this.current = [];
+    }
   }
 
-  /** The hands, newest first. */
-  list(): HandSummary[] {
+  /** The hands, newest first: `limit` of them (at most HAND_PAGE) before the hand `before`. */
+  list(before = Number.POSITIVE_INFINITY, limit = HAND_PAGE): HandPage {
     this.catchUp();
-    return this.hands.map(summaryOf).reverse();
+    const end = Math.min(this.hands.length, before - 1);
+    const hands: HandSummary[] = [];
+    let index = end - 1;
+    for (; index >= 0 && hands.length < Math.min(limit, HAND_PAGE); index--) {
+      const hand = this.hands[index] as ArchivedHand;
+      hands.push(hand.summary ?? summaryOf(hand, this.current));
+    }
+    return { hands, more: index >= 0 };
   }
 
   replay(id: number): HandReplay | null {
     this.catchUp();
     const hand = this.hands[id - 1];
     if (hand === undefined) return null;
-    return { id, handNumber: hand.handNumber, steps: stepsOf(hand) };
+    const entries: HandEntry[] = [];
+    let row = hand.firstRow - 1;
+    for (const entry of this.entriesAfter(hand.firstRow - 1)) {
+      if (++row > hand.lastRow) break;
+      if (!isTableOperation(entry) || entry.type === 'step-undone' || entry.type === 'hand-voided') entries.push(entry);
+    }
+    return { id, handNumber: hand.handNumber, steps: stepsOf(entries) };
   }
 }
 
-function summaryOf(hand: ArchivedHand): HandSummary {
-  const operations = handOperations(hand);
+function summaryOf(hand: ArchivedHand, entries: readonly HandEntry[]): HandSummary {
+  const operations = standing(entries);
   const started = operations[0] as Extract<Operation, { type: 'hand-started' }>;
+  const voided = entries.find((entry) => entry.type === 'hand-voided');
   let pot = 0;
   const awards: Words[] = [];
   for (const operation of operations) {
@@ -105,40 +132,56 @@ function summaryOf(hand: ArchivedHand): HandSummary {
     players: started.players.length,
     pot,
     awards,
-    voided: hand.voided,
+    voided: voided === undefined ? null : MISDEAL_REASONS[voided.reason],
     complete: operations.at(-1)?.type === 'hand-ended',
   };
 }
 
 /** The hand's operations as they stand: undone steps taken out. */
-function handOperations(hand: ArchivedHand): Operation[] {
+function standing(entries: readonly HandEntry[]): Operation[] {
   let operations: Operation[] = [];
-  for (const entry of hand.entries) {
+  for (const entry of entries) {
     if (entry.type === 'step-undone') operations = [...withoutStep(operations, entry.undone)];
-    else operations.push(entry);
+    else if (entry.type !== 'hand-voided') operations.push(entry);
   }
   return operations;
 }
 
-function stepsOf(hand: ArchivedHand): ReplayStep[] {
-  const steps: ReplayStep[] = [];
+/**
+ * The replay's steps: a frame after every operation that has words. An undone step's frames go (what it
+ * showed no longer stands — a show taken back must not show its cards again) and one frame says what the
+ * floor undid, naming no card.
+ */
+function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
+  const frames: { readonly operations: number; readonly step: ReplayStep }[] = [];
   let operations: Operation[] = [];
   let state: HandState | undefined;
-  for (const entry of hand.entries) {
+  for (const entry of entries) {
+    if (entry.type === 'hand-voided') {
+      const reason = MISDEAL_REASONS[entry.reason];
+      if (state !== undefined) frames.push({ operations: operations.length, step: frame(state, { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` }) });
+      continue;
+    }
     if (entry.type === 'step-undone') {
       operations = [...withoutStep(operations, entry.undone)];
+      while ((frames.at(-1)?.operations ?? 0) > operations.length) frames.pop();
       state = replay(operations);
-      const what = describeOperation(replay(operations), entry.undone[0] as Operation);
-      steps.push(frame(state, { en: `Floor undid: ${what?.en ?? ''} (${entry.reason}; ${entry.by})`, de: `Floor nahm zurück: ${what?.de ?? ''} (${entry.reason}; ${entry.by})` }));
+      const what = undoneWords(state, entry.undone[0] as Operation);
+      frames.push({ operations: operations.length, step: frame(state, { en: `Floor undid: ${what.en} (${entry.reason}; ${entry.by})`, de: `Floor nahm zurück: ${what.de} (${entry.reason}; ${entry.by})` }) });
       continue;
     }
     const words = describeOperation(state, entry);
     operations.push(entry);
     state = reduce(state, entry);
-    if (words !== null) steps.push(frame(state, words));
+    if (words !== null) frames.push({ operations: operations.length, step: frame(state, words) });
   }
-  if (hand.voided !== null) steps.push({ ...(steps.at(-1) as ReplayStep), words: { en: `Misdeal: ${hand.voided.en}`, de: `Misdeal: ${hand.voided.de}` } });
-  return steps;
+  return frames.map((item) => item.step);
+}
+
+/** An undone step in words; an undone show is named without its cards, which no longer stand. */
+function undoneWords(before: HandState, operation: Operation): Words {
+  if (operation.type === 'show') return { en: `seat ${operation.seat}'s show`, de: `das Zeigen von Platz ${operation.seat}` };
+  return describeOperation(before, operation) ?? { en: operation.type, de: operation.type };
 }
 
 function frame(state: HandState, words: Words): ReplayStep {

@@ -40,7 +40,9 @@ export function describeOperation(before: HandState | undefined, operation: Oper
     case 'card-exposed':
       return { en: `Seat ${seat}'s card was exposed: it is burned, a new card follows`, de: `Die Karte von Platz ${seat} wurde aufgedeckt: sie wird verbrannt, eine neue folgt` };
     case 'premature-card':
-      return { en: 'A card turned too early is set aside', de: 'Eine zu früh aufgedeckte Karte wird beiseitegelegt' };
+      return operation.to === 'burn'
+        ? { en: 'A burn card turned too early stays with the burns', de: 'Eine zu früh aufgedeckte Brennkarte bleibt bei den Brennkarten' }
+        : { en: 'A card turned too early is set aside', de: 'Eine zu früh aufgedeckte Karte wird beiseitegelegt' };
     case 'cards-returned':
       return operation.redeal ? { en: 'The flop goes back into the stub and is dealt again', de: 'Der Flop kommt zurück in den Stock und wird neu gegeben' } : { en: 'Cards set aside go back into the stub', de: 'Beiseitegelegte Karten kommen zurück in den Stock' };
     case 'street':

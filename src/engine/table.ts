@@ -380,6 +380,11 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
   if (beyond !== undefined && beyond !== null) {
     throw violation('invalid-config', `Seat ${beyond.seat} is taken: the table cannot have only ${config.seatCount} seats`, `Platz ${beyond.seat} ist besetzt: der Tisch kann nicht nur ${config.seatCount} Plätze haben`);
   }
+  const unit = config.hand.chipUnit;
+  const odd = state.seats.find((player) => player !== null && player.stack % unit !== 0);
+  if (odd !== undefined && odd !== null) {
+    throw violation('invalid-config', `Seat ${odd.seat}'s stack ${odd.stack} is not a whole number of the new chip unit ${unit}`, `Der Stapel von Platz ${odd.seat} (${odd.stack}) ist keine ganze Zahl der neuen Chipeinheit ${unit}`);
+  }
   const playing = state.seats.filter((player) => player !== null).length;
   if (playing > config.maxPlayers) {
     throw violation('invalid-config', `${playing} players sit at the table: at most ${config.maxPlayers} is too few`, `${playing} Spieler sitzen am Tisch: höchstens ${config.maxPlayers} ist zu wenig`);

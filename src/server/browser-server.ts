@@ -10,9 +10,10 @@ import { SOCKET_PATH } from '../api/requests.js';
 /**
  * Browser mode: the same core serves the same renderer over HTTP and a WebSocket, for machines without
  * Electron's binary, for end-to-end tests and for floor staff. Every start makes a new token: the page
- * must be opened with it (`/?token=…`), which sets a same-site cookie for the page's own files; the
- * socket needs the token or that cookie and a same-origin `Origin`. Loopback only unless `host` says
- * otherwise — the token is then what keeps others out.
+ * must be opened with it (`/?token=…`), and the page hands it on to the socket, which needs it and a
+ * same-origin `Origin`. The page's scripts and styles are the product's public build and need no token
+ * (no cookie either: cookies are not kept apart by port, so one would reach every local server).
+ * Loopback only unless `host` says otherwise — the token is then what keeps others out.
  */
 export type BrowserServerOptions = {
   readonly core: Core;
@@ -41,7 +42,6 @@ const TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 };
 
-const COOKIE = 'felt-token';
 /** A request is a small JSON object; anything near this is not from the screen. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -57,7 +57,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== SOCKET_PATH || !authorized(request, url, token) || !sameOrigin(request)) {
+    if (url.pathname !== SOCKET_PATH || !authorized(url, token) || !sameOrigin(request)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
@@ -108,11 +108,18 @@ async function serveFile(root: string, token: string, request: IncomingMessage, 
     response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Only GET and HEAD\n');
     return;
   }
-  if (!authorized(request, url, token)) {
+  const page = url.pathname === '/' || url.pathname === '/index.html';
+  if (page && !authorized(url, token)) {
     response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Open the address felt start printed: it carries this start\'s token.\n');
     return;
   }
-  const path = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+  let path: string;
+  try {
+    path = page ? '/index.html' : decodeURIComponent(url.pathname);
+  } catch {
+    response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad address\n');
+    return;
+  }
   const file = normalize(join(root, path));
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
     response.writeHead(404).end();
@@ -133,26 +140,17 @@ async function serveFile(root: string, token: string, request: IncomingMessage, 
     'referrer-policy': 'no-referrer',
     'cache-control': extname(file) === '.html' ? 'no-store' : 'private, max-age=3600',
   };
-  if (url.searchParams.has('token')) headers['set-cookie'] = `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;
   response.writeHead(200, headers);
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-/** The start's token, in the address or in the cookie the page got with it. */
-function authorized(request: IncomingMessage, url: URL, token: string): boolean {
-  const given = url.searchParams.get('token') ?? cookie(request, COOKIE);
+/** The start's token, in the address. */
+function authorized(url: URL, token: string): boolean {
+  const given = url.searchParams.get('token');
   if (given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookie(request: IncomingMessage, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return null;
 }
 
 /** A browser's socket must come from this server's own page (no other site's page may drive the table). */

@@ -124,7 +124,7 @@ export class Store {
     const row = this.db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT 1').get() as
       | { seq: number; state: string }
       | undefined;
-    return row === undefined ? null : { seq: row.seq, state: JSON.parse(row.state) as TableState };
+    return row === undefined ? null : { seq: row.seq, state: snapshotState(row.state) };
   }
 
   /** Every snapshot as stored: for verification. */
@@ -145,4 +145,13 @@ export class Store {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * A stored snapshot as the table it is. Snapshots written before the table kept the hand's operations
+ * (`handLog`, for the floor's undo) lack that field; snapshots are taken between hands, where it is empty.
+ */
+export function snapshotState(stored: string): TableState {
+  const state = JSON.parse(stored) as TableState & { handLog?: TableState['handLog'] };
+  return state.handLog === undefined ? { ...state, handLog: [] } : state;
 }

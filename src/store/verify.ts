@@ -10,7 +10,7 @@ import { isTableOperation, reduceTable } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
-import { GENESIS_HASH, linkHash, type LogRow } from './store.js';
+import { GENESIS_HASH, linkHash, type LogRow, snapshotState } from './store.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -77,7 +77,7 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     }
     if (entry.type === 'hand-settled') hands++;
     const snapshot = snapshots.get(row.seq);
-    if (snapshot !== undefined && (snapshot.hash !== row.hash || snapshot.state !== canonicalJson(state))) {
+    if (snapshot !== undefined && (snapshot.hash !== row.hash || !sameSnapshot(snapshot.state, state))) {
       return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
     }
     if (row.hash === expectHead) anchorRow = row.seq;
@@ -93,6 +93,17 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     return { ok: false, row: expectedSeq - 1, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
   }
   return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
+}
+
+/** Whether a stored snapshot is the table as replayed: byte for byte, or so once brought up to date (`snapshotState`). */
+function sameSnapshot(stored: string, state: TableState | undefined): boolean {
+  const replayed = canonicalJson(state);
+  if (stored === replayed) return true;
+  try {
+    return canonicalJson(snapshotState(stored)) === replayed;
+  } catch {
+    return false;
+  }
 }
 
 /** One entry through the table's reducer, with the chip checks the engine's live path makes. */

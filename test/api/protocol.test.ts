@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { commandSchema, parseCommand } from '../../src/api/command-schema.js';
 import { type Connection, Core } from '../../src/api/core.js';
+import type { Card } from '../../src/cards/card.js';
+import { formatCardSymbol } from '../../src/cards/notation.js';
 import type { TableCommand } from '../../src/engine/table.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
 
 function open(now = () => Date.UTC(2026, 10, 29, 18)): { core: Core; connection: Connection; send: (name: string, args?: unknown) => unknown } {
-  const core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '2468', clock: { now }, tableConfig: CASINO_5_10, seed: 7 });
+  const core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now }, tableConfig: CASINO_5_10, seed: 7 });
   const connection = core.connect(() => undefined);
   let next = 0;
   const send = (name: string, args?: unknown): unknown => connection.handle(JSON.stringify({ id: `q${++next}`, name, args }));
@@ -75,9 +77,9 @@ describe('the floor gate', () => {
     seat(1);
     seat(2);
     expect(send('table-submit', { commandId: 'r1', command: { type: 'ruling', text: 'Chip found under seat 1' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
-    expect(send('floor-unlock', { pin: '1111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: false } });
-    expect(send('floor-unlock', { pin: '2468' })).toMatchObject({ ok: true, result: { unlocked: true, who: 'floor supervisor' } });
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true, result: { unlocked: true, who: 'floor supervisor' } });
     expect(send('table-submit', { commandId: 'r2', command: { type: 'ruling', text: 'x', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('command.by') } } });
     expect(send('table-submit', { commandId: 'r3', command: { type: 'adjust-stack', seat: 1, amount: 25, reason: 'Chip found under seat 1' } })).toMatchObject({ ok: true, result: { lastError: null } });
     expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
@@ -87,20 +89,48 @@ describe('the floor gate', () => {
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
   });
 
+  it('a malformed unlock request is refused without counting: it cannot lock the floor out', () => {
+    const { send } = open();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(send('floor-unlock', [null, 'x', { pin: 2468 }, { pin: 'abc' }, { pin: '1'.repeat(13) }][attempt % 5])).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    }
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+  });
+
+  it('locks out for longer after each series of wrong PINs, and forgets wrong PINs after a quarter of an hour', () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const { send } = open(() => now);
+    const wrong = (times: number): void => {
+      for (let attempt = 0; attempt < times; attempt++) send('floor-unlock', { pin: '000000' });
+    };
+    wrong(4);
+    now += 16 * 60_000;
+    wrong(4);
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+    wrong(5);
+    now += 5 * 60_000;
+    wrong(5);
+    // The second lock-out lasts ten minutes.
+    now += 9 * 60_000;
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    now += 60_000;
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+  });
+
   it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const { core, send } = open(() => now);
     const other = core.connect(() => undefined);
-    for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { pin: '0000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     // The right PIN, from another screen, is refused during the lock-out.
-    expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { pin: '2468' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { pin: '246813' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
     now += 5 * 60_000;
-    expect(send('floor-unlock', { pin: '2468' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
     now += 10 * 60_000 - 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: true } });
     now += 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: false } });
-    expect(send('floor-unlock', { pin: 12345 })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { pin: 12345 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
   });
 });
 
@@ -125,17 +155,43 @@ describe('the simulated shoe, the hand list and the replay', () => {
     const cards = [...(hand?.board ?? []), ...(hand?.burns ?? []), ...(hand?.players.flatMap((player) => player.holeCards) ?? [])];
     expect(cards).toHaveLength(5 + 4 + 6);
     expect(new Set(cards).size).toBe(cards.length);
-    const list = send('hand-list') as { ok: true; result: { id: number; pot: number; complete: boolean; awards: unknown[] }[] };
-    expect(list.result).toHaveLength(1);
-    expect(list.result[0]).toMatchObject({ id: 1, handNumber: 1, pot: 30, complete: true });
+    expect(send('hand-list', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(send('hand-list', { before: 1 })).toMatchObject({ ok: true, result: { hands: [], more: false } });
+    const list = send('hand-list') as { ok: true; result: { hands: { id: number; pot: number; complete: boolean; awards: unknown[] }[]; more: boolean } };
+    expect(list.result.hands).toHaveLength(1);
+    expect(list.result).toMatchObject({ more: false, hands: [{ id: 1, handNumber: 1, pot: 30, complete: true }] });
     const replay = send('hand-replay', { id: 1 }) as { ok: true; result: { steps: { words: { en: string }; seats: { shown: unknown }[] }[] } };
     const words = replay.result.steps.map((s) => s.words.en);
     expect(words).toContain('Seat 1 gets a card');
     expect(words.some((text) => /^Seat \d shows /.test(text))).toBe(true);
-    // Before the showdown no seat shows a card in the replay.
-    const showdown = words.indexOf('Showdown');
-    expect(replay.result.steps.slice(0, showdown).every((s) => s.seats.every((seat) => seat.shown === null))).toBe(true);
     expect(send('hand-replay', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(send('hand-replay', { id: 'one' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+
+  it('never shows a hole card again once the floor undoes the show: not in the view, not in the replay', () => {
+    const { core, send } = open();
+    for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
+    for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
+    send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
+    let step = 0;
+    for (let guard = 0; guard < 200 && core.controller.view().prompt.kind !== 'show'; guard++) {
+      const view = core.controller.view();
+      if (view.prompt.kind === 'deal') send('sim-deal');
+      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
+    }
+    const holeCards = core.controller.table.hand?.players.flatMap((player) => player.holeCards) ?? [];
+    expect(holeCards).toHaveLength(6);
+    const shown = (core.controller.view().prompt as { seat: number }).seat;
+    send('table-submit', { commandId: 'show', command: { type: 'show' } });
+    expect(JSON.stringify(core.controller.view())).toContain('"shown":[');
+    send('floor-unlock', { pin: '246813' });
+    expect(send('table-submit', { commandId: 'undo', command: { type: 'undo', reason: 'Shown too early' } })).toMatchObject({ ok: true, result: { lastError: null, prompt: { kind: 'show', seat: shown } } });
+    const view = JSON.stringify(core.controller.view());
+    const replay = JSON.stringify(send('hand-replay', { id: 1 }));
+    expect(replay).toContain(`Floor undid: seat ${shown}'s show (Shown too early; floor supervisor)`);
+    for (const text of [view, replay]) {
+      expect(text).not.toMatch(/"shown":\[/);
+      for (const card of holeCards) expect(text).not.toContain(formatCardSymbol(card as Card));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,26 @@ describe('felt start', () => {
     expect(await again.stop()).toBe(0);
   });
 
+  it('shows a made-up PIN even when the port is taken, and leaves a running table and its PIN alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const db = join(folder, 'table.db');
+    const running = await start(['--browser', '--port', '0', '--db', db, '--floor-pin', '135790']);
+    const pinFile = readFileSync(`${db}.floor-pin.json`, 'utf8');
+    const port = new URL(running.url).port;
+    // Another table on the running one's port: its made-up PIN is shown before the start fails.
+    const other = spawnSync(felt, ['start', '--browser', '--port', port, '--db', join(folder, 'other.db')], { encoding: 'utf8' });
+    expect(other.status).toBe(1);
+    expect(other.stdout).toMatch(/^Floor PIN, made up for this table and shown only now: \d{6} /m);
+    expect(other.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+    // A second start on the running table's database fails on its lock, before touching the PIN.
+    const second = spawnSync(felt, ['start', '--browser', '--port', '0', '--db', db, '--floor-pin', '246802'], { encoding: 'utf8' });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('database is locked');
+    expect(readFileSync(`${db}.floor-pin.json`, 'utf8')).toBe(pinFile);
+    expect(statSync(db).mode & 0o777).toBe(0o600);
+    expect(await running.stop()).toBe(0);
+  });
+
   it('uses the data folder by default', async () => {
     const home = mkdtempSync(join(tmpdir(), 'felt-home-'));
     const started = await start(['--browser', '--port', '0'], { ...process.env, XDG_DATA_HOME: home });
@@ -57,7 +77,9 @@ describe('felt start', () => {
   it.each([
     [['--port', 'eighty'], 2, "--port needs a port number 0–65535 (0: any free port), got 'eighty'"],
     [['--hardware', 'usb'], 2, "--hardware is sim or real, got 'usb'"],
-    [['--browser', '--floor-pin', '12', '--db', ':memory:'], 1, '--floor-pin: a PIN is 4 to 12 digits'],
+    [['--port', ''], 2, '--port needs a value'],
+    [['--db', '/no/such/folder/table.db'], 2, '--db: the folder /no/such/folder does not exist'],
+    [['--browser', '--floor-pin', '12', '--db', ':memory:'], 1, '--floor-pin: a PIN is 6 to 12 digits'],
     [['--browser', '--hardware', 'real', '--db', ':memory:'], 1, 'no hardware drivers are configured on this table yet'],
   ])('refuses %j with a reason', (args, status, message) => {
     const result = spawnSync(felt, ['start', ...args], { encoding: 'utf8' });

@@ -171,6 +171,17 @@ describe('reopening a long log', () => {
     reopened.close();
     expect(verifyDatabase(path).ok).toBe(true);
 
+    // Snapshots written before the table kept the hand's operations (handLog) still open and verify.
+    const old = new Database(path);
+    old.prepare("UPDATE snapshot SET state = replace(state, '\"handLog\":[],', '')").run();
+    expect(old.prepare("SELECT count(*) AS n FROM snapshot WHERE state LIKE '%handLog%'").get()).toEqual({ n: 0 });
+    old.close();
+    const older = Store.open(path);
+    expect(older.latestSnapshot()?.state.handLog).toEqual([]);
+    expect(TableController.open(older, { now: () => now }, CASINO_5_10).view()).toEqual(live);
+    older.close();
+    expect(verifyDatabase(path).ok).toBe(true);
+
     const db = new Database(path);
     db.prepare("UPDATE snapshot SET state = replace(state, '\"timeCollected\":', '\"timeCollected\":1') WHERE seq = ?").run(snapshot?.seq);
     db.close();

@@ -11,7 +11,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** The flags that keep Chromium quiet on a machine without a network (docs/operations.md). */
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export const PIN = '2468';
+export const PIN = '246813';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -60,7 +60,7 @@ function indexOf(log: Logged[], key: string): number {
 describe('the kiosk main process (against a stub of Electron)', () => {
   it('starts in order: scheme before ready, lock, locked-down session, then the window on felt://app', () => {
     const db = join(place, 'table.db');
-    const run = drive('--db', db, '--floor-pin', '2468');
+    const run = drive('--db', db, '--floor-pin', '246813');
     const { log } = run;
     expect(log[0]).toMatchObject({ privileged: [{ scheme: 'felt', privileges: { standard: true, secure: true } }], beforeReady: true });
     expect(indexOf(log, 'lock')).toBeLessThan(indexOf(log, 'appReady'));

@@ -334,7 +334,8 @@ describe('hands and replay', () => {
       ],
     };
     const core = new FakeCore(flopView());
-    core.on('hand-list', () => ({ ok: true, result: hands }));
+    const older: HandSummary[] = [{ id: 0, handNumber: 0, button: 1, players: 2, pot: 20, awards: [{ en: 'Seat 1 wins the main pot, 20', de: 'Platz 1 gewinnt den Hauptpot, 20' }], voided: null, complete: true }];
+    core.on('hand-list', (args) => ({ ok: true, result: args === undefined ? { hands, more: true } : { hands: older, more: false } }));
     core.on('hand-replay', () => ({ ok: true, result: replay }));
     const { click, text, get } = await app(core);
     await click('hands-open');
@@ -342,6 +343,12 @@ describe('hands and replay', () => {
     expect(text('hand-row-2')).toContain('Seat 4 wins 90');
     expect(text('hand-row-1')).toContain('a fouled deck');
     expect(get('hand-row-2').compareDocumentPosition(get('hand-row-1')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // A full page: older hands come on request, before the oldest shown.
+    await click('hands-older');
+    await settle();
+    expect(core.sent('hand-list').at(-1)).toEqual({ before: 1 });
+    expect(text('hand-row-0')).toContain('Seat 1 wins the main pot, 20');
+    expect(document.querySelector('[data-testid="hands-older"]')).toBeNull();
     await click('hand-row-2');
     await settle();
     expect(core.sent('hand-replay')).toEqual([{ id: 2 }]);

@@ -116,7 +116,7 @@ export class FakeCore implements Core {
       case 'floor-lock':
         return { ok: true, result: this.floor };
       case 'hand-list':
-        return { ok: true, result: [] };
+        return { ok: true, result: { hands: [], more: false } };
       default:
         return { ok: true, result: this.view };
     }

@@ -6,10 +6,12 @@ type Props = {
   readonly hands: readonly HandSummary[] | null;
   /** Opens a hand by its id (a misdealt hand and its redeal share a number, not an id). */
   readonly onOpen: (id: number) => void;
+  /** Loads the next page of older hands, when there may be more. */
+  readonly onOlder: (() => void) | null;
 };
 
 /** The table's hands: number, pot, and who won what, or why the hand was void. Tap one to replay it. */
-export function HandList({ hands, onOpen }: Props) {
+export function HandList({ hands, onOpen, onOlder }: Props) {
   const { t, words } = useLanguage();
   if (hands === null) return <p className="hint hint-large">{t.loading}</p>;
   if (hands.length === 0) return <p className="hint hint-large">{t.noHands}</p>;
@@ -26,6 +28,13 @@ export function HandList({ hands, onOpen }: Props) {
           </button>
         </li>
       ))}
+      {onOlder !== null && (
+        <li>
+          <button type="button" className="button" data-testid="hands-older" onClick={onOlder}>
+            {t.olderHands}
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

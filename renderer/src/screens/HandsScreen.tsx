@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HandReplay as Replay, HandSummary } from '../../../src/api/requests';
 import type { Words } from '../../../src/evaluator/words';
+
 import { HandList } from '../components/HandList';
 import { HandReplay } from '../components/HandReplay';
 import { useCore } from '../core/core-context';
@@ -14,17 +15,34 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
   const [replay, setReplay] = useState<Replay | null>(null);
   const [problem, setProblem] = useState<Words | null>(null);
 
+  const [more, setMore] = useState(false);
+
   useEffect(() => {
     let current = true;
     void core.request('hand-list', undefined).then((reply) => {
       if (!current) return;
-      if (reply.ok) setHands(reply.result);
-      else setProblem(reply.error.words);
+      if (reply.ok) {
+        setHands(reply.result.hands);
+        setMore(reply.result.more);
+      } else setProblem(reply.error.words);
     });
     return () => {
       current = false;
     };
   }, [core]);
+
+  // The core lists a page of hands at a time, newest first: the next page starts before the oldest shown.
+  const older = async () => {
+    const oldest = hands?.at(-1);
+    if (oldest === undefined) return;
+    const reply = await core.request('hand-list', { before: oldest.id });
+    if (!reply.ok) {
+      setProblem(reply.error.words);
+      return;
+    }
+    setHands([...(hands ?? []), ...reply.result.hands]);
+    setMore(reply.result.more);
+  };
 
   const open = async (id: number) => {
     setProblem(null);
@@ -51,7 +69,7 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
           {words(problem)}
         </p>
       )}
-      <div className="hands-body">{replay === null ? <HandList hands={hands} onOpen={(n) => void open(n)} /> : <HandReplay key={replay.id} replay={replay} />}</div>
+      <div className="hands-body">{replay === null ? <HandList hands={hands} onOpen={(n) => void open(n)} onOlder={more ? () => void older() : null} /> : <HandReplay key={replay.id} replay={replay} />}</div>
     </main>
   );
 }

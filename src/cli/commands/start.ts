@@ -15,7 +15,7 @@ function parse(args: readonly string[]): StartOptions {
   const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: 'sim', floorPin: undefined, seed: undefined };
   const value = (index: number, name: string): string => {
     const given = args[index];
-    if (given === undefined || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
+    if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
     return given;
   };
   for (let index = 0; index < args.length; index++) {
@@ -69,24 +69,46 @@ function electronBinary(): { path: string } | { missing: string } {
  */
 export async function runStart(args: readonly string[], io: CommandIo): Promise<number> {
   const options = parse(args);
+  // FELT_FLOOR_PIN keeps the PIN out of the process list, where --floor-pin shows while the table runs.
+  const floorPin = options.floorPin ?? (process.env['FELT_FLOOR_PIN'] || undefined);
+  // The log holds hole cards while a hand is played: nobody else on the machine reads the table's files.
+  process.umask(0o077);
   const db = options.db ?? defaultDatabasePath();
+  if (db !== ':memory:' && !existsSync(dirname(resolve(db)))) throw new CliUsageError(`--db: the folder ${dirname(resolve(db))} does not exist`);
   const dist = distFolder();
   const electron = options.browser ? { missing: '--browser was given' } : electronBinary();
   if ('path' in electron) {
     io.out(`Felt kiosk (Electron), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
-    const kioskArgs = [join(dist, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.floorPin === undefined ? [] : ['--floor-pin', options.floorPin])];
-    const child = spawn(electron.path, kioskArgs, { stdio: 'inherit' });
-    return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+    const kioskArgs = [join(dist, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.seed === undefined ? [] : ['--seed', String(options.seed)])];
+    const env = floorPin === undefined ? process.env : { ...process.env, FELT_FLOOR_PIN: floorPin };
+    const child = spawn(electron.path, kioskArgs, { stdio: 'inherit', env });
+    // Stopping `felt start` stops the kiosk, which closes the table's log cleanly.
+    const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    return new Promise((done) => {
+      child.on('error', (error) => {
+        io.err(`felt start: the kiosk did not start: ${error.message}\n`);
+        done(1);
+      });
+      child.on('exit', (code) => {
+        process.off('SIGINT', forward);
+        process.off('SIGTERM', forward);
+        done(code ?? 1);
+      });
+    });
   }
   const root = join(dist, 'renderer');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\``);
   let core: Core;
   try {
-    core = Core.open({ dbPath: db, hardware: options.hardware, ...(options.floorPin === undefined ? {} : { floorPin: options.floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    core = Core.open({ dbPath: db, hardware: options.hardware, ...(floorPin === undefined ? {} : { floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
   } catch (error) {
     io.err(`felt start: ${(error as Error).message}\n`);
     return 1;
   }
+  // Shown before anything else can fail: a PIN made up and kept must not go unseen.
+  if (core.newPin !== null) io.out(`Floor PIN, made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN)\n`);
   let server;
   try {
     server = await startBrowserServer({ core, root, host: options.host, port: options.port });
@@ -97,7 +119,6 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
   }
   io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
   io.out(`Table log: ${db}\n`);
-  if (core.newPin !== null) io.out(`Floor PIN, made up for this table and shown only now: ${core.newPin} (set another with --floor-pin)\n`);
   if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
     io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
   }

@@ -42,6 +42,7 @@ describe('T14 table setup between hands', () => {
     ['during a hand', (table: TableDriver) => table.start(), setup({}), "Change the table's setup between hands"],
     ['removing a taken seat', (table: TableDriver) => table, setup({ seatCount: 6, maxPlayers: 6 }), 'Seat 9 is taken: the table cannot have only 6 seats'],
     ['with fewer places than players', (table: TableDriver) => table, setup({ maxPlayers: 2 }), '3 players sit at the table: at most 2 is too few'],
+    ['whose chip unit the stacks are not made of', (table: TableDriver) => table.playHand(), setup({ hand: { ...CASINO_5_10.hand, chipUnit: 25, smallBlind: 25, bigBlind: 50 }, buyIn: { min: 500, max: 2000 }, timeCollection: { amount: 25, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 } }), "Seat 1's stack 485 is not a whole number of the new chip unit 25"],
     ['that does not add up', (table: TableDriver) => table, setup({ buyIn: { min: 500, max: 200 } }), 'buyIn needs 0 < min ≤ max'],
     ['into a tournament', (table: TableDriver) => table, setup({ timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 10 } } }), "A tournament's structure is set at its start"],
   ] as const)('refuses a setup %s', (_, setUp, config, message) => {
