@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Felt's tests need, when they are missing (with sudo unless run as root):
 # chromium for the end-to-end tests of the croupier's screen (playwright-core drives Debian's Chromium;
-# it cannot download a browser of its own here). Later issues add socat and libusb-1.0-0.
+# it cannot download a browser of its own here), socat for the serial tests over pseudo-terminal pairs.
+# libusb-1.0-0 follows with the USB HID button panel.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-dejavu-core)
+command -v socat >/dev/null 2>&1 || missing+=(socat)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=$([ "$(id -u)" -eq 0 ] || echo sudo)
   export DEBIAN_FRONTEND=noninteractive
