@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Card } from '../../src/cards/card.js';
+import { shuffledDeck } from '../../src/cards/deck.js';
+import { parseCard } from '../../src/cards/notation.js';
+import { SeededRandom } from '../../src/cards/random.js';
+import { ShoeMapping } from '../../src/controller/shoe-mapping.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { Store } from '../../src/store/store.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+import { encodeShoeMessage } from '../../drivers/shoe/shoe-protocol.js';
+import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
+
+/** A table whose cards come from a (simulated) shoe on a transport, through the reader and the mapping. */
+async function tableWithShoe() {
+  const controller = TableController.open(Store.open(':memory:'), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+  const binding = new SimulatedBinding();
+  const shoe = binding.plug('/dev/ttyUSB0', { vendorId: '0403', productId: '6001', serialNumber: 'SHOE-1' });
+  const mapping = new ShoeMapping(controller);
+  new ShoeReader(await binding.open('/dev/ttyUSB0'), (event) => mapping.handle(event));
+  let seq = 0;
+  const deal = (card: Card | null): void => shoe.send(encodeShoeMessage({ type: 'card', seq: seq++, card }));
+  let id = 0;
+  const submit = (command: Parameters<TableController['submit']>[0]['command']) => controller.submit({ id: `t${++id}`, command });
+  for (const seat of [1, 4, 7]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 500 });
+  return { controller, binding, shoe, deal, submit };
+}
+
+describe('the shoe at the table', () => {
+  it('deals a whole hand from the shoe: the draw, the burns, the hole cards and the board, each where the table expects it', async () => {
+    const { controller, deal, submit } = await tableWithShoe();
+    for (const card of ['2c', 'As', '3d']) deal(parseCard(card));
+    expect(controller.table.button).toBe(4);
+    submit({ type: 'start-hand' });
+    const deck = shuffledDeck(new SeededRandom(9));
+    let next = 0;
+    for (let guard = 0; guard < 100 && controller.table.hand?.phase.kind !== 'complete'; guard++) {
+      const view = controller.view();
+      if (view.prompt.kind === 'deal') deal(deck[next++] as Card);
+      else if (view.prompt.kind === 'action') submit(view.actor?.legal.check ? { type: 'check' } : { type: 'call' });
+      else submit({ type: 'show' });
+      expect(controller.view().lastError).toBeNull();
+    }
+    const hand = controller.table.hand;
+    expect(hand?.phase.kind).toBe('complete');
+    // The burn and six hole cards, then burn + flop, burn + turn, burn + river.
+    expect(hand?.board).toEqual([8, 9, 10, 12, 14].map((index) => deck[index]));
+    expect(controller.view().devices).toEqual([]);
+  });
+
+  it('refuses a card twice, and flags a card out of turn, cards the shoe did not report, a bad deck, a fault, a pulled cable', async () => {
+    const { controller, binding, shoe, deal, submit } = await tableWithShoe();
+    shoe.send(encodeShoeMessage({ type: 'deck', ok: false, count: 52, missing: [parseCard('7h')], extra: [null], duplicates: [parseCard('4c')] }));
+    expect(controller.view().devices[0]).toMatchObject({ id: 'shoe', state: 'fault', detail: { en: 'The deck failed its check (52 cards: missing 7h; not of this deck ??; twice 4c): do not deal it' } });
+    for (const card of ['2c', 'As', '3d']) deal(parseCard(card));
+    submit({ type: 'start-hand' });
+    deal(parseCard('Kh'));
+    deal(parseCard('Kh'));
+    expect(controller.view().lastError?.en).toBe('That card is already in play: check the deck and call the floor');
+    shoe.send(encodeShoeMessage({ type: 'card', seq: 10, card: parseCard('Qh') }));
+    expect(controller.view().devices[0]).toMatchObject({ state: 'fault', detail: { en: '5 card(s) left the shoe unreported: enter them by touch' } });
+    while (controller.view().prompt.kind === 'deal') submit({ type: 'deal', card: null });
+    shoe.send(encodeShoeMessage({ type: 'card', seq: 11, card: parseCard('Jh') }));
+    expect(controller.view().devices[0]).toMatchObject({ state: 'fault', detail: { en: 'A card left the shoe when none was due: call the floor' } });
+    shoe.send(encodeShoeMessage({ type: 'error', code: 'JAM', text: 'exit roller' }));
+    expect(controller.view().devices[0]).toMatchObject({ state: 'fault', detail: { en: 'the shoe jammed (exit roller)', de: 'der Schlitten klemmt (exit roller)' } });
+    binding.unplug('/dev/ttyUSB0');
+    expect(controller.view().devices[0]).toMatchObject({ state: 'disconnected', detail: { en: '/dev/ttyUSB0 was unplugged' } });
+  });
+});
