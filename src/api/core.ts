@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Card } from '../cards/card.js';
 import { SeededRandom } from '../cards/random.js';
@@ -7,6 +7,10 @@ import { type Clock, TableController } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
 import { CASINO_5_10, type TableConfig } from '../engine/table-config.js';
 import { SimulatedShoe } from '../sim/shoe.js';
+import { ShoeMapping } from '../controller/shoe-mapping.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+import { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
+import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
 import { Store } from '../store/store.js';
 import { FloorGate, type PinHash, checkPinFormat, hashPin } from './floor-gate.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
@@ -44,7 +48,7 @@ export class Core {
     readonly controller: TableController,
     private readonly archive: HandArchive,
     private readonly gate: FloorGate,
-    private readonly shoe: SimulatedShoe | null,
+    private readonly shoe: SimulatedTableShoe | null,
     private readonly clock: Clock,
     readonly info: AppInfo,
     newPin: string | null,
@@ -67,9 +71,7 @@ export class Core {
     try {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
       const archive = new HandArchive((after) => store.entries(after));
-      const shoe = new SimulatedShoe(new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
-      // The simulated shoe is the table's one device until the drivers bring the real ones.
-      controller.reportDevice({ id: 'shoe', kind: 'shoe', state: 'connected', detail: { en: 'simulated', de: 'simuliert' } });
+      const shoe = simulatedTableShoe(controller, new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
       const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
       return new Core(store, controller, archive, new FloorGate(pin), shoe, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
@@ -100,22 +102,23 @@ export class Core {
     };
   }
 
-  /** The simulated shoe deals what the prompt asks for: the next card, or a card for the button draw. */
+  /**
+   * The simulated shoe deals what the prompt asks for — the next card, or a card for the button draw — as
+   * the bytes a real shoe sends, through the shoe's reader and its mapping to the table's commands.
+   */
   private simulatedDeal(): ViewModel {
-    const shoe = this.shoe as SimulatedShoe;
+    const { cards, device } = this.shoe as SimulatedTableShoe;
     const table = this.controller.table;
     const view = this.controller.view();
     const prompt = view.prompt;
-    const id = `sim-${randomUUID()}`;
-    if (prompt.kind === 'draw-for-button') {
-      const seat = prompt.seats[0] as number;
-      return this.controller.submit({ id, command: { type: 'draw', seat, card: shoe.draw(table.buttonDraw.map((drawn) => drawn.card)) } });
-    }
+    let card: Card | null = null;
+    if (prompt.kind === 'draw-for-button') card = cards.draw(table.buttonDraw.map((drawn) => drawn.card));
     const hand = table.hand;
     const started = table.handLog[0];
-    if (prompt.kind !== 'deal' || hand === null || started === undefined) return view;
-    const card: Card = shoe.deal(hand, started);
-    return this.controller.submit({ id, command: { type: 'deal', card } });
+    if (prompt.kind === 'deal' && hand !== null && started !== undefined) card = cards.deal(hand, started);
+    if (card === null) return view;
+    device.deal(card);
+    return this.controller.view();
   }
 
   close(): void {
@@ -123,6 +126,21 @@ export class Core {
     this.connections.clear();
     this.store.close();
   }
+}
+
+/** The simulated table's shoe: which card comes next (it knows the cards in play), and the device that sends it as bytes. */
+type SimulatedTableShoe = { readonly cards: SimulatedShoe; readonly device: SimulatedShoeDevice };
+
+/** A simulated shoe on a simulated line, read by the real reader and mapped as a real shoe is. */
+function simulatedTableShoe(controller: TableController, random: SeededRandom): SimulatedTableShoe {
+  const binding = new SimulatedBinding();
+  let device: SimulatedShoeDevice | null = null;
+  const plugged = binding.plug('sim:shoe', { vendorId: 'feed', productId: '0001', serialNumber: 'SIM-SHOE' }, (bytes) => device?.hear(bytes));
+  device = new SimulatedShoeDevice(plugged);
+  const mapping = new ShoeMapping(controller);
+  new ShoeReader(plugged.connect(), (event) => mapping.handle(event));
+  controller.reportDevice({ id: 'shoe', kind: 'shoe', state: 'connected', detail: { en: 'simulated', de: 'simuliert' } });
+  return { cards: new SimulatedShoe(random), device };
 }
 
 /** The supervisor's PIN: set now, kept beside the database, or made up and kept (and shown once). */
