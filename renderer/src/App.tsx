@@ -32,6 +32,8 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
   const { view, connection } = session;
 
   const openFloor = (needed: boolean) => {
+    // The floor's dialog belongs to the table screen: go there, from the hand list too.
+    setScreen('table');
     setOverlay({ kind: 'floor', needed });
     void floor.refresh();
   };

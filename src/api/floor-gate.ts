@@ -35,14 +35,14 @@ export class FloorSession {
 
   status(now: number): FloorStatus {
     const unlocked = this.until !== null && this.until > now;
-    return { unlocked, who: unlocked ? this.gate.who : null, until: unlocked ? this.until : null };
+    return { unlocked, who: unlocked ? this.gate.role : null, until: unlocked ? this.until : null };
   }
 
-  /** Who approves a floor command now, or null when the session is locked; using it keeps it open. */
+  /** Who approves a floor command now (for the log), or null when the session is locked; using it keeps it open. */
   approve(now: number): string | null {
     if (this.until === null || this.until <= now) return null;
     this.until = now + FLOOR_SESSION_MINUTES * MINUTE;
-    return this.gate.who;
+    return this.gate.role.en;
   }
 
   lock(): void {
@@ -64,7 +64,8 @@ export class FloorGate {
 
   constructor(
     private readonly pin: PinHash,
-    readonly who = 'floor supervisor',
+    /** Who an unlocked session is, on the screen; the log records its English words as `by`. */
+    readonly role: Words = { en: 'floor supervisor', de: 'Floor-Supervisor' },
   ) {}
 
   session(): FloorSession {

@@ -45,7 +45,7 @@ export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: str
  * `who` names the unlocked role (the roles of floor staff come with their own issue); `until` is when
  * the session locks by itself (ms since the epoch).
  */
-export type FloorStatus = { readonly unlocked: boolean; readonly who: string | null; readonly until: number | null };
+export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly until: number | null };
 
 /** Commands only the floor may give: the hand voided, a stack corrected, a ruling, the last step undone. */
 export type FloorCommand =

@@ -79,7 +79,7 @@ describe('the floor gate', () => {
     expect(send('table-submit', { commandId: 'r1', command: { type: 'ruling', text: 'Chip found under seat 1' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
     expect(send('floor-unlock', { pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: false } });
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true, result: { unlocked: true, who: 'floor supervisor' } });
+    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true, result: { unlocked: true, who: { en: 'floor supervisor', de: 'Floor-Supervisor' } } });
     expect(send('table-submit', { commandId: 'r2', command: { type: 'ruling', text: 'x', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('command.by') } } });
     expect(send('table-submit', { commandId: 'r3', command: { type: 'adjust-stack', seat: 1, amount: 25, reason: 'Chip found under seat 1' } })).toMatchObject({ ok: true, result: { lastError: null } });
     expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });

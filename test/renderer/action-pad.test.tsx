@@ -104,7 +104,7 @@ describe('the raise amount', () => {
     await fill('raise-amount', '200');
     expect(text('action-raise')).toBe('Raise to 200');
     await click('action-raise');
-    expect(sent).toEqual([{ type: 'bet', to: 200 }]);
+    expect(sent).toEqual([{ type: 'bet', seat: 4, to: 200 }]);
   });
 
   it('typing keeps digits only, and above the maximum is refused before sending', async () => {
@@ -121,6 +121,6 @@ describe('the other actions send their commands', () => {
     await click('action-fold');
     await click('action-call');
     await click('action-allin');
-    expect(sent).toEqual([{ type: 'fold' }, { type: 'call' }, { type: 'all-in' }]);
+    expect(sent).toEqual([{ type: 'fold', seat: 4 }, { type: 'call', seat: 4 }, { type: 'all-in', seat: 4 }]);
   });
 });

@@ -44,7 +44,28 @@ describe('the screen and the core', () => {
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
     expect(ids.every((id) => /^[0-9a-f]{32}$/.test(id))).toBe(true);
-    expect(core.commands()).toEqual([{ type: 'call' }, { type: 'fold' }]);
+    // Each names the seat it is for: a late tap can never act for the next player (the core refuses it).
+    expect(core.commands()).toEqual([{ type: 'call', seat: 4 }, { type: 'fold', seat: 4 }]);
+  });
+});
+
+describe('one command at a time', () => {
+  it('locks the controls while a command is on its way: a double tap sends one command', async () => {
+    const core = new FakeCore(flopView());
+    let answer: (reply: unknown) => void = () => undefined;
+    core.on('table-submit', () => new Promise((resolve) => (answer = resolve)) as never);
+    const { click, get } = await app(core);
+    await click('action-call');
+    expect(get('action-fold').closest('fieldset')?.disabled).toBe(true);
+    // A tap that still gets through (faster than the screen redraws) is dropped, not sent.
+    get('action-fold').removeAttribute('disabled');
+    await click('action-fold');
+    expect(core.commands()).toEqual([{ type: 'call', seat: 4 }]);
+    answer({ ok: true, result: flopView() });
+    await settle();
+    expect(get('action-fold').closest('fieldset')?.disabled).toBe(false);
+    await click('action-fold');
+    expect(core.commands()).toEqual([{ type: 'call', seat: 4 }, { type: 'fold', seat: 4 }]);
   });
 });
 
@@ -130,9 +151,10 @@ describe('card entry', () => {
     expect(text('deal-target')).toContain('Burn card');
     await click('card-Ah');
     await click('deal-unread');
+    // Each names where it goes: a double tap cannot put a card in the next place.
     expect(core.commands()).toEqual([
-      { type: 'deal', card: card('Ah') },
-      { type: 'deal', card: null },
+      { type: 'deal', card: card('Ah'), to: 'burn' },
+      { type: 'deal', card: null, to: 'burn' },
     ]);
   });
 
@@ -182,7 +204,7 @@ describe('card entry', () => {
     expect(get('show-chosen').textContent).toBe('Q♠10♥');
     await click('show-confirm');
     await click('muck');
-    expect(core.commands()).toEqual([{ type: 'show' }, { type: 'show', cards: [card('Qs'), card('Th')] }, { type: 'muck' }]);
+    expect(core.commands()).toEqual([{ type: 'show', seat: 6 }, { type: 'show', seat: 6, cards: [card('Qs'), card('Th')] }, { type: 'muck', seat: 6 }]);
   });
 });
 
@@ -265,7 +287,7 @@ describe('seats', () => {
 describe('the floor', () => {
   it('unlocks with a PIN, then undoes the last step with a reason', async () => {
     const core = new FakeCore(flopView());
-    core.on('floor-unlock', ({ pin }) => ({ ok: true, result: pin === '2468' ? { unlocked: true, who: 'supervisor', until: null } : { unlocked: false, who: null, until: null } }));
+    core.on('floor-unlock', ({ pin }) => ({ ok: true, result: pin === '2468' ? { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null } : { unlocked: false, who: null, until: null } }));
     const { click, fill, text, query } = await app(core);
     await click('floor-open');
     await settle();
@@ -291,7 +313,7 @@ describe('the floor', () => {
 
   it('declares a misdeal with a reason, adjusts a stack, and locks again', async () => {
     const core = new FakeCore(flopView());
-    core.floor = { unlocked: true, who: 'supervisor', until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
     const { click, fill } = await app(core);
     await click('floor-open');
     await settle();

@@ -101,7 +101,9 @@ describe('the WebSocket bridge', () => {
   });
 
   it('when the socket closes: open requests fail as connection-lost, and it reconnects with growing pauses', async () => {
-    const { core, socket, sockets, timers, states } = setUp();
+    const { core, socket, sockets, timers: all, states } = setUp();
+    // The reconnect pauses (a request's 8 s answer timer is another timer).
+    const timers = { map: <T,>(f: (timer: (typeof all)[number]) => T) => all.filter((timer) => timer.ms !== 8_000).map(f), at: (index: number) => all.filter((timer) => timer.ms !== 8_000).at(index) };
     socket(0).open();
     const open = core.request('table-view', undefined);
     socket(0).drop();
@@ -110,20 +112,30 @@ describe('the WebSocket bridge', () => {
     // While lost, a request fails at once rather than hanging.
     expect(await core.request('table-view', undefined)).toMatchObject({ ok: false, error: { code: 'connection-lost' } });
     expect(timers.map((timer) => timer.ms)).toEqual([100]);
-    timers[0]?.callback();
+    timers.at(0)?.callback();
     expect(sockets).toHaveLength(2);
     socket(1).drop();
-    timers[1]?.callback();
+    timers.at(1)?.callback();
     socket(2).drop();
-    timers[2]?.callback();
+    timers.at(2)?.callback();
     socket(3).drop();
     expect(timers.map((timer) => timer.ms)).toEqual([100, 200, 400, 400]);
-    timers[3]?.callback();
+    timers.at(3)?.callback();
     socket(4).open();
     expect(states.at(-1)).toBe('connected');
     expect(socket(4).url).toBe('ws://table/socket?token=t');
     // A successful open resets the pause.
     socket(4).drop();
     expect(timers.at(-1)?.ms).toBe(100);
+  });
+
+  it('a request the table does not answer within 8 seconds fails in words, never silently', async () => {
+    const { core, socket, timers } = setUp();
+    socket(0).open();
+    const waiting = core.request('table-submit', { commandId: 'c1', command: { type: 'check' } });
+    const timer = timers.find((candidate) => candidate.ms === 8_000);
+    expect(timer).toBeDefined();
+    timer?.callback();
+    expect(await waiting).toMatchObject({ ok: false, error: { code: 'no-answer', words: { en: 'The table has not answered for 8 seconds: check the table before trying again' } } });
   });
 });

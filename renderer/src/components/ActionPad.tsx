@@ -12,7 +12,8 @@ type Props = {
 };
 
 /**
- * The actions of the player to act, exactly as `legal` allows them: nothing else is drawn. A bet or raise
+ * The actions of the player to act, exactly as `legal` allows them: nothing else is drawn. Every command
+ * names the seat it is for, so a late or double tap can never act for the next player: the core refuses it. A bet or raise
  * is entered as the total for the round ("raise to"), prefilled with the minimum; the parent keys this pad
  * by the decision, so a new one starts from its own minimum.
  */
@@ -28,22 +29,22 @@ export function ActionPad({ actor, structure, onCommand }: Props) {
     <div className="action-pad">
       <div className="action-buttons">
         {legal.fold && (
-          <button type="button" className="button action action-fold" data-testid="action-fold" onClick={() => onCommand({ type: 'fold' })}>
+          <button type="button" className="button action action-fold" data-testid="action-fold" onClick={() => onCommand({ type: 'fold', seat: actor.seat })}>
             {t.fold}
           </button>
         )}
         {legal.check && (
-          <button type="button" className="button action action-check" data-testid="action-check" onClick={() => onCommand({ type: 'check' })}>
+          <button type="button" className="button action action-check" data-testid="action-check" onClick={() => onCommand({ type: 'check', seat: actor.seat })}>
             {t.check}
           </button>
         )}
         {legal.call !== null && (
-          <button type="button" className="button action action-call" data-testid="action-call" onClick={() => onCommand({ type: 'call' })}>
+          <button type="button" className="button action action-call" data-testid="action-call" onClick={() => onCommand({ type: 'call', seat: actor.seat })}>
             {t.call(legal.call)}
           </button>
         )}
         {legal.allIn !== null && (
-          <button type="button" className="button action action-allin" data-testid="action-allin" onClick={() => onCommand({ type: 'all-in' })}>
+          <button type="button" className="button action action-allin" data-testid="action-allin" onClick={() => onCommand({ type: 'all-in', seat: actor.seat })}>
             {t.allIn(legal.allIn)}
           </button>
         )}
@@ -77,7 +78,7 @@ export function ActionPad({ actor, structure, onCommand }: Props) {
             data-testid="action-raise"
             disabled={!inRange}
             onClick={() => {
-              if (inRange) onCommand({ type: 'bet', to: amount });
+              if (inRange) onCommand({ type: 'bet', seat: actor.seat, to: amount });
             }}
           >
             {range.kind === 'bet' ? t.bet(amount ?? 0) : t.raiseTo(amount ?? 0)}

@@ -11,10 +11,12 @@ type Props = {
   readonly onCommand: (command: WireCommand) => void;
   readonly onSimDeal: () => void;
   readonly onSimDealStep: () => Promise<void>;
+  /** A command is on its way: nothing can be tapped until its answer is in (no double taps). */
+  readonly busy: boolean;
 };
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
-export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep }: Props) {
+export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy }: Props) {
   const { prompt, actor } = view;
   let panel = null;
   if (actor !== null) {
@@ -22,14 +24,14 @@ export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealS
     const decision = `${view.handNumber}:${actor.seat}:${view.board.length}:${JSON.stringify(actor.legal)}`;
     panel = <ActionPad key={decision} actor={actor} structure={view.stakes.structure} onCommand={onCommand} />;
   } else if (prompt.kind === 'deal') {
-    panel = <DealPanel target={prompt.target} simulated={simulated} onDeal={(card) => onCommand({ type: 'deal', card })} onSimDeal={onSimDeal} onSimDealStep={onSimDealStep} />;
+    panel = <DealPanel target={prompt.target} simulated={simulated} onDeal={(card) => onCommand({ type: 'deal', card, to: prompt.target })} onSimDeal={onSimDeal} onSimDealStep={onSimDealStep} />;
   } else if (prompt.kind === 'show') {
     panel = (
       <ShowdownPanel
         key={prompt.seat}
         seat={prompt.seat}
-        onShow={(cards) => onCommand(cards === undefined ? { type: 'show' } : { type: 'show', cards })}
-        onMuck={() => onCommand({ type: 'muck' })}
+        onShow={(cards) => onCommand(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
+        onMuck={() => onCommand({ type: 'muck', seat: prompt.seat })}
       />
     );
   } else if (prompt.kind === 'start-hand') {
@@ -39,5 +41,11 @@ export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealS
   } else if (prompt.kind === 'seat-players') {
     panel = <SeatPlayersPanel />;
   }
-  return <section className="control-panel">{panel}</section>;
+  return (
+    <section className="control-panel" aria-busy={busy}>
+      <fieldset className="control-fieldset" disabled={busy}>
+        {panel}
+      </fieldset>
+    </section>
+  );
 }

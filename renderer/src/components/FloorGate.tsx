@@ -28,7 +28,7 @@ export function FloorGate({ status, problem, onUnlock, onLock, children }: Props
       <div className="floor-open">
         <div className="floor-who">
           <span data-testid="floor-who">
-            {t.unlockedBy(status.who ?? '')}
+            {t.unlockedBy(status.who === null ? '' : words(status.who))}
             {until !== null && ` · ${t.locksAt(until)}`}
           </span>
           <button type="button" className="button" data-testid="floor-lock" onClick={onLock}>

@@ -9,7 +9,7 @@ type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';
 
 /** The numbers of a setup, as typed: one keypad fills whichever field was tapped last. */
-type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakePercent' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
+type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
 
 const KINDS: readonly Kind[] = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'];
 const FEES: readonly Fee[] = ['time', 'rake', 'none'];
@@ -30,7 +30,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
     higherMax: text(structure.kind === 'spread-limit' ? structure.higher.max : hand.bigBlind * 6),
     timeAmount: text(config.timeCollection?.amount ?? 0),
     timeEvery: text(config.timeCollection?.everyMinutes ?? 30),
-    rakePercent: text(hand.rake === null ? 5 : hand.rake.basisPoints / 100),
+    rakeBasisPoints: text(hand.rake?.basisPoints ?? 500),
     rakeCap: text(hand.rake?.cap ?? 0),
     seatCount: text(config.seatCount),
     maxPlayers: text(config.maxPlayers),
@@ -65,7 +65,7 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
     }
   };
   const submit = (): void => {
-    const rake = fee === 'rake' ? { basisPoints: number('rakePercent') * 100, cap: number('rakeCap'), noFlopNoDrop: config.hand.rake?.noFlopNoDrop ?? true } : null;
+    const rake = fee === 'rake' ? { basisPoints: number('rakeBasisPoints'), cap: number('rakeCap'), noFlopNoDrop: config.hand.rake?.noFlopNoDrop ?? true } : null;
     const timeCollection = fee === 'time' ? { amount: number('timeAmount'), everyMinutes: number('timeEvery'), sittingOutPays: config.timeCollection?.sittingOutPays ?? false, courtesyHands: config.timeCollection?.courtesyHands ?? 0 } : null;
     const next: TableConfig = {
       ...config,
@@ -117,7 +117,7 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
         {kind === 'spread-limit' && <div className="setup-row">{[input('lowerMin'), input('lowerMax'), input('higherMin'), input('higherMax')]}</div>}
         {choices(FEES, fee, setFee, t.feeNames, 'setup-fee')}
         {fee === 'time' && <div className="setup-row">{[input('timeAmount'), input('timeEvery')]}</div>}
-        {fee === 'rake' && <div className="setup-row">{[input('rakePercent'), input('rakeCap')]}</div>}
+        {fee === 'rake' && <div className="setup-row">{[input('rakeBasisPoints'), input('rakeCap')]}</div>}
         <div className="setup-row">
           {input('seatCount')}
           {input('maxPlayers')}

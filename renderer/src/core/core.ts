@@ -13,6 +13,15 @@ export interface Core extends CoreBridge {
 }
 
 /** The reply a request gets when the line to the core drops before its answer came. */
+/** No answer in time: the command may or may not have been applied; the next view tells. */
+export const NO_ANSWER: WireError = {
+  code: 'no-answer',
+  words: {
+    en: 'The table has not answered for 8 seconds: check the table before trying again',
+    de: 'Der Tisch antwortet seit 8 Sekunden nicht: Tisch prüfen, bevor es erneut versucht wird',
+  },
+};
+
 export const CONNECTION_LOST: WireError = {
   code: 'connection-lost',
   words: {

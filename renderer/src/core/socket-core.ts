@@ -1,6 +1,6 @@
 import type { ArgsOf, ReplyOf, RequestName, SOCKET_PATH } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
-import { CONNECTION_LOST, type ConnectionState, type Core } from './core';
+import { CONNECTION_LOST, type ConnectionState, type Core, NO_ANSWER } from './core';
 
 /** The core's path, checked against its constant (the renderer may import only types from src/api). */
 const SOCKET: typeof SOCKET_PATH = '/socket';
@@ -28,6 +28,8 @@ export type SocketCoreOptions = {
   /** Waits before reconnecting: doubles from the first to the last value. */
   readonly retryMs?: { readonly first: number; readonly max: number };
   readonly setTimer?: (callback: () => void, ms: number) => unknown;
+  /** How long a request waits for its answer before the screen says so (default 8 s). */
+  readonly answerMs?: number;
 };
 
 type Pending = (reply: ReplyOf<RequestName>) => void;
@@ -110,6 +112,13 @@ export function socketCore(url: string, options: SocketCoreOptions = {}): Core {
           return;
         }
         pending.set(id, resolve as Pending);
+        // A core that stopped answering must not look like a tap that did nothing.
+        setTimer(() => {
+          const waiting = pending.get(id);
+          if (waiting === undefined) return;
+          pending.delete(id);
+          waiting({ ok: false, error: NO_ANSWER });
+        }, options.answerMs ?? 8_000);
         if (socket.readyState === OPEN) socket.send(text);
         else outbox.push(text);
       });

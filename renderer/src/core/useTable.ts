@@ -13,6 +13,9 @@ import { useConnection } from './useConnection';
  */
 export type Notice = { readonly words: Words; readonly code: string | null };
 
+/** The answer to a tap while another command is on its way: nothing was sent, and nothing is shown. */
+const STILL_SENDING = { ok: false, error: { code: 'still-sending', words: { en: 'The last command is still on its way', de: 'Der letzte Befehl ist noch unterwegs' } } } as const;
+
 export type TableSession = {
   readonly view: ViewModel | null;
   readonly appInfo: AppInfo | null;
@@ -23,6 +26,8 @@ export type TableSession = {
   submit(command: WireCommand): Promise<ReplyOf<'table-submit'>>;
   /** Simulated hardware: the shoe deals the card the table expects. */
   simDeal(): Promise<ReplyOf<'sim-deal'>>;
+  /** A command or a simulated card is on its way: the controls wait for its answer. */
+  readonly busy: boolean;
 };
 
 /**
@@ -73,20 +78,39 @@ export function useTable(): TableSession {
     };
   }, [core, connection, answer]);
 
+  // One command at a time: the controls are locked while a command is on its way, and a tap that still
+  // gets through (a double tap faster than the screen redraws) is dropped here, never sent.
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  const once = useCallback(async <R,>(send: () => Promise<R>): Promise<R | typeof STILL_SENDING> => {
+    if (inFlight.current) return STILL_SENDING;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      return await send();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }, []);
+
   const submit = useCallback(
     async (command: WireCommand) => {
       setNotice(null); // the next action dismisses the last refusal
-      return answer(await core.request('table-submit', { commandId: newCommandId(), command }), true);
+      const reply = await once(() => core.request('table-submit', { commandId: newCommandId(), command }));
+      return reply === STILL_SENDING ? reply : answer(reply, true);
     },
-    [core, answer],
+    [core, answer, once],
   );
 
   const simDeal = useCallback(async () => {
     setNotice(null);
-    return answer(await core.request('sim-deal', undefined), true);
-  }, [core, answer]);
+    const reply = await once(() => core.request('sim-deal', undefined));
+    return reply === STILL_SENDING ? reply : answer(reply, true);
+  }, [core, answer, once]);
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal };
+  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, busy };
 }

@@ -48,7 +48,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     <main className="table-screen">
       <Prompt prompt={view.prompt.words} awards={view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
       <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
-      {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} />}
+      {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} busy={session.busy} />}
       {overlay?.kind === 'seat' && (
         <SeatDialog
           seat={overlay.seat}
