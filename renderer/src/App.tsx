@@ -38,11 +38,12 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
     void floor.refresh();
   };
 
-  const onCommand = (command: WireCommand) => {
-    void session.submit(command).then((reply) => {
-      // A floor command on a locked session: ask for the PIN at once (the notice says why).
-      if (!reply.ok && reply.error.code === 'floor-locked') openFloor(true);
-    });
+  /** Sends a command; true when the table took it (no refusal), so a dialog may close. */
+  const onCommand = async (command: WireCommand): Promise<boolean> => {
+    const reply = await session.submit(command);
+    // A floor command on a locked session: ask for the PIN at once (the notice says why).
+    if (!reply.ok && reply.error.code === 'floor-locked') openFloor(true);
+    return reply.ok && reply.result.lastError === null;
   };
 
   return (

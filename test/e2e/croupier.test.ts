@@ -217,9 +217,9 @@ describe('the croupier screen', () => {
     await croupier.locator('setup-smallBlind').fill('25');
     await croupier.locator('setup-bigBlind').fill('20');
     await croupier.tap('setup-confirm');
-    await croupier.sees('last-error', 'the big blind must be positive and at least the small blind');
-    await croupier.tap('floor-open');
-    await croupier.tap('floor-setup');
+    // Refused: the dialog stays open with what was typed, and says why.
+    await croupier.sees('dialog-error', 'the big blind must be positive and at least the small blind');
+    expect(await croupier.locator('setup-smallBlind').inputValue()).toBe('25');
     await croupier.tap('setup-structure-pot-limit');
     await croupier.locator('setup-smallBlind').fill('10');
     await croupier.tap('setup-bigBlind');

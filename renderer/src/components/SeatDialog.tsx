@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../i18n';
 import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
@@ -10,10 +10,12 @@ type Props = {
   readonly buyIn: { readonly min: number; readonly max: number };
   readonly onConfirm: (name: string, buyIn: number) => void;
   readonly onClose: () => void;
+  /** The table's refusal (a taken seat, a buy-in out of range), shown while the dialog stays open. */
+  readonly error?: ReactNode;
 };
 
 /** Seats a player at an empty seat: a name and a buy-in within the table's range. */
-export function SeatDialog({ seat, buyIn, onConfirm, onClose }: Props) {
+export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [name, setName] = useState('');
   const [amountText, setAmountText] = useState('');
@@ -22,6 +24,7 @@ export function SeatDialog({ seat, buyIn, onConfirm, onClose }: Props) {
   const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && amount <= buyIn.max;
   return (
     <Modal testId="seat-dialog" title={t.seatTitle(seat)} onClose={onClose}>
+      {error}
       <div className="dialog-columns">
         <TextField testId="seat-name" label={t.name} value={name} onChange={setName} maxLength={40} />
         <div className="dialog-amount">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { WireCommand } from '../../../src/api/requests';
 import type { SeatView } from '../../../src/controller/view-model';
 import { useLanguage } from '../i18n';
@@ -8,8 +8,11 @@ import { Modal } from './Modal';
 
 type Props = {
   readonly seat: SeatView;
+  /** Sends the command; the menu closes when the table takes it (the parent decides). */
   readonly onCommand: (command: WireCommand) => void;
   readonly onClose: () => void;
+  /** The table's refusal, shown in the menu while it stays open. */
+  readonly error?: ReactNode;
 };
 
 /**
@@ -17,17 +20,15 @@ type Props = {
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
  * seat's status (coming back when not sitting out).
  */
-export function SeatMenu({ seat, onCommand, onClose }: Props) {
+export function SeatMenu({ seat, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
   const n = seat.seat;
-  const send = (command: WireCommand) => {
-    onCommand(command);
-    onClose();
-  };
+  const send = (command: WireCommand) => onCommand(command);
   const amount = topUp === null ? null : amountOf(topUp);
   return (
     <Modal testId="seat-menu" title={t.seatMenuTitle(n, seat.name)} onClose={onClose}>
+      {error}
       {topUp === null ? (
         <div className="menu-buttons">
           <button type="button" className="button" data-testid="seat-menu-top-up" onClick={() => setTopUp('')}>

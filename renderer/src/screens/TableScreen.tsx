@@ -21,7 +21,8 @@ type Props = {
   readonly floor: FloorSession;
   readonly overlay: Overlay;
   readonly setOverlay: (overlay: Overlay) => void;
-  readonly onCommand: (command: WireCommand) => void;
+  /** Resolves true when the table took the command: a dialog closes only then, and keeps what was typed otherwise. */
+  readonly onCommand: (command: WireCommand) => Promise<boolean>;
 };
 
 /** At most this many simulated cards for "deal to the end of the step" (a flop is four with its burn). */
@@ -29,7 +30,7 @@ const SIM_STEP_LIMIT = 30;
 
 /** The main screen: prompt, table, the panel for what the prompt asks, and any dialog over them. */
 export function TableScreen({ view, session, floor, overlay, setOverlay, onCommand }: Props) {
-  const { t } = useLanguage();
+  const { t, words } = useLanguage();
   const simulated = session.appInfo?.hardware === 'sim';
   // Stops at the first refusal, and when the table asks for something other than a card.
   const simDealStep = async () => {
@@ -41,6 +42,17 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
 
   const menuSeat = overlay?.kind === 'seat-menu' ? view.seats.find((seat) => seat.seat === overlay.seat) : undefined;
   const close = () => setOverlay(null);
+  const submitThenClose = (command: WireCommand): void => {
+    void onCommand(command).then((accepted) => {
+      if (accepted) close();
+    });
+  };
+  // A refusal while a dialog is open shows in the dialog too: the prompt's line is behind it.
+  const dialogError = session.notice === null ? null : (
+    <p className="inline-error" role="alert" data-testid="dialog-error">
+      {words(session.notice.words)}
+    </p>
+  );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || menuSeat !== undefined;
 
@@ -54,26 +66,22 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           seat={overlay.seat}
           buyIn={view.buyIn}
           onClose={close}
-          onConfirm={(name, buyIn) => {
-            close();
-            onCommand({ type: 'sit', seat: overlay.seat, name, buyIn });
-          }}
+          error={dialogError}
+          onConfirm={(name, buyIn) => submitThenClose({ type: 'sit', seat: overlay.seat, name, buyIn })}
         />
       )}
-      {menuSeat !== undefined && <SeatMenu seat={menuSeat} onCommand={onCommand} onClose={close} />}
+      {menuSeat !== undefined && <SeatMenu seat={menuSeat} onCommand={submitThenClose} onClose={close} error={dialogError} />}
       {overlay?.kind === 'floor' && (
         <Modal testId="floor-dialog" title={t.floorTitle} onClose={close}>
           {overlay.needed && floor.status?.unlocked !== true && <p className="hint hint-large">{t.floorNeeded}</p>}
+          {dialogError}
           <FloorGate status={floor.status} problem={floor.problem} onUnlock={(pin) => void floor.unlock(pin)} onLock={() => void floor.lock()}>
             <FloorFunctions
               lastStep={view.lastStep}
               seats={view.seats.map((seat) => seat.seat)}
               config={view.config}
               handInPlay={view.handInPlay}
-              onCommand={(command) => {
-                close();
-                onCommand(command);
-              }}
+              onCommand={submitThenClose}
             />
           </FloorGate>
         </Modal>
