@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { Core } from '../../src/api/core.js';
+import type { TableConfig } from '../../src/engine/table-config.js';
 import { type BrowserServer, startBrowserServer } from '../../src/server/browser-server.js';
 
 /** Debian's Chromium (`.ci/run` installs it): playwright-core cannot download a browser here. */
@@ -27,9 +28,9 @@ export class Kiosk {
   private server: BrowserServer | null = null;
   readonly dbPath: string;
 
-  constructor(seed = 1) {
+  constructor(seed = 1, tableConfig?: TableConfig) {
     this.dbPath = join(mkdtempSync(join(tmpdir(), 'felt-e2e-')), 'table.db');
-    this.core = Core.open({ dbPath: this.dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => this.now }, seed });
+    this.core = Core.open({ dbPath: this.dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => this.now }, seed, ...(tableConfig === undefined ? {} : { tableConfig }) });
   }
 
   async start(): Promise<string> {

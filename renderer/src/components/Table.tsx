@@ -21,7 +21,8 @@ export function Table({ view, onSeatTap, onEmptySeatTap }: Props) {
   const area = useRef<HTMLElement>(null);
   const aspect = useAspect(area, 3);
   return (
-    <section className="table-area" ref={area}>
+    // More than ten seats round the oval: narrower seat boxes, so neighbours do not overlap at 1280×800.
+    <section className={`table-area${view.seatCount > 10 ? ' table-crowded' : ''}`} ref={area}>
       <div className="felt" />
       <div className="table-centre">
         <Board board={view.board} />
