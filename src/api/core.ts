@@ -152,8 +152,13 @@ function floorPin(dbPath: string, given: string | undefined): { pin: PinHash; ne
     return { pin, newPin: null };
   }
   if (file !== null && existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<PinHash>;
-    if (typeof kept.salt !== 'string' || typeof kept.hash !== 'string') throw new Error(`${file}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
+    let kept: Partial<PinHash> | null = null;
+    try {
+      kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<PinHash> | null;
+    } catch {
+      // Named below, with what to do.
+    }
+    if (kept === null || typeof kept.salt !== 'string' || typeof kept.hash !== 'string') throw new Error(`${file}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
     return { pin: { salt: kept.salt, hash: kept.hash }, newPin: null };
   }
   const made = String(randomInt(0, 1_000_000)).padStart(6, '0');

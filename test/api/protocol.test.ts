@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { commandSchema, parseCommand } from '../../src/api/command-schema.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Connection, Core } from '../../src/api/core.js';
+import { FloorGate, hashPin } from '../../src/api/floor-gate.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCardSymbol } from '../../src/cards/notation.js';
 import type { TableCommand } from '../../src/engine/table.js';
@@ -87,6 +91,15 @@ describe('the floor gate', () => {
     expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'floor supervisor' });
     send('floor-lock');
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+  });
+
+  it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', () => {
+    const gate = new FloorGate(hashPin('4711'));
+    const session = gate.session();
+    expect(gate.unlock(session, '4711', 0)).toEqual({ ok: true });
+    const folder = mkdtempSync(join(tmpdir(), 'felt-pin-'));
+    writeFileSync(join(folder, 'table.db.floor-pin.json'), '{"salt":');
+    expect(() => Core.open({ dbPath: join(folder, 'table.db'), hardware: 'sim' })).toThrow(`${join(folder, 'table.db.floor-pin.json')}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
   });
 
   it('a malformed unlock request is refused without counting: it cannot lock the floor out', () => {
