@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/notation.js';
+import { RfidMapping } from '../../src/controller/rfid-mapping.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { Store } from '../../src/store/store.js';
+import { BOARD_ANTENNA, BURN_ANTENNA, DEFAULT_ANTENNA_LAYOUT, MUCK_ANTENNA } from '../../drivers/rfid/antenna-layout.js';
+import { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
+import { encodeFrame } from '../../drivers/rfid/encode.js';
+import { RfidReader } from '../../drivers/rfid/rfid-reader.js';
+import { type TagUid, tagUidFromBytes } from '../../drivers/rfid/tag-uid.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+
+/** The tag of card `card` in the registered deck (another deck's tags start with 0xEE). */
+const uid = (card: number, deck = 0xe0): TagUid => tagUidFromBytes(Uint8Array.from([deck, 4, 0, 0, 0, 0, 0, card]));
+const DECK = DeckRegistration.fromUidsInCardOrder(Array.from({ length: 52 }, (_, card) => uid(card)));
+
+/** A table whose cards are read by a (simulated) RFID reader: antennas 1–14 seats, 20 board, 21 burn, 22 muck. */
+async function tableWithReader() {
+  const controller = TableController.open(Store.open(':memory:'), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+  const binding = new SimulatedBinding();
+  const reader = binding.plug('/dev/ttyUSB1', { vendorId: '10c4', productId: 'ea60', serialNumber: 'RFID-1' });
+  const mapping = new RfidMapping(controller, DECK, DEFAULT_ANTENNA_LAYOUT);
+  new RfidReader(await binding.open('/dev/ttyUSB1'), (event) => mapping.handle(event));
+  const place = (antenna: number, card: string | TagUid): void => {
+    reader.send(encodeFrame({ type: 'tag-seen', antenna, uid: card.length === 16 ? (card as TagUid) : uid(parseCard(card)), rssi: -40 }));
+  };
+  let id = 0;
+  const submit = (command: Parameters<TableController['submit']>[0]['command']) => controller.submit({ id: `t${++id}`, command });
+  for (const seat of [1, 4, 7]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 500 });
+  for (const [seat, card] of [[1, '2c'], [4, 'As'], [7, '3d']] as const) submit({ type: 'draw', seat, card: parseCard(card) });
+  submit({ type: 'start-hand' });
+  return { controller, reader, place, submit };
+}
+
+const rfid = (controller: TableController) => controller.view().devices.find((device) => device.id === 'rfid');
+
+describe('the RFID reader at the table', () => {
+  it('deals a hand from the antennas: burn, hole cards, board; a hand pulled into the muck is its player’s fold', async () => {
+    const { controller, place, submit } = await tableWithReader();
+    // Button 4: the small blind is seat 7, the big blind seat 1; the deal starts at seat 7.
+    place(BURN_ANTENNA, 'Kh');
+    for (const [seat, card] of [[7, 'Ah'], [1, 'Qh'], [4, '9c'], [7, 'Ad'], [1, 'Qd'], [4, '8c']] as const) place(seat, card);
+    expect(controller.view().prompt).toMatchObject({ kind: 'action', seat: 4 });
+    // Seat 4's hand goes into the muck on its turn: a fold.
+    place(MUCK_ANTENNA, '9c');
+    place(MUCK_ANTENNA, '8c');
+    expect(controller.table.hand?.players.find((player) => player.seat === 4)?.status).toBe('folded');
+    submit({ type: 'call' });
+    submit({ type: 'check' });
+    place(BURN_ANTENNA, '2d');
+    for (const card of ['Jh', '7s', '4c']) place(BOARD_ANTENNA, card);
+    expect(controller.table.hand?.board).toEqual(['Jh', '7s', '4c'].map((card) => parseCard(card)));
+    // The flop read again on the turn is no news.
+    submit({ type: 'check' });
+    submit({ type: 'check' });
+    place(BOARD_ANTENNA, 'Jh');
+    expect(rfid(controller)).toBeUndefined();
+    expect(controller.view().lastError).toBeNull();
+  });
+
+  it('flags a tag of another deck, a card at the wrong antenna, a hand mucked out of turn and an antenna fault — naming no card', async () => {
+    const { controller, reader, place } = await tableWithReader();
+    place(BURN_ANTENNA, uid(12, 0xee));
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: 'a card not of this deck at the burn: stop the game and call the floor' } });
+    place(3, 'Kh');
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: 'a card at seat 3, but the next card goes to the burn: call the floor' } });
+    expect(controller.table.hand?.burns).toEqual([]);
+    place(BURN_ANTENNA, 'Kh');
+    for (const [seat, card] of [[7, 'Ah'], [1, 'Qh'], [4, '9c'], [7, 'Ad'], [1, 'Qd'], [4, '8c']] as const) place(seat, card);
+    place(MUCK_ANTENNA, 'Ah');
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: "seat 7's cards went into the muck out of turn: call the floor" } });
+    expect(controller.table.hand?.players.find((player) => player.seat === 7)?.status).toBe('active');
+    place(BOARD_ANTENNA, '2s');
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: 'a card at the board when none was due: call the floor' } });
+    reader.send(encodeFrame({ type: 'antenna-fault', antenna: 3, code: 1 }));
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: expect.stringMatching(/^antenna seat 3: /) } });
+    for (const device of controller.view().devices) expect(JSON.stringify(device.detail)).not.toMatch(/(10|[2-9JQKA])[cdhs♣♦♥♠]\b/);
+  });
+});
