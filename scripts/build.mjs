@@ -16,6 +16,7 @@ const entryPoints = {
   'soak-recovery': 'scripts/soak-recovery.ts',
   'bench-store': 'bench/store.ts',
   screenshots: 'scripts/screenshots.ts',
+  'bench-drivers': 'bench/drivers.ts',
 };
 
 import { rmSync } from 'node:fs';
