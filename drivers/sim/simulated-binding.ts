@@ -1,4 +1,5 @@
 import { DriverError } from '../driver-error.js';
+import { PortListeners } from '../transport/port-listeners.js';
 import type { DeviceIdentity, TransportBinding, TransportPort } from '../transport/transport.js';
 
 /**
@@ -71,9 +72,7 @@ export class SimulatedDevice {
 }
 
 class SimulatedPort implements TransportPort {
-  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
-  private readonly closeListeners = new Set<(reason: DriverError) => void>();
-  private open = true;
+  private readonly listeners = new PortListeners();
 
   constructor(
     readonly path: string,
@@ -82,18 +81,16 @@ class SimulatedPort implements TransportPort {
   ) {}
 
   async write(bytes: Uint8Array): Promise<void> {
-    if (!this.open) throw new DriverError('disconnected', `${this.path} is closed`);
+    if (!this.listeners.open) throw new DriverError('disconnected', `${this.path} is closed`);
     this.written(bytes.slice());
   }
 
   onData(listener: (chunk: Uint8Array) => void): () => void {
-    this.dataListeners.add(listener);
-    return () => this.dataListeners.delete(listener);
+    return this.listeners.onData(listener);
   }
 
   onClose(listener: (reason: DriverError) => void): () => void {
-    this.closeListeners.add(listener);
-    return () => this.closeListeners.delete(listener);
+    return this.listeners.onClose(listener);
   }
 
   async close(): Promise<void> {
@@ -101,8 +98,7 @@ class SimulatedPort implements TransportPort {
   }
 
   receive(chunk: Uint8Array): void {
-    if (!this.open) return;
-    for (const listener of this.dataListeners) listener(chunk);
+    this.listeners.deliver(chunk);
   }
 
   lost(): void {
@@ -110,9 +106,7 @@ class SimulatedPort implements TransportPort {
   }
 
   private end(reason: DriverError): void {
-    if (!this.open) return;
-    this.open = false;
-    this.closed();
-    for (const listener of this.closeListeners) listener(reason);
+    if (this.listeners.open) this.closed();
+    this.listeners.end(reason);
   }
 }

@@ -1,4 +1,5 @@
 import { DriverError } from '../driver-error.js';
+import { PortListeners } from './port-listeners.js';
 import type { DeviceIdentity, TransportBinding, TransportPort } from './transport.js';
 
 /** A device as node-hid lists it (the fields used here). */
@@ -96,9 +97,7 @@ export class HidBinding implements TransportBinding {
 }
 
 class HidTransportPort implements TransportPort {
-  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
-  private readonly closeListeners = new Set<(reason: DriverError) => void>();
-  private open = true;
+  private readonly listeners = new PortListeners();
   private closing: Promise<void> | null = null;
   /** Writes go out one after another, never overlapping. */
   private writing: Promise<unknown> = Promise.resolve();
@@ -108,22 +107,18 @@ class HidTransportPort implements TransportPort {
     private readonly device: HidDevice,
   ) {
     // node-hid starts its read loop when the first data listener is added: from here on reports flow.
-    device.on('data', (data: Buffer) => {
-      if (!this.open) return;
-      const chunk = Uint8Array.from(data);
-      for (const listener of this.dataListeners) listener(chunk);
-    });
+    device.on('data', (data: Buffer) => this.listeners.deliver(Uint8Array.from(data)));
     // node-hid's 'error' is a read that failed: the device is gone (unplugged, powered off) or unusable.
     device.on('error', (error: unknown) => {
-      if (this.closing !== null || !this.open) return;
-      this.end(new DriverError('disconnected', `${path} went away: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      if (this.closing !== null || !this.listeners.open) return;
+      this.listeners.end(new DriverError('disconnected', `${path} went away: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
       device.close().catch(() => undefined);
     });
   }
 
   write(bytes: Uint8Array): Promise<void> {
     const next = this.writing.then(async () => {
-      if (!this.open || this.closing !== null) throw new DriverError(this.closing === null ? 'disconnected' : 'canceled', `${this.path} is closed`);
+      if (!this.listeners.open || this.closing !== null) throw new DriverError(this.closing === null ? 'disconnected' : 'canceled', `${this.path} is closed`);
       try {
         await this.device.write(Buffer.from(bytes));
       } catch (error) {
@@ -135,30 +130,18 @@ class HidTransportPort implements TransportPort {
   }
 
   onData(listener: (chunk: Uint8Array) => void): () => void {
-    this.dataListeners.add(listener);
-    return () => this.dataListeners.delete(listener);
+    return this.listeners.onData(listener);
   }
 
   onClose(listener: (reason: DriverError) => void): () => void {
-    this.closeListeners.add(listener);
-    return () => this.closeListeners.delete(listener);
+    return this.listeners.onClose(listener);
   }
 
   close(): Promise<void> {
-    if (!this.open) return Promise.resolve();
-    this.closing ??= this.device.close().then(
-      () => this.end(new DriverError('canceled', `${this.path} closed`)),
-      // Closing a device that is already gone: it is closed either way.
-      () => this.end(new DriverError('canceled', `${this.path} closed`)),
-    );
+    if (!this.listeners.open) return Promise.resolve();
+    const closed = (): void => void this.listeners.end(new DriverError('canceled', `${this.path} closed`));
+    // Closing a device that is already gone: it is closed either way.
+    this.closing ??= this.device.close().then(closed, closed);
     return this.closing;
-  }
-
-  private end(reason: DriverError): void {
-    if (!this.open) return;
-    this.open = false;
-    this.dataListeners.clear();
-    for (const listener of this.closeListeners) listener(reason);
-    this.closeListeners.clear();
   }
 }
