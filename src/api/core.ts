@@ -8,6 +8,7 @@ import type { ViewModel } from '../controller/view-model.js';
 import { CASINO_5_10, type TableConfig } from '../engine/table-config.js';
 import { SimulatedShoe } from '../sim/shoe.js';
 import { ShoeMapping } from '../controller/shoe-mapping.js';
+import { PanelMapping } from '../controller/panel-mapping.js';
 import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
 import { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
 import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
@@ -42,6 +43,8 @@ export class Core {
   /** A PIN made up at this start because none was set: the caller shows it once. */
   readonly newPin: string | null;
   private readonly connections = new Set<() => void>();
+  /** The keypad that types into the screen (the keyboard wedge): its presses, as the button panel's. */
+  private readonly keypad: PanelMapping;
 
   private constructor(
     private readonly store: Store,
@@ -54,6 +57,7 @@ export class Core {
     newPin: string | null,
   ) {
     this.newPin = newPin;
+    this.keypad = new PanelMapping(controller, 'keypad', 'keypad');
   }
 
   static open(options: CoreOptions): Core {
@@ -90,6 +94,7 @@ export class Core {
       info: this.info,
       now: () => this.clock.now(),
       simulatedDeal: this.shoe === null ? null : () => this.simulatedDeal(),
+      keypad: this.keypad,
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
     this.connections.add(unsubscribe);

@@ -4,6 +4,8 @@ import type { ViewModel } from '../controller/view-model.js';
 import type { HandArchive } from '../controller/hand-archive.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { parseCommand } from './command-schema.js';
+import type { PanelMapping } from '../controller/panel-mapping.js';
+import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { FloorGate, FloorSession } from './floor-gate.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
@@ -26,6 +28,8 @@ export type Context = {
   readonly floor: FloorSession;
   readonly info: AppInfo;
   readonly now: () => number;
+  /** The keyboard wedge's presses, mapped as the button panel's. */
+  readonly keypad: PanelMapping;
   /** Simulated hardware: deals the card the table expects next; null with real hardware. */
   readonly simulatedDeal: (() => ViewModel) | null;
 };
@@ -75,6 +79,17 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const replay = archive.replay(id);
     if (replay === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
     return { ok: true, result: replay };
+  },
+  'panel-press': (args, { keypad, controller }) => {
+    const press = (args as { press?: unknown } | null)?.press as { type?: unknown; button?: unknown; key?: unknown } | null | undefined;
+    const valid =
+      press !== undefined &&
+      press !== null &&
+      typeof press === 'object' &&
+      ((press.type === 'button' && (PANEL_BUTTONS as readonly unknown[]).includes(press.button)) || (press.type === 'key' && (PANEL_KEYS as readonly unknown[]).includes(press.key)));
+    if (!valid) return bad(`args.press: a button (${PANEL_BUTTONS.join(', ')}) or a key (${PANEL_KEYS.join(', ')})`, `args.press: eine Taste (${PANEL_BUTTONS.join(', ')}) oder ein Zeichen (${PANEL_KEYS.join(', ')})`);
+    keypad.press(press as PanelPress);
+    return { ok: true, result: controller.view() };
   },
   'sim-deal': (_, { simulatedDeal }) => {
     if (simulatedDeal === null) return { ok: false, code: 'not-simulated', words: { en: 'The table runs on real hardware: the shoe deals the cards', de: 'Der Tisch läuft mit echter Hardware: der Schlitten gibt die Karten' } };

@@ -3,6 +3,7 @@ import type { TimedCommand } from '../controller/table-controller.js';
 import type { HandPage, HandReplay } from '../controller/hand-archive.js';
 import type { ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table-config.js';
+import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
 
 export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
@@ -30,6 +31,8 @@ export type Requests = {
   'hand-replay': { args: { id: number }; result: HandReplay };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */
   'sim-deal': { args: undefined; result: ViewModel };
+  /** A press on the keypad that types into the screen (the keyboard wedge): handled as the button panel's. */
+  'panel-press': { args: { press: PanelPress }; result: ViewModel };
 };
 
 export type RequestName = keyof Requests;

@@ -179,6 +179,10 @@ describe('the simulated shoe, the hand list and the replay', () => {
     expect(words.some((text) => /^Seat \d shows /.test(text))).toBe(true);
     expect(send('hand-replay', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(send('hand-replay', { id: 'one' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    for (const press of [undefined, { type: 'button', button: 'explode' }, { type: 'key', key: 'x' }, { type: 'button', button: 'constructor' }]) {
+      expect(send('panel-press', { press })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('args.press: a button (fold, check-call') } } });
+    }
+    expect(send('panel-press', { press: { type: 'key', key: '7' } })).toMatchObject({ ok: true, result: { devices: expect.arrayContaining([expect.objectContaining({ id: 'keypad', detail: { en: 'typed 7', de: 'eingegeben 7' } })]) } });
   });
 
   it('never shows a hole card again once the floor undoes the show: not in the view, not in the replay', () => {

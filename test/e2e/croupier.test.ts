@@ -230,4 +230,20 @@ describe('the croupier screen', () => {
     await croupier.command('start-hand');
     await croupier.sees('seat-6-bet', '20');
   });
+
+  it('takes the keypad that types into the screen (the keyboard wedge): an action armed, shown, then confirmed', async () => {
+    const croupier = await tableOfThree();
+    await croupier.deal('Kd', 'Ah', 'Qh', '9c', 'Ad', 'Qd', '8c');
+    const keyboard = croupier.page.keyboard;
+    await keyboard.press('F2');
+    await croupier.sees('device-keypad', 'Seat 6 calls 10 — press Confirm');
+    expect(await croupier.text('seat-6-stack')).toBe('985');
+    await keyboard.press('Enter');
+    await croupier.sees('prompt', 'Action on seat 1');
+    for (const key of ['6', '0', 'F3']) await keyboard.press(key);
+    await croupier.sees('device-keypad', 'Seat 1 raises to 60 — press Confirm');
+    await keyboard.press('Enter');
+    await croupier.sees('seat-1-bet', '60');
+    await croupier.sees('prompt', 'Action on seat 3');
+  });
 });

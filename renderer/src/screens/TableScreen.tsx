@@ -10,6 +10,7 @@ import { SeatMenu } from '../components/SeatMenu';
 import { Table } from '../components/Table';
 import type { FloorSession } from '../core/useFloor';
 import type { TableSession } from '../core/useTable';
+import { useKeyboardWedge } from '../core/useKeyboardWedge';
 import { useLanguage } from '../i18n';
 
 /** A dialog over the table: seat a player, a seat's menu, or the floor functions. */
@@ -55,6 +56,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || menuSeat !== undefined;
+  useKeyboardWedge(!dialogOpen);
 
   return (
     <main className="table-screen">

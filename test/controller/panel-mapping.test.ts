@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/notation.js';
+import { PanelMapping } from '../../src/controller/panel-mapping.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { Store } from '../../src/store/store.js';
+import { ButtonPanel } from '../../drivers/panel/button-panel.js';
+import { SimulatedPanel } from '../../drivers/panel/simulated-panel.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+
+/** A hand waiting for seat 4's action (button 4, three players), with a (simulated) button panel on USB. */
+async function tableWithPanel() {
+  const controller = TableController.open(Store.open(':memory:'), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+  const binding = new SimulatedBinding();
+  const panel = SimulatedPanel.plug(binding);
+  const mapping = new PanelMapping(controller);
+  new ButtonPanel(await binding.open('sim:panel'), (event) => mapping.handle(event));
+  let id = 0;
+  const submit = (command: Parameters<TableController['submit']>[0]['command']) => controller.submit({ id: `t${++id}`, command });
+  for (const seat of [1, 4, 7]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 500 });
+  for (const [seat, card] of [[1, '2c'], [4, 'As'], [7, '3d']] as const) submit({ type: 'draw', seat, card: parseCard(card) });
+  submit({ type: 'start-hand' });
+  while (controller.view().prompt.kind === 'deal') submit({ type: 'deal', card: null });
+  return { controller, panel, mapping };
+}
+
+const panelStatus = (controller: TableController) => controller.view().devices.find((device) => device.id === 'panel');
+const bet = (controller: TableController, seat: number) => controller.table.hand?.players.find((player) => player.seat === seat)?.bet;
+
+describe('the button panel at the table', () => {
+  it('arms an action and sends it on Confirm: typed amounts for a raise, the minimum without one', async () => {
+    const { controller, panel } = await tableWithPanel();
+    expect(controller.view().actor?.seat).toBe(4);
+    panel.press('bet-raise');
+    expect(panelStatus(controller)?.detail?.en).toBe('Seat 4 raises to 20 — press Confirm');
+    expect(bet(controller, 4)).toBe(0);
+    for (const key of ['6', '5', 'delete', '0'] as const) panel.type(key);
+    expect(panelStatus(controller)?.detail?.en).toBe('Seat 4 raises to 60 — press Confirm; typed 60');
+    panel.press('confirm');
+    expect(bet(controller, 4)).toBe(60);
+    expect(controller.view().actor?.seat).toBe(7);
+    panel.press('check-call');
+    panel.press('confirm');
+    expect(bet(controller, 7)).toBe(60);
+    // Fold armed, then cleared with Undo: nothing happens.
+    panel.press('fold');
+    panel.press('undo');
+    panel.press('confirm');
+    expect(controller.table.hand?.players.find((player) => player.seat === 1)?.status).toBe('active');
+    panel.press('all-in');
+    expect(panelStatus(controller)?.detail?.en).toBe('Seat 1 all-in, 485 — press Confirm');
+    panel.press('confirm');
+    expect(controller.table.hand?.players.find((player) => player.seat === 1)?.status).toBe('all-in');
+  });
+
+  it('never acts for the next player, refuses what is not allowed, and calls the floor on the status bar', async () => {
+    const { controller, panel } = await tableWithPanel();
+    panel.press('fold');
+    // Meanwhile the croupier acted on the screen: the armed fold for seat 4 is refused, seat 7 keeps its hand.
+    controller.submit({ id: 'screen', command: { type: 'call', seat: 4 } });
+    panel.press('confirm');
+    expect(controller.view().lastError?.en).toBe("It is seat 7's turn, not seat 4's");
+    expect(controller.table.hand?.players.find((player) => player.seat === 7)?.status).toBe('active');
+    panel.type('5');
+    panel.press('bet-raise');
+    panel.press('confirm');
+    expect(controller.view().lastError?.en).toMatch(/^Seat 7 cannot raise to 5: /);
+    panel.press('call-floor');
+    expect(panelStatus(controller)).toMatchObject({ state: 'fault', detail: { en: 'The croupier calls the floor' } });
+  });
+});
