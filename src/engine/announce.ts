@@ -8,7 +8,7 @@ import type { Award } from './state.js';
  */
 export function announceAward(award: Award): Words {
   const potEn = award.potIndex === 0 ? 'the main pot' : `side pot ${award.potIndex}`;
-  const potDe = award.potIndex === 0 ? 'den Hauptpot' : `Side Pot ${award.potIndex}`;
+  const potDe = award.potIndex === 0 ? 'den Hauptpot' : `Nebenpot ${award.potIndex}`;
   const amountEn = award.amount.toLocaleString('en-US');
   const amountDe = award.amount.toLocaleString('de-DE');
   const handEn = award.words === null ? '' : ` — ${award.words.en}`;

@@ -60,7 +60,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
 
   return (
     <main className="table-screen">
-      <Prompt prompt={view.prompt.words} awards={view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
+      {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
+      <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
       <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
       {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} busy={session.busy} />}
       {overlay?.kind === 'seat' && (

@@ -53,7 +53,7 @@ describe('E11 the award announced in words', () => {
     });
     expect(announceAward({ potIndex: 2, seat: 5, amount: 80, words: null, best: null })).toEqual({
       en: 'Seat 5 wins side pot 2, 80',
-      de: 'Platz 5 gewinnt Side Pot 2, 80',
+      de: 'Platz 5 gewinnt Nebenpot 2, 80',
     });
   });
 });
