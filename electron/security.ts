@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions, CustomScheme, WebPreferences } from 'electron';
 import type { Words } from '../src/evaluator/words.js';
+import { CONTENT_SECURITY_POLICY } from '../src/api/content-security-policy.js';
 
 /**
  * The kiosk's hardening as data and pure checks, so plain Node tests what main.ts applies. Only type
@@ -23,22 +24,8 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, bypassCSP: false, allowServiceWorkers: false, stream: false },
 };
 
-/**
- * The page may load only its own files: no inline script or style, no eval, no plug-ins, no frames
- * around it, no forms sent anywhere. The renderer talks to the core through `window.felt`, never the network.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The page's policy: the same in the kiosk as in browser mode (src/api/content-security-policy.ts). */
+export { CONTENT_SECURITY_POLICY };
 
 /** Headers on every response of the app scheme. */
 export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {

@@ -71,10 +71,8 @@ function raiseRange(state: HandState, player: Player): { min: number; max: numbe
     }
     case 'pot-limit': {
       const min = state.currentBet === 0 ? bigBlind : state.currentBet + state.lastFullRaise;
-      const bets = state.players.reduce((sum, other) => sum + other.bet, 0);
-      const toCall = state.currentBet - player.bet;
       // The pot after calling, added on top of the call: the croupier's hardest sum.
-      return { min, max: state.currentBet + totalInPots(state) + bets + toCall };
+      return { min, max: state.currentBet + potAfterCall(state, player) };
     }
     case 'fixed-limit': {
       const to = state.limitLevel + limitBetSize(structure, state.street);
@@ -268,4 +266,11 @@ function betOperation(state: HandState, player: Player, to: number): Operation {
     betsThisRound++;
   }
   return { type: 'bet', seat: player.seat, to, lastFullRaise, limitLevel, betsThisRound };
+}
+
+/** The pot if `player` called now: what is in the pots, every bet in front of the players, and the call. */
+export function potAfterCall(state: HandState, player: Player): number {
+  let bets = 0;
+  for (const other of state.players) bets += other.bet;
+  return totalInPots(state) + bets + (state.currentBet - player.bet);
 }

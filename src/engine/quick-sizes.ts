@@ -1,5 +1,4 @@
-import { getLegalActions } from './betting.js';
-import { totalInPots } from './pots.js';
+import { getLegalActions, potAfterCall } from './betting.js';
 import type { HandState, Player } from './state.js';
 
 /**
@@ -13,12 +12,8 @@ export function quickSizes(state: HandState): QuickSizes | null {
   const legal = getLegalActions(state);
   if (legal === null || legal.betOrRaise === null) return null;
   const { min, max } = legal.betOrRaise;
-  const player = state.players[state.actor] as Player;
-  let bets = 0;
-  for (const other of state.players) bets += other.bet;
-  const toCall = state.currentBet - player.bet;
-  const potAfterCall = totalInPots(state) + bets + toCall;
+  const pot = potAfterCall(state, state.players[state.actor] as Player);
   const unit = state.config.chipUnit;
   const within = (to: number): number => Math.min(max, Math.max(min, Math.floor(to / unit) * unit));
-  return { min, halfPot: within(state.currentBet + potAfterCall / 2), pot: within(state.currentBet + potAfterCall), max };
+  return { min, halfPot: within(state.currentBet + pot / 2), pot: within(state.currentBet + pot), max };
 }

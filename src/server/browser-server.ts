@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../api/core.js';
+import { CONTENT_SECURITY_POLICY } from '../api/content-security-policy.js';
 import { SOCKET_PATH } from '../api/requests.js';
 
 /**
@@ -28,8 +29,7 @@ export type BrowserServerOptions = {
 
 export type BrowserServer = { readonly url: string; readonly token: string; close(): Promise<void> };
 
-/** What the page may load and connect to: its own files and its own socket, nothing inline, nothing else. */
-export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+export { CONTENT_SECURITY_POLICY };
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
