@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Layers nothing pure may reach: I/O, the UI, the live table. */
-const IMPURE_LAYERS = ['controller', 'store', 'api', 'server', 'reports', 'cli', 'drivers', 'renderer', 'electron'].flatMap((layer) => [
+const IMPURE_LAYERS = ['controller', 'hardware', 'store', 'api', 'server', 'reports', 'cli', 'drivers', 'renderer', 'electron'].flatMap((layer) => [
   `**/${layer}`,
   `**/${layer}/**`,
 ]);

@@ -57,8 +57,9 @@ export class DeviceConnection {
         this.events.onStatus('disconnected', reason.message);
         this.retry();
       });
-      this.events.onPort(port);
+      // Connected first: what the device says as soon as it is read (a deck check's answer) is newer news.
       this.events.onStatus('connected', port.path);
+      this.events.onPort(port);
     } catch (error) {
       this.events.onStatus('disconnected', error instanceof Error ? error.message : String(error));
       this.retry();

@@ -38,7 +38,7 @@ if (!parsed.ok) {
     .catch((error: unknown) => fail('Felt cannot start', messageOf(error), 1));
 }
 
-function start(options: KioskOptions): void {
+async function start(options: KioskOptions): Promise<void> {
   const paths = shellPaths(import.meta.url);
   const index = join(paths.renderer, 'index.html');
   if (!existsSync(index)) throw new Error(`${index} is missing: build the renderer first (npm run build)`);
@@ -46,7 +46,7 @@ function start(options: KioskOptions): void {
 
   // The PIN from FELT_FLOOR_PIN keeps it out of the process list (`felt start` passes it that way).
   const floorPin = options.floorPin ?? process.env['FELT_FLOOR_PIN'] ?? null;
-  const core = Core.open({
+  const core = await Core.open({
     dbPath: options.db ?? defaultDatabasePath(),
     hardware: options.hardware,
     ...(floorPin === null || floorPin === '' ? {} : { floorPin }),

@@ -12,7 +12,7 @@ const OUT = fileURLToPath(new URL('../docs/screens/', import.meta.url));
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const browser = await launchChromium();
-  const kiosk = new Kiosk(5);
+  const kiosk = await Kiosk.open(5);
   try {
     const url = await kiosk.start();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,5 @@
-import type { SimulatedBinding, SimulatedDevice } from '../sim/simulated-binding.js';
+import type { DeviceLine } from '../sim/device-line.js';
+import type { SimulatedBinding } from '../sim/simulated-binding.js';
 import type { DeviceIdentity } from '../transport/transport.js';
 import { buttonMask, buttonsFromMask, encodePanelReport, type PanelButton, type PanelKey, type PanelReport } from './panel-protocol.js';
 
@@ -15,7 +16,7 @@ export class SimulatedPanel {
   /** Buttons stuck down: every report carries them until released. */
   private stuckMask = 0;
 
-  constructor(private readonly device: SimulatedDevice) {}
+  constructor(private readonly device: DeviceLine) {}
 
   /** Plugs a simulated panel into a binding. */
   static plug(binding: SimulatedBinding, path = 'sim:panel', identity: DeviceIdentity = SIMULATED_PANEL_IDENTITY): SimulatedPanel {

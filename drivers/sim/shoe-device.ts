@@ -1,6 +1,6 @@
 import type { Card } from '../../src/cards/card.js';
 import { encodeShoeMessage, SEQ_MODULO, type ShoeMessage } from '../shoe/shoe-protocol.js';
-import type { SimulatedDevice } from './simulated-binding.js';
+import type { DeviceLine } from './device-line.js';
 
 /**
  * A dealing shoe as the host sees it on the line: it sends the sentences a real shoe sends, numbered as
@@ -12,7 +12,7 @@ export class SimulatedShoeDevice {
   /** The deck check's answer: a good deck unless a test sets a fault. */
   deckCheck: ShoeMessage = { type: 'deck', ok: true, count: 52, missing: [], extra: [], duplicates: [] };
 
-  constructor(private readonly device: SimulatedDevice) {}
+  constructor(private readonly device: DeviceLine) {}
 
   /** Answers what the host writes (a deck check, a reset). */
   hear(bytes: Uint8Array): void {

@@ -19,6 +19,11 @@ export class SimulatedBinding implements TransportBinding {
     return device;
   }
 
+  /** A device unplugged before, plugged in again at its path: the same device, as a cable put back. */
+  replug(device: SimulatedDevice): void {
+    this.devices.set(device.path, device);
+  }
+
   unplug(path: string): void {
     const device = this.devices.get(path);
     if (device === undefined) return;

@@ -1,17 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Card } from '../cards/card.js';
 import { SeededRandom } from '../cards/random.js';
 import { HandArchive } from '../controller/hand-archive.js';
 import { type Clock, TableController } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
 import { CASINO_5_10, type TableConfig } from '../engine/table-config.js';
-import { SimulatedShoe } from '../sim/shoe.js';
-import { ShoeMapping } from '../controller/shoe-mapping.js';
 import { PanelMapping } from '../controller/panel-mapping.js';
-import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
-import { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
-import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
+import type { SimFault } from '../hardware/sim-faults.js';
+import { simulatedHardware } from '../hardware/simulated-hardware.js';
+import type { SimulatedTable } from '../hardware/simulated-table.js';
+import type { TableHardware } from '../hardware/table-hardware.js';
 import { Store } from '../store/store.js';
 import { FloorGate, type PinHash, checkPinFormat, hashPin } from './floor-gate.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
@@ -51,7 +49,7 @@ export class Core {
     readonly controller: TableController,
     private readonly archive: HandArchive,
     private readonly gate: FloorGate,
-    private readonly shoe: SimulatedTableShoe | null,
+    private readonly simulated: { readonly table: SimulatedTable; readonly hardware: TableHardware } | null,
     private readonly clock: Clock,
     readonly info: AppInfo,
     newPin: string | null,
@@ -60,7 +58,7 @@ export class Core {
     this.keypad = new PanelMapping(controller, 'keypad', 'keypad');
   }
 
-  static open(options: CoreOptions): Core {
+  static async open(options: CoreOptions): Promise<Core> {
     if (options.hardware === 'real') {
       throw new Error('no hardware drivers are configured on this table yet: start with --hardware sim');
     }
@@ -72,13 +70,18 @@ export class Core {
     // The store first: it takes the database's exclusive lock, so a second start on the same table fails
     // before it could touch the table's PIN.
     const store = Store.open(options.dbPath);
+    let hardware: TableHardware | null = null;
     try {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
       const archive = new HandArchive((after) => store.entries(after));
-      const shoe = simulatedTableShoe(controller, new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
+      const simulated = simulatedHardware(controller, new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
+      hardware = simulated.hardware;
+      // The simulated devices are found on their binding within a few turns of the event loop.
+      await simulated.hardware.allConnected;
       const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
-      return new Core(store, controller, archive, new FloorGate(pin), shoe, clock, { hardware: options.hardware, version: VERSION }, newPin);
+      return new Core(store, controller, archive, new FloorGate(pin), simulated, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
+      await hardware?.stop();
       store.close();
       throw error;
     }
@@ -93,7 +96,7 @@ export class Core {
       floor: this.gate.session(),
       info: this.info,
       now: () => this.clock.now(),
-      simulatedDeal: this.shoe === null ? null : () => this.simulatedDeal(),
+      simulated: this.simulated === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
       keypad: this.keypad,
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
@@ -109,43 +112,26 @@ export class Core {
 
   /**
    * The simulated shoe deals what the prompt asks for — the next card, or a card for the button draw — as
-   * the bytes a real shoe sends, through the shoe's reader and its mapping to the table's commands.
+   * the bytes a real shoe sends, and the card's tag reaches its antenna: both through the real drivers
+   * and their mappings to the table's commands.
    */
   private simulatedDeal(): ViewModel {
-    const { cards, device } = this.shoe as SimulatedTableShoe;
-    const table = this.controller.table;
-    const view = this.controller.view();
-    const prompt = view.prompt;
-    let card: Card | null = null;
-    if (prompt.kind === 'draw-for-button') card = cards.draw(table.buttonDraw.map((drawn) => drawn.card));
-    const hand = table.hand;
-    const started = table.handLog[0];
-    if (prompt.kind === 'deal' && hand !== null && started !== undefined) card = cards.deal(hand, started);
-    if (card === null) return view;
-    device.deal(card);
+    this.simulated?.table.dealNext();
+    return this.controller.view();
+  }
+
+  /** A simulated device fails (or is unplugged, or plugged back in); the status bar shows what the table made of it. */
+  private simulatedFault(fault: SimFault): ViewModel {
+    this.simulated?.table.inject(fault).catch(() => undefined);
     return this.controller.view();
   }
 
   close(): void {
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
+    void this.simulated?.hardware.stop();
     this.store.close();
   }
-}
-
-/** The simulated table's shoe: which card comes next (it knows the cards in play), and the device that sends it as bytes. */
-type SimulatedTableShoe = { readonly cards: SimulatedShoe; readonly device: SimulatedShoeDevice };
-
-/** A simulated shoe on a simulated line, read by the real reader and mapped as a real shoe is. */
-function simulatedTableShoe(controller: TableController, random: SeededRandom): SimulatedTableShoe {
-  const binding = new SimulatedBinding();
-  let device: SimulatedShoeDevice | null = null;
-  const plugged = binding.plug('sim:shoe', { vendorId: 'feed', productId: '0001', serialNumber: 'SIM-SHOE' }, (bytes) => device?.hear(bytes));
-  device = new SimulatedShoeDevice(plugged);
-  const mapping = new ShoeMapping(controller);
-  new ShoeReader(plugged.connect(), (event) => mapping.handle(event));
-  controller.reportDevice({ id: 'shoe', kind: 'shoe', state: 'connected', detail: { en: 'simulated', de: 'simuliert' } });
-  return { cards: new SimulatedShoe(random), device };
 }
 
 /** The supervisor's PIN: set now, kept beside the database, or made up and kept (and shown once). */

@@ -7,6 +7,7 @@ import { parseCommand } from './command-schema.js';
 import type { PanelMapping } from '../controller/panel-mapping.js';
 import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { FloorGate, FloorSession } from './floor-gate.js';
+import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
 /**
@@ -30,8 +31,8 @@ export type Context = {
   readonly now: () => number;
   /** The keyboard wedge's presses, mapped as the button panel's. */
   readonly keypad: PanelMapping;
-  /** Simulated hardware: deals the card the table expects next; null with real hardware. */
-  readonly simulatedDeal: (() => ViewModel) | null;
+  /** Simulated hardware: deals the card the table expects next, and makes a device fail; null with real hardware. */
+  readonly simulated: { deal(): ViewModel; fault(fault: SimFault): ViewModel } | null;
 };
 
 type Answer<N extends RequestName> = { ok: true; result: Requests[N]['result'] } | { ok: false; code: string; words: Words };
@@ -91,11 +92,21 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     keypad.press(press as PanelPress);
     return { ok: true, result: controller.view() };
   },
-  'sim-deal': (_, { simulatedDeal }) => {
-    if (simulatedDeal === null) return { ok: false, code: 'not-simulated', words: { en: 'The table runs on real hardware: the shoe deals the cards', de: 'Der Tisch läuft mit echter Hardware: der Schlitten gibt die Karten' } };
-    return { ok: true, result: simulatedDeal() };
+  'sim-deal': (_, { simulated }) => {
+    if (simulated === null) return notSimulated();
+    return { ok: true, result: simulated.deal() };
+  },
+  'sim-fault': (args, { simulated }) => {
+    if (simulated === null) return notSimulated();
+    const fault = (args as { fault?: unknown } | null)?.fault;
+    if (!isSimFault(fault)) return bad(`args.fault: one of ${SIM_FAULTS.join(', ')}`, `args.fault: eines von ${SIM_FAULTS.join(', ')}`);
+    return { ok: true, result: simulated.fault(fault) };
   },
 };
+
+function notSimulated(): { ok: false; code: string; words: Words } {
+  return { ok: false, code: 'not-simulated', words: { en: 'The table runs on real hardware: the shoe deals the cards', de: 'Der Tisch läuft mit echter Hardware: der Schlitten gibt die Karten' } };
+}
 
 function bad(en: string, de: string): { ok: false; code: string; words: Words } {
   return { ok: false, code: 'bad-request', words: { en, de } };

@@ -4,6 +4,7 @@ import type { HandPage, HandReplay } from '../controller/hand-archive.js';
 import type { ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
+import type { SimFault } from '../hardware/sim-faults.js';
 
 export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
@@ -31,6 +32,8 @@ export type Requests = {
   'hand-replay': { args: { id: number }; result: HandReplay };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */
   'sim-deal': { args: undefined; result: ViewModel };
+  /** Simulated hardware: one of the devices fails as real ones do (src/hardware/sim-faults.ts). */
+  'sim-fault': { args: { fault: SimFault }; result: ViewModel };
   /** A press on the keypad that types into the screen (the keyboard wedge): handled as the button panel's. */
   'panel-press': { args: { press: PanelPress }; result: ViewModel };
 };

@@ -17,6 +17,13 @@ import type { DeviceStatus } from './view-model.js';
  * fault. The words on the status bar never name a card: the screen is seen by the table.
  */
 export class RfidMapping {
+  /**
+   * Tags lying on antennas (`uid@antenna`), with the hand they were put down in (its `hand-started`
+   * entry; undefined between hands). Kept across a lost connection: a reader that comes back reports
+   * every tag again, and a card still lying where it lay in an earlier hand is no card of this one.
+   */
+  private readonly lying = new Map<string, object | undefined>();
+
   constructor(
     private readonly controller: TableController,
     private readonly deck: DeckRegistration,
@@ -26,8 +33,16 @@ export class RfidMapping {
 
   handle(event: RfidEvent): void {
     switch (event.type) {
-      case 'tag-placed':
+      case 'tag-placed': {
+        const key = `${event.uid}@${event.antenna}`;
+        const hand = this.currentHand();
+        if (this.lying.has(key) && this.lying.get(key) !== hand) return;
+        this.lying.set(key, hand);
         this.placedAt(event.antenna, this.deck.lookup(event.uid));
+        return;
+      }
+      case 'tag-lifted':
+        this.lying.delete(`${event.uid}@${event.antenna}`);
         return;
       case 'antenna-fault':
         this.status('fault', { en: `antenna ${this.where(event.antenna).en}: ${event.words}`, de: `Antenne ${this.where(event.antenna).de}: ${event.words}` });
@@ -38,11 +53,10 @@ export class RfidMapping {
       case 'disconnected':
         this.status('disconnected', { en: event.reason.message, de: event.reason.message });
         return;
-      case 'tag-lifted':
       case 'reader-status':
       case 'command-answered':
       case 'protocol-error':
-        // A player looks at their cards (lifts them); heartbeats and answers are the reader's own business.
+        // Heartbeats and answers are the reader's own business.
         return;
     }
   }
@@ -59,6 +73,11 @@ export class RfidMapping {
       this.mucked(card);
       return;
     }
+    const dealtTo = this.placeInHand(card);
+    if (dealtTo !== null) {
+      this.status('fault', { en: `a card dealt to ${dealtTo.en} is at ${this.where(antenna).en}: call the floor`, de: `eine an ${dealtTo.de} gegebene Karte liegt an ${this.where(antenna).de}: Floor rufen` });
+      return;
+    }
     const view = this.controller.view();
     if (view.prompt.kind !== 'deal') {
       this.status('fault', { en: `a card at ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte an ${this.where(antenna).de}, als keine fällig war: Floor rufen` });
@@ -70,6 +89,11 @@ export class RfidMapping {
       return;
     }
     this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'deal', card, to: view.prompt.target } });
+  }
+
+  private currentHand(): object | undefined {
+    const table = this.controller.table;
+    return table.hand === null || table.hand.phase.kind === 'complete' ? undefined : table.handLog[0];
   }
 
   /** A hole card pulled into the muck: the fold of its player, when it is their turn; otherwise the floor decides. */
@@ -93,6 +117,16 @@ export class RfidMapping {
     if (place.kind === 'burn') return hand.burns.includes(card);
     if (place.kind === 'seat') return hand.players.some((player) => player.seat === place.seat && player.holeCards.includes(card));
     return false;
+  }
+
+  /** Where the hand has this card (a seat, the board, the burns), or null when it is not in play. */
+  private placeInHand(card: Card): Words | null {
+    const hand = this.controller.table.hand;
+    if (hand === null) return null;
+    if (hand.board.includes(card)) return { en: 'the board', de: 'das Board' };
+    if (hand.burns.includes(card)) return { en: 'the burn', de: 'die Burn-Karten' };
+    const owner = hand.players.find((player) => player.holeCards.includes(card));
+    return owner === undefined ? null : { en: `seat ${owner.seat}`, de: `Platz ${owner.seat}` };
   }
 
   private where(antenna: number): Words {

@@ -11,8 +11,8 @@ import type { TableCommand } from '../../src/engine/table.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
 
-function open(now = () => Date.UTC(2026, 10, 29, 18)): { core: Core; connection: Connection; send: (name: string, args?: unknown) => unknown } {
-  const core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now }, tableConfig: CASINO_5_10, seed: 7 });
+async function open(now = () => Date.UTC(2026, 10, 29, 18)): Promise<{ core: Core; connection: Connection; send: (name: string, args?: unknown) => unknown }> {
+  const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now }, tableConfig: CASINO_5_10, seed: 7 });
   const connection = core.connect(() => undefined);
   let next = 0;
   const send = (name: string, args?: unknown): unknown => connection.handle(JSON.stringify({ id: `q${++next}`, name, args }));
@@ -20,7 +20,7 @@ function open(now = () => Date.UTC(2026, 10, 29, 18)): { core: Core; connection:
 }
 
 describe('the command protocol', () => {
-  it('knows every command type there is', () => {
+  it('knows every command type there is', async () => {
     // Every type of the engine's command union, checked by the compiler: a new command needs a schema.
     const engineTypes: Record<TableCommand['type'], true> = {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
@@ -29,7 +29,7 @@ describe('the command protocol', () => {
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(Object.keys(engineTypes).sort());
   });
 
-  it('accepts every command a simulated session sends', () => {
+  it('accepts every command a simulated session sends', async () => {
     const commands: unknown[] = [];
     // A sender never sends the time: the controller's clock supplies it.
     const timeless = ({ at, ...command }: { at?: number }) => (void at, command);
@@ -54,8 +54,8 @@ describe('the command protocol', () => {
     expect(!result.ok && result.problem.startsWith(field)).toBe(true);
   });
 
-  it('answers requests by id, applies a submitted command once, and refuses malformed messages with the reason', () => {
-    const { core, connection } = open();
+  it('answers requests by id, applies a submitted command once, and refuses malformed messages with the reason', async () => {
+    const { core, connection } = await open();
     const controller = core.controller;
     const handleMessage = (_: unknown, text: string) => connection.handle(text);
     const sit = JSON.stringify({ id: 'r1', name: 'table-submit', args: { commandId: 'c1', command: { type: 'sit', seat: 2, name: 'Ada', buyIn: 500 } } });
@@ -75,8 +75,8 @@ describe('the command protocol', () => {
 });
 
 describe('the floor gate', () => {
-  it('refuses floor commands until a supervisor PIN unlocks them, and fills in who approved', () => {
-    const { core, send } = open();
+  it('refuses floor commands until a supervisor PIN unlocks them, and fills in who approved', async () => {
+    const { core, send } = await open();
     const seat = (n: number) => send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
     seat(1);
     seat(2);
@@ -93,26 +93,26 @@ describe('the floor gate', () => {
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
   });
 
-  it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', () => {
+  it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', async () => {
     const gate = new FloorGate(hashPin('4711'));
     const session = gate.session();
     expect(gate.unlock(session, '4711', 0)).toEqual({ ok: true });
     const folder = mkdtempSync(join(tmpdir(), 'felt-pin-'));
     writeFileSync(join(folder, 'table.db.floor-pin.json'), '{"salt":');
-    expect(() => Core.open({ dbPath: join(folder, 'table.db'), hardware: 'sim' })).toThrow(`${join(folder, 'table.db.floor-pin.json')}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
+    await expect(Core.open({ dbPath: join(folder, 'table.db'), hardware: 'sim' })).rejects.toThrow(`${join(folder, 'table.db.floor-pin.json')}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
   });
 
-  it('a malformed unlock request is refused without counting: it cannot lock the floor out', () => {
-    const { send } = open();
+  it('a malformed unlock request is refused without counting: it cannot lock the floor out', async () => {
+    const { send } = await open();
     for (let attempt = 0; attempt < 10; attempt++) {
       expect(send('floor-unlock', [null, 'x', { pin: 2468 }, { pin: 'abc' }, { pin: '1'.repeat(13) }][attempt % 5])).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     }
     expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
   });
 
-  it('locks out for longer after each series of wrong PINs, and forgets wrong PINs after a quarter of an hour', () => {
+  it('locks out for longer after each series of wrong PINs, and forgets wrong PINs after a quarter of an hour', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
-    const { send } = open(() => now);
+    const { send } = await open(() => now);
     const wrong = (times: number): void => {
       for (let attempt = 0; attempt < times; attempt++) send('floor-unlock', { pin: '000000' });
     };
@@ -130,9 +130,9 @@ describe('the floor gate', () => {
     expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
   });
 
-  it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', () => {
+  it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
-    const { core, send } = open(() => now);
+    const { core, send } = await open(() => now);
     const other = core.connect(() => undefined);
     for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     // The right PIN, from another screen, is refused during the lock-out.
@@ -148,8 +148,8 @@ describe('the floor gate', () => {
 });
 
 describe('the simulated shoe, the hand list and the replay', () => {
-  it('deals what the table expects, never a card twice, and lists and replays the hands without hole cards', () => {
-    const { core, send } = open();
+  it('deals what the table expects, never a card twice, and lists and replays the hands without hole cards', async () => {
+    const { core, send } = await open();
     for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
     // The draw for the button, then a hand played check-down by the croupier with the simulated shoe.
     for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
@@ -185,8 +185,8 @@ describe('the simulated shoe, the hand list and the replay', () => {
     expect(send('panel-press', { press: { type: 'key', key: '7' } })).toMatchObject({ ok: true, result: { devices: expect.arrayContaining([expect.objectContaining({ id: 'keypad', detail: { en: 'typed 7', de: 'eingegeben 7' } })]) } });
   });
 
-  it('never shows a hole card again once the floor undoes the show: not in the view, not in the replay', () => {
-    const { core, send } = open();
+  it('never shows a hole card again once the floor undoes the show: not in the view, not in the replay', async () => {
+    const { core, send } = await open();
     for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
     for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
     send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });

@@ -21,7 +21,8 @@ async function tableWithReader() {
   const binding = new SimulatedBinding();
   const reader = binding.plug('/dev/ttyUSB1', { vendorId: '10c4', productId: 'ea60', serialNumber: 'RFID-1' });
   const mapping = new RfidMapping(controller, DECK, DEFAULT_ANTENNA_LAYOUT);
-  new RfidReader(await binding.open('/dev/ttyUSB1'), (event) => mapping.handle(event));
+  const connect = async (): Promise<void> => void new RfidReader(await binding.open('/dev/ttyUSB1'), (event) => mapping.handle(event));
+  await connect();
   const place = (antenna: number, card: string | TagUid): void => {
     reader.send(encodeFrame({ type: 'tag-seen', antenna, uid: card.length === 16 ? (card as TagUid) : uid(parseCard(card)), rssi: -40 }));
   };
@@ -30,7 +31,7 @@ async function tableWithReader() {
   for (const seat of [1, 4, 7]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 500 });
   for (const [seat, card] of [[1, '2c'], [4, 'As'], [7, '3d']] as const) submit({ type: 'draw', seat, card: parseCard(card) });
   submit({ type: 'start-hand' });
-  return { controller, reader, place, submit };
+  return { controller, binding, reader, connect, place, submit };
 }
 
 const rfid = (controller: TableController) => controller.view().devices.find((device) => device.id === 'rfid');
@@ -77,4 +78,32 @@ describe('the RFID reader at the table', () => {
     expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: expect.stringMatching(/^antenna seat 3: /) } });
     for (const device of controller.view().devices) expect(JSON.stringify(device.detail)).not.toMatch(/(10|[2-9JQKA])[cdhs♣♦♥♠]\b/);
   });
+
+  it('names a card found at another place than the one it was dealt to, and takes a card left from the last hand for no card of this one', async () => {
+    const { controller, binding, reader, connect, place, submit } = await tableWithReader();
+    place(BURN_ANTENNA, 'Kh');
+    place(7, 'Ah');
+    // Seat 7's card turns up at seat 1's antenna: the table keeps it at seat 7 and says so.
+    place(1, 'Ah');
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: 'a card dealt to seat 7 is at seat 1: call the floor', de: 'eine an Platz 7 gegebene Karte liegt an Platz 1: Floor rufen' } });
+    expect(controller.table.hand?.players.find((player) => player.seat === 1)?.holeCards).toEqual([]);
+    for (const [seat, card] of [[1, 'Qh'], [4, '9c'], [7, 'Ad'], [1, 'Qd'], [4, '8c']] as const) place(seat, card);
+    while (controller.view().prompt.kind === 'action') submit({ type: 'fold' });
+    expect(controller.view().prompt.kind).toBe('start-hand');
+    submit({ type: 'start-hand' });
+    // The reader loses its cable and comes back: it reports every tag still lying there, the last hand's burn among them.
+    binding.unplug('/dev/ttyUSB1');
+    expect(rfid(controller)?.state).toBe('disconnected');
+    binding.replug(reader);
+    await connect();
+    place(BURN_ANTENNA, 'Kh');
+    place(7, 'Ah');
+    expect(controller.table.hand?.burns).toEqual([]);
+    expect(controller.view().prompt).toMatchObject({ kind: 'deal', target: 'burn' });
+    expect(controller.view().lastError).toBeNull();
+    // A card put down now is this hand's.
+    place(BURN_ANTENNA, '5s');
+    expect(controller.table.hand?.burns).toEqual([parseCard('5s')]);
+  });
 });
+

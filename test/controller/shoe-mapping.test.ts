@@ -67,4 +67,50 @@ describe('the shoe at the table', () => {
     binding.unplug('/dev/ttyUSB0');
     expect(controller.view().devices[0]).toMatchObject({ state: 'disconnected', detail: { en: '/dev/ttyUSB0 was unplugged' } });
   });
+
+  it('holds the cards after one the shoe did not report until the croupier enters it, so none goes to another player’s place', async () => {
+    const { controller, shoe, submit } = await tableWithShoe();
+    let seq = 0;
+    const send = (card: string | null, at = seq++): void => shoe.send(encodeShoeMessage({ type: 'card', seq: at, card: card === null ? null : parseCard(card) }));
+    for (const card of ['2c', 'As', '3d']) send(card);
+    submit({ type: 'start-hand' });
+    send('Kh'); // the burn
+    seq++; // the small blind's first card leaves the shoe; its sentence is lost
+    send('Qh'); // the big blind's
+    const hand = () => controller.table.hand;
+    expect(controller.view().devices[0]).toMatchObject({ state: 'fault', detail: { en: '1 card(s) left the shoe unreported: enter them by touch' } });
+    // Qh is not given to the small blind: the table still asks for the small blind's card.
+    expect(hand()?.players.flatMap((player) => player.holeCards)).toEqual([]);
+    const smallBlind = (controller.view().prompt as { target: { seat: number } }).target.seat;
+    submit({ type: 'deal', card: parseCard('7c') });
+    // Entered by touch: Qh follows, to the next place.
+    expect(hand()?.players.find((player) => player.seat === smallBlind)?.holeCards).toEqual([parseCard('7c')]);
+    expect(hand()?.players.flatMap((player) => player.holeCards)).toContainEqual(parseCard('Qh'));
+    expect(hand()?.players.find((player) => player.seat === smallBlind)?.holeCards).not.toContainEqual(parseCard('Qh'));
+    expect(controller.view().lastError).toBeNull();
+  });
+
+  it('takes a card the antennas read first as the same card, and a lost sentence the antennas made up for as no fault', async () => {
+    const { controller, shoe, submit } = await tableWithShoe();
+    let seq = 0;
+    const send = (card: string, at = seq++): void => shoe.send(encodeShoeMessage({ type: 'card', seq: at, card: parseCard(card) }));
+    for (const card of ['2c', 'As', '3d']) send(card);
+    submit({ type: 'start-hand' });
+    send('Kh');
+    // The RFID antenna at the small blind's place read Jd before the shoe's sentence came (as the RFID mapping submits it).
+    const target = (controller.view().prompt as { target: { seat: number } }).target;
+    submit({ type: 'deal', card: parseCard('Jd'), to: target });
+    send('Jd');
+    expect(controller.view().lastError).toBeNull();
+    expect(controller.table.hand?.players.flatMap((player) => player.holeCards)).toEqual([parseCard('Jd')]);
+    // Jc's sentence is lost; the antenna reads it where it went; then Tc's sentence shows the gap.
+    const next = (controller.view().prompt as { target: { seat: number } }).target;
+    seq++;
+    submit({ type: 'deal', card: parseCard('Jc'), to: next });
+    send('Tc');
+    expect(controller.view().devices[0]).toMatchObject({ state: 'connected', detail: { en: '1 card(s) the shoe did not report were read at their antennas' } });
+    expect(controller.table.hand?.players.flatMap((player) => player.holeCards)).toHaveLength(3);
+    expect(controller.view().lastError).toBeNull();
+  });
 });
+

@@ -27,7 +27,7 @@ const MINUTE = 60_000;
 
 /** Opens the screen, seats three players, draws Cleo the button, and starts the first hand. */
 async function tableOfThree(stacks: [number, number, number] = [500, 800, 1000]): Promise<Croupier> {
-  kiosk = new Kiosk();
+  kiosk = await Kiosk.open();
   const url = await kiosk.start();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const croupier = new Croupier(page, kiosk);
@@ -49,7 +49,7 @@ async function tableOfThree(stacks: [number, number, number] = [500, 800, 1000])
 describe('the croupier screen', () => {
   it('plays a hand with every action: blinds, fold, check, call, bet, raise, all-in, an uncontested pot; a reload shows the same screen', async () => {
     const croupier = await tableOfThree();
-    await croupier.sees('device-shoe', 'simulated');
+    await croupier.sees('device-shoe', 'deck checked: 52 cards');
     expect(await croupier.text('seat-1-stack')).toBe('480'); // 500 − 15 time − 5 small blind
     expect(await croupier.text('seat-3-stack')).toBe('775'); // 800 − 15 − 10
     await croupier.sees('seat-1-bet', '5');

@@ -24,13 +24,19 @@ export function launchChromium(): Promise<Browser> {
  */
 export class Kiosk {
   now = Date.UTC(2026, 10, 29, 18);
-  readonly core: Core;
   private server: BrowserServer | null = null;
-  readonly dbPath: string;
 
-  constructor(seed = 1, tableConfig?: TableConfig) {
-    this.dbPath = join(mkdtempSync(join(tmpdir(), 'felt-e2e-')), 'table.db');
-    this.core = Core.open({ dbPath: this.dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => this.now }, seed, ...(tableConfig === undefined ? {} : { tableConfig }) });
+  private constructor(
+    readonly core: Core,
+    readonly dbPath: string,
+  ) {}
+
+  static async open(seed = 1, tableConfig?: TableConfig): Promise<Kiosk> {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'felt-e2e-')), 'table.db');
+    let kiosk: Kiosk | null = null;
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => kiosk?.now ?? Date.UTC(2026, 10, 29, 18) }, seed, ...(tableConfig === undefined ? {} : { tableConfig }) });
+    kiosk = new Kiosk(core, dbPath);
+    return kiosk;
   }
 
   async start(): Promise<string> {

@@ -24,7 +24,7 @@ async function start(): Promise<{ base: string; host: string }> {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Felt</title>');
   writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(tmpdir(), 'felt-secret.txt'), 'secret');
-  core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', seed: 1 });
+  core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', seed: 1 });
   server = await startBrowserServer({ core, root, port: 0, token: TOKEN });
   const url = new URL(server.url);
   return { base: `http://${url.host}`, host: url.host };

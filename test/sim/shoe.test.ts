@@ -6,8 +6,8 @@ import { isSeen } from '../../src/engine/dealing.js';
 import { SimulatedShoe } from '../../src/sim/shoe.js';
 
 describe('the simulated shoe', () => {
-  it('mixes with cards typed by touch at a full table, hand after hand, the draw for the button too', () => {
-    const core = Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', seed: 3 });
+  it('mixes with cards typed by touch at a full table, hand after hand, the draw for the button too', async () => {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', seed: 3 });
     const connection = core.connect(() => undefined);
     let id = 0;
     const send = (name: string, args?: unknown): { ok: boolean; result?: { lastError: unknown } } => connection.handle(JSON.stringify({ id: `q${++id}`, name, args })) as never;
@@ -34,7 +34,7 @@ describe('the simulated shoe', () => {
     core.close();
   });
 
-  it('shuffles the cards not in play again when its deck runs out, and never deals a card in play', () => {
+  it('shuffles the cards not in play again when its deck runs out, and never deals a card in play', async () => {
     const shoe = new SimulatedShoe(new SeededRandom(1));
     const hand = {};
     let seenLow = 0;

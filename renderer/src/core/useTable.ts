@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo, ReplyOf, WireCommand } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
 import type { Words } from '../../../src/evaluator/words';
+import type { SimFault } from '../../../src/hardware/sim-faults';
 import type { ConnectionState } from './core';
 import { newCommandId } from './command-id';
 import { useCore } from './core-context';
@@ -26,6 +27,8 @@ export type TableSession = {
   submit(command: WireCommand): Promise<ReplyOf<'table-submit'>>;
   /** Simulated hardware: the shoe deals the card the table expects. */
   simDeal(): Promise<ReplyOf<'sim-deal'>>;
+  /** Simulated hardware: one of the devices fails as a real one does. */
+  simFault(fault: SimFault): Promise<ReplyOf<'sim-fault'>>;
   /** A command or a simulated card is on its way: the controls wait for its answer. */
   readonly busy: boolean;
 };
@@ -54,7 +57,7 @@ export function useTable(): TableSession {
   }, []);
 
   const answer = useCallback(
-    <R extends ReplyOf<'table-submit'> | ReplyOf<'sim-deal'> | ReplyOf<'table-view'>>(reply: R, ownCommand: boolean): R => {
+    <R extends ReplyOf<'table-submit'> | ReplyOf<'sim-deal'> | ReplyOf<'sim-fault'> | ReplyOf<'table-view'>>(reply: R, ownCommand: boolean): R => {
       if (reply.ok) receive(reply.result, ownCommand);
       else setNotice({ words: reply.error.words, code: reply.error.code });
       return reply;
@@ -110,7 +113,16 @@ export function useTable(): TableSession {
     return reply === STILL_SENDING ? reply : answer(reply, true);
   }, [core, answer, once]);
 
+  const simFault = useCallback(
+    async (fault: SimFault) => {
+      setNotice(null);
+      const reply = await once(() => core.request('sim-fault', { fault }));
+      return reply === STILL_SENDING ? reply : answer(reply, true);
+    },
+    [core, answer, once],
+  );
+
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, busy };
+  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, simFault, busy };
 }

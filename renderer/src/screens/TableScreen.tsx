@@ -7,14 +7,20 @@ import { Modal } from '../components/Modal';
 import { Prompt } from '../components/Prompt';
 import { SeatDialog } from '../components/SeatDialog';
 import { SeatMenu } from '../components/SeatMenu';
+import { SimFaultPanel } from '../components/SimFaultPanel';
 import { Table } from '../components/Table';
 import type { FloorSession } from '../core/useFloor';
 import type { TableSession } from '../core/useTable';
 import { useKeyboardWedge } from '../core/useKeyboardWedge';
 import { useLanguage } from '../i18n';
 
-/** A dialog over the table: seat a player, a seat's menu, or the floor functions. */
-export type Overlay = { readonly kind: 'seat'; readonly seat: number } | { readonly kind: 'seat-menu'; readonly seat: number } | { readonly kind: 'floor'; readonly needed: boolean } | null;
+/** A dialog over the table: seat a player, a seat's menu, the floor functions, or (simulated hardware) the faults. */
+export type Overlay =
+  | { readonly kind: 'seat'; readonly seat: number }
+  | { readonly kind: 'seat-menu'; readonly seat: number }
+  | { readonly kind: 'floor'; readonly needed: boolean }
+  | { readonly kind: 'sim-faults' }
+  | null;
 
 type Props = {
   readonly view: ViewModel;
@@ -55,13 +61,24 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     </p>
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
-  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || menuSeat !== undefined;
+  const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
 
   return (
     <main className="table-screen">
-      {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
-      <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
+      <div className="prompt-row">
+        {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
+        <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
+        {/* Beside the prompt, whatever it asks: a device can fail at any moment of a hand, or between hands. */}
+        {simulated && (
+          <div className="prompt-side">
+            <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" onClick={() => setOverlay({ kind: 'sim-faults' })}>
+              {t.simFaults}
+            </button>
+          </div>
+        )}
+      </div>
       <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
       {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} busy={session.busy} />}
       {overlay?.kind === 'seat' && (
@@ -74,6 +91,18 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         />
       )}
       {menuSeat !== undefined && <SeatMenu seat={menuSeat} onCommand={submitThenClose} onClose={close} error={dialogError} />}
+      {simFaultsOpen && (
+        <SimFaultPanel
+          busy={session.busy}
+          error={dialogError}
+          onClose={close}
+          onFault={(fault) => {
+            // The dialog closes at once: what the table makes of the fault (or a refusal) shows in the prompt.
+            close();
+            void session.simFault(fault);
+          }}
+        />
+      )}
       {overlay?.kind === 'floor' && (
         <Modal testId="floor-dialog" title={t.floorTitle} onClose={close}>
           {overlay.needed && floor.status?.unlocked !== true && <p className="hint hint-large">{t.floorNeeded}</p>}

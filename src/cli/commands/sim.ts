@@ -8,12 +8,18 @@ import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
  * `felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--json]
- * [--phh DIR]`: plays a simulated table session and prints its summary; the last line is JSON with the
+ * [--phh DIR]`, or with `--hardware pty [--faults]` the same table dealt through the simulated devices on
+ * real serial lines (sim-hardware.ts): plays a simulated table session and prints its summary; the last line is JSON with the
  * session's totals in chip units (buy-ins − cash-outs − time − rake = chips on the table). The same
  * options print the same output, byte for byte. Exit 1 if the totals do not balance.
  */
 export async function runSim(args: readonly string[], io: CommandIo): Promise<number> {
   const options = parseOptions(args);
+  if (options.hardware === 'pty') {
+    const { runPtySession } = await import('./sim-hardware.js');
+    const { hands, seed, players } = options.session;
+    return runPtySession({ hands, seed, players, faults: options.faults, db: options.db, json: options.json }, io);
+  }
   const phhDirectory = options.phh;
   if (phhDirectory !== null) mkdirSync(phhDirectory, { recursive: true });
   const histories = new TableHandHistories();
@@ -96,7 +102,7 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
   };
 }
 
-function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean } {
+function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean; hardware: 'none' | 'pty'; faults: boolean } {
   let hands: number | null = null;
   let seed: number | null = null;
   let players = 6;
@@ -107,6 +113,8 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
   let phh: string | null = null;
   let db: string | null = null;
   let resume = false;
+  let hardware: 'none' | 'pty' = 'none';
+  let faults = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     const value = (): string => {
@@ -139,11 +147,18 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
     else if (arg === '--phh') phh = value();
     else if (arg === '--db') db = value();
     else if (arg === '--resume') resume = true;
+    else if (arg === '--hardware') {
+      const name = value();
+      if (name !== 'pty') throw new CliUsageError(`--hardware must be pty (the devices on socat pseudo-terminals), got '${name}'`);
+      hardware = name;
+    } else if (arg === '--faults') faults = true;
     else throw new CliUsageError(`unknown option ${arg}`);
   }
   if (hands === null) throw new CliUsageError('--hands is required');
   if (seed === null) throw new CliUsageError('--seed is required');
   if (mode === 'tournament' && (structure === 'fl' || structure === 'spread')) throw new CliUsageError('--mode tournament plays no limit or pot limit (a blind level has no limit bet sizes)');
   if (resume && db === null) throw new CliUsageError('--resume continues a --db session: give --db PATH');
-  return { session: { hands, seed, players, structure, button, mode }, json, phh, db, resume };
+  if (hardware === 'pty' && (resume || phh !== null || mode !== 'cash' || structure !== 'nl' || button !== 'dead')) throw new CliUsageError('--hardware pty plays a cash no-limit table of its own: leave out --resume, --phh, --mode, --structure and --button');
+  if (faults && hardware !== 'pty') throw new CliUsageError('--faults breaks the simulated devices: it needs --hardware pty');
+  return { session: { hands, seed, players, structure, button, mode }, json, phh, db, resume, hardware, faults };
 }

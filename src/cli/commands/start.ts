@@ -102,7 +102,7 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\``);
   let core: Core;
   try {
-    core = Core.open({ dbPath: db, hardware: options.hardware, ...(floorPin === undefined ? {} : { floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    core = await Core.open({ dbPath: db, hardware: options.hardware, ...(floorPin === undefined ? {} : { floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
   } catch (error) {
     io.err(`felt start: ${(error as Error).message}\n`);
     return 1;

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SeededRandom } from '../../cards/random.js';
+import { TableController } from '../../controller/table-controller.js';
+import { CASINO_5_10 } from '../../engine/table-config.js';
+import { ptyTable } from '../../hardware/pty-table.js';
+import { SimulatedCroupier } from '../../hardware/simulated-croupier.js';
+import { Store } from '../../store/store.js';
+import { verifyDatabase } from '../../store/verify.js';
+import { CliUsageError, type CommandIo } from '../io.js';
+
+export type PtySessionOptions = { readonly hands: number; readonly seed: number; readonly players: number; readonly faults: boolean; readonly db: string | null; readonly json: boolean };
+
+/**
+ * `felt sim --hardware pty`: a session at the simulated table over real serial lines — the dealing shoe,
+ * the RFID reader and the button panel each on a socat pseudo-terminal pair, read by the table through
+ * serialport as real devices are — played by the simulated croupier, with every fault in turn when
+ * `--faults` is given. Prints each step, then the session's totals; the last line is JSON. Exit 1 when the
+ * chips do not balance, the log does not verify, or the table refused something the croupier did.
+ */
+export async function runPtySession(options: PtySessionOptions, io: CommandIo): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'felt-sim-pty-'));
+  const dbPath = options.db ?? join(folder, 'table.db');
+  const store = Store.open(dbPath);
+  if (store.headOfChain().seq > 0) {
+    store.close();
+    throw new CliUsageError(`${dbPath} holds a table already: a hardware session starts a new one`);
+  }
+  let report;
+  let closed = false;
+  try {
+    const controller = TableController.open(store, { now: () => Date.now() }, CASINO_5_10);
+    const table = await ptyTable(controller, new SeededRandom(options.seed), folder);
+    try {
+      if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, rfid, panel (the table's ends: *-table)\n`);
+      const log = options.json ? undefined : (line: string): void => io.out(`${line}\n`);
+      report = await new SimulatedCroupier(controller, table.table, new SeededRandom(options.seed + 1), { hands: options.hands, players: options.players, faults: options.faults, ...(log === undefined ? {} : { log }) }).play();
+    } finally {
+      await table.close();
+    }
+    const { buyIns, cashOuts, timeCollected, rake, adjustments } = controller.table.totals;
+    const chipsOnTable = controller.table.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
+    const balanced = buyIns - cashOuts - timeCollected - rake + adjustments === chipsOnTable;
+    const logHash = store.headOfChain().hash;
+    store.close();
+    closed = true;
+    const verification = verifyDatabase(dbPath);
+    const verified = verification.ok;
+    if (!options.json) {
+      io.out(`Played ${report.hands} hands over serial lines; ${report.faults.length} faults injected; ${report.antennaEntries} card(s) read only by the antennas; ${report.touchEntries} entered by touch\n`);
+      io.out(`Buy-ins ${buyIns}, cash-outs ${cashOuts}, time collected ${timeCollected}, chips on the table ${chipsOnTable}: ${balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
+      io.out(`The table's log (${dbPath}) ${verification.ok ? 'verifies' : `DOES NOT VERIFY at row ${verification.row}: ${verification.problem}`}\n`);
+      for (const refusal of report.refusals) io.out(`The table refused: ${refusal}\n`);
+    }
+    io.out(`${JSON.stringify({ hands: report.hands, faults: report.faults.length, antennaEntries: report.antennaEntries, touchEntries: report.touchEntries, refusals: report.refusals.length, buyIns, cashOuts, timeCollected, chipsOnTable, balanced, verified, logHash, db: dbPath })}\n`);
+    return balanced && verified && report.refusals.length === 0 ? 0 : 1;
+  } finally {
+    if (!closed) store.close();
+  }
+}
