@@ -75,7 +75,7 @@ export class DeviceConnection {
     const { identity, path } = this.target;
     if (identity !== null) {
       try {
-        const found = (await this.binding.list()).find((candidate) => candidate.vendorId === identity.vendorId && candidate.productId === identity.productId && (identity.serialNumber === null || candidate.serialNumber === identity.serialNumber));
+        const found = (await this.binding.list()).find((candidate) => sameId(candidate.vendorId, identity.vendorId) && sameId(candidate.productId, identity.productId) && (identity.serialNumber === null || candidate.serialNumber === identity.serialNumber));
         if (found !== undefined) return found.path;
       } catch (error) {
         // Listing needs udevadm; without it the configured path is all there is.
@@ -86,4 +86,9 @@ export class DeviceConnection {
     if (path !== null) return path;
     throw new DriverError('not-found', `no device ${identity?.vendorId ?? '?'}:${identity?.productId ?? '?'}${identity?.serialNumber ? ` (serial ${identity.serialNumber})` : ''} is plugged in`);
   }
+}
+
+/** USB ids are hex: `0403` and `0403`, `FE17` and `fe17` are the same id, as the tools write them either way. */
+function sameId(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }

@@ -9,7 +9,8 @@ import { PanelMapping } from '../controller/panel-mapping.js';
 import type { SimFault } from '../hardware/sim-faults.js';
 import { simulatedHardware } from '../hardware/simulated-hardware.js';
 import type { SimulatedTable } from '../hardware/simulated-table.js';
-import type { TableHardware } from '../hardware/table-hardware.js';
+import { TableHardware } from '../hardware/table-hardware.js';
+import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
 import { FloorGate, type PinHash, checkPinFormat, hashPin } from './floor-gate.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
@@ -49,7 +50,8 @@ export class Core {
     readonly controller: TableController,
     private readonly archive: HandArchive,
     private readonly gate: FloorGate,
-    private readonly simulated: { readonly table: SimulatedTable; readonly hardware: TableHardware } | null,
+    private readonly hardware: TableHardware,
+    private readonly simulatedTable: SimulatedTable | null,
     private readonly clock: Clock,
     readonly info: AppInfo,
     newPin: string | null,
@@ -59,9 +61,7 @@ export class Core {
   }
 
   static async open(options: CoreOptions): Promise<Core> {
-    if (options.hardware === 'real') {
-      throw new Error('no hardware drivers are configured on this table yet: start with --hardware sim');
-    }
+    if (options.hardware === 'real' && options.dbPath === ':memory:') throw new Error('real hardware needs a table file: its configuration is kept beside it');
     if (options.floorPin !== undefined) {
       const problem = checkPinFormat(options.floorPin);
       if (problem !== null) throw new Error(`--floor-pin: ${problem}`);
@@ -74,12 +74,18 @@ export class Core {
     try {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
       const archive = new HandArchive((after) => store.entries(after));
-      const simulated = simulatedHardware(controller, new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
-      hardware = simulated.hardware;
-      // The simulated devices are found on their binding within a few turns of the event loop.
-      await simulated.hardware.allConnected;
+      let simulated: ReturnType<typeof simulatedHardware> | null = null;
+      if (options.hardware === 'real') {
+        // Devices that are not plugged in show as such on the status bar; the table opens without them.
+        hardware = TableHardware.start(controller, loadHardwareConfig(hardwareConfigPath(options.dbPath)));
+      } else {
+        simulated = simulatedHardware(controller, new SeededRandom(options.seed ?? randomInt(0, 2 ** 32)));
+        hardware = simulated.hardware;
+        // The simulated devices are found on their binding within a few turns of the event loop.
+        await simulated.hardware.allConnected;
+      }
       const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
-      return new Core(store, controller, archive, new FloorGate(pin), simulated, clock, { hardware: options.hardware, version: VERSION }, newPin);
+      return new Core(store, controller, archive, new FloorGate(pin), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
       await hardware?.stop();
       store.close();
@@ -96,7 +102,7 @@ export class Core {
       floor: this.gate.session(),
       info: this.info,
       now: () => this.clock.now(),
-      simulated: this.simulated === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
+      simulated: this.simulatedTable === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
       keypad: this.keypad,
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
@@ -116,20 +122,20 @@ export class Core {
    * and their mappings to the table's commands.
    */
   private simulatedDeal(): ViewModel {
-    this.simulated?.table.dealNext();
+    this.simulatedTable?.dealNext();
     return this.controller.view();
   }
 
   /** A simulated device fails (or is unplugged, or plugged back in); the status bar shows what the table made of it. */
   private simulatedFault(fault: SimFault): ViewModel {
-    this.simulated?.table.inject(fault).catch(() => undefined);
+    this.simulatedTable?.inject(fault).catch(() => undefined);
     return this.controller.view();
   }
 
   close(): void {
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
-    void this.simulated?.hardware.stop();
+    void this.hardware.stop();
     this.store.close();
   }
 }

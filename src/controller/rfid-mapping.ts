@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { antennaPlace, type AntennaLayout, type AntennaPlace } from '../../drivers/rfid/antenna-layout.js';
 import type { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
+import { ANTENNA_FAULT_CODE } from '../../drivers/rfid/messages.js';
 import type { RfidEvent } from '../../drivers/rfid/rfid-reader.js';
 import type { Card } from '../cards/card.js';
 import { type CardTarget, describeTarget } from '../engine/dealing.js';
@@ -45,7 +46,7 @@ export class RfidMapping {
         this.lying.delete(`${event.uid}@${event.antenna}`);
         return;
       case 'antenna-fault':
-        this.status('fault', { en: `antenna ${this.where(event.antenna).en}: ${event.words}`, de: `Antenne ${this.where(event.antenna).de}: ${event.words}` });
+        this.status('fault', { en: `${this.antennaName(event.antenna).en}: ${antennaFault(event).en}`, de: `${this.antennaName(event.antenna).de}: ${antennaFault(event).de}` });
         return;
       case 'antenna-recovered':
         this.status('connected', null);
@@ -64,7 +65,7 @@ export class RfidMapping {
   private placedAt(antenna: number, card: Card | null): void {
     const place = antennaPlace(this.layout, antenna);
     if (card === null) {
-      this.status('fault', { en: `a card not of this deck at ${this.where(antenna).en}: stop the game and call the floor`, de: `eine Karte aus einem anderen Deck an ${this.where(antenna).de}: Spiel anhalten, Floor rufen` });
+      this.status('fault', { en: `a card not of this deck ${this.where(antenna).en}: stop the game and call the floor`, de: `eine Karte aus einem anderen Deck ${this.where(antenna).de}: Spiel anhalten, Floor rufen` });
       return;
     }
     // A card read again where the table has it already (a board card on a later street) is no news.
@@ -75,17 +76,17 @@ export class RfidMapping {
     }
     const dealtTo = this.placeInHand(card);
     if (dealtTo !== null) {
-      this.status('fault', { en: `a card dealt to ${dealtTo.en} is at ${this.where(antenna).en}: call the floor`, de: `eine an ${dealtTo.de} gegebene Karte liegt an ${this.where(antenna).de}: Floor rufen` });
+      this.status('fault', { en: `a card dealt to ${dealtTo.en} is ${this.where(antenna).en}: call the floor`, de: `eine an ${dealtTo.de} gegebene Karte liegt ${this.where(antenna).de}: Floor rufen` });
       return;
     }
     const view = this.controller.view();
     if (view.prompt.kind !== 'deal') {
-      this.status('fault', { en: `a card at ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte an ${this.where(antenna).de}, als keine fällig war: Floor rufen` });
+      this.status('fault', { en: `a card ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte ${this.where(antenna).de}, als keine fällig war: Floor rufen` });
       return;
     }
     if (!sameTarget(place, view.prompt.target)) {
       const due = describeTarget(view.prompt.target);
-      this.status('fault', { en: `a card at ${this.where(antenna).en}, but the next card goes to ${due.en}: call the floor`, de: `eine Karte an ${this.where(antenna).de}, aber die nächste Karte geht an ${due.de}: Floor rufen` });
+      this.status('fault', { en: `a card ${this.where(antenna).en}, but the next card goes to ${due.en}: call the floor`, de: `eine Karte ${this.where(antenna).de}, aber die nächste Karte geht an ${due.de}: Floor rufen` });
       return;
     }
     this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'deal', card, to: view.prompt.target } });
@@ -129,11 +130,21 @@ export class RfidMapping {
     return owner === undefined ? null : { en: `seat ${owner.seat}`, de: `Platz ${owner.seat}` };
   }
 
+  /** Where an antenna lies, as a place in a sentence: "at seat 3" / "an Platz 3", "at the board" / "am Board". */
   private where(antenna: number): Words {
     const place = antennaPlace(this.layout, antenna);
-    if (place === null) return { en: `${antenna} (not wired)`, de: `${antenna} (nicht verdrahtet)` };
-    if (place.kind === 'seat') return { en: `seat ${place.seat}`, de: `Platz ${place.seat}` };
-    return { board: { en: 'the board', de: 'dem Board' }, burn: { en: 'the burn', de: 'den Burn-Karten' }, muck: { en: 'the muck', de: 'dem Muck' } }[place.kind];
+    if (place === null) return { en: `at antenna ${antenna} (not wired)`, de: `an Antenne ${antenna} (nicht verdrahtet)` };
+    if (place.kind === 'seat') return { en: `at seat ${place.seat}`, de: `an Platz ${place.seat}` };
+    return { board: { en: 'at the board', de: 'am Board' }, burn: { en: 'at the burn', de: 'bei den Burn-Karten' }, muck: { en: 'in the muck', de: 'im Muck' } }[place.kind];
+  }
+
+  /** An antenna by its id and place: "antenna 20 (board)" / "Antenne 20 (Board)". */
+  private antennaName(antenna: number): Words {
+    const place = antennaPlace(this.layout, antenna);
+    if (place === null) return { en: `antenna ${antenna} (not wired)`, de: `Antenne ${antenna} (nicht verdrahtet)` };
+    if (place.kind === 'seat') return { en: `antenna ${antenna} (seat ${place.seat})`, de: `Antenne ${antenna} (Platz ${place.seat})` };
+    const label = { board: { en: 'board', de: 'Board' }, burn: { en: 'burn', de: 'Burn' }, muck: { en: 'muck', de: 'Muck' } }[place.kind];
+    return { en: `antenna ${antenna} (${label.en})`, de: `Antenne ${antenna} (${label.de})` };
   }
 
   private status(state: DeviceStatus['state'], detail: Words | null): void {
@@ -145,4 +156,18 @@ function sameTarget(place: AntennaPlace, target: CardTarget): boolean {
   if (target === 'burn') return place.kind === 'burn';
   if (target === 'board') return place.kind === 'board';
   return place.kind === 'seat' && place.seat === target.seat;
+}
+
+/** An antenna fault in the croupier's words; a code this build does not know, in the reader's. */
+function antennaFault(event: Extract<RfidEvent, { type: 'antenna-fault' }>): Words {
+  switch (event.code) {
+    case ANTENNA_FAULT_CODE.OPEN_CIRCUIT:
+      return { en: 'no antenna connected (open circuit)', de: 'keine Antenne angeschlossen (Leitung offen)' };
+    case ANTENNA_FAULT_CODE.SHORT_CIRCUIT:
+      return { en: 'short circuit', de: 'Kurzschluss' };
+    case ANTENNA_FAULT_CODE.DETUNED:
+      return { en: 'detuned: metal on or near the antenna?', de: 'verstimmt: Metall auf oder nahe der Antenne?' };
+    default:
+      return { en: event.words, de: event.words };
+  }
 }

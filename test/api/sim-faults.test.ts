@@ -33,7 +33,7 @@ describe('the simulation panel’s faults, through the real drivers', () => {
     fault('rfid-foreign-card');
     expect(device('rfid')?.detail?.en).toBe('a card not of this deck at the board: stop the game and call the floor');
     fault('rfid-antenna-fault');
-    expect(device('rfid')).toMatchObject({ state: 'fault', detail: { en: 'antenna the board: no antenna connected (open circuit)' } });
+    expect(device('rfid')).toMatchObject({ state: 'fault', detail: { en: 'antenna 20 (board): no antenna connected (open circuit)' } });
     for (const noise of ['shoe-garbage', 'rfid-garbage', 'panel-garbage']) fault(noise);
     expect(core.controller.view().lastError).toBeNull();
 

@@ -80,7 +80,8 @@ describe('felt start', () => {
     [['--port', ''], 2, '--port needs a value'],
     [['--db', '/no/such/folder/table.db'], 2, '--db: the folder /no/such/folder does not exist'],
     [['--browser', '--floor-pin', '12', '--db', ':memory:'], 1, '--floor-pin: a PIN is 6 to 12 digits'],
-    [['--browser', '--hardware', 'real', '--db', ':memory:'], 1, 'no hardware drivers are configured on this table yet'],
+    [['--browser', '--hardware', 'real', '--db', ':memory:'], 1, 'real hardware needs a table file: its configuration is kept beside it'],
+    [['--browser', '--hardware', 'real', '--db', join(mkdtempSync(join(tmpdir(), 'felt-real-')), 'table.db')], 1, 'table.db.hardware.json: no hardware configuration (docs/operations.md, "Real hardware"); write one, or start with --hardware sim'],
   ])('refuses %j with a reason', (args, status, message) => {
     const result = spawnSync(felt, ['start', ...args], { encoding: 'utf8' });
     expect(result.status).toBe(status);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Croupier, Kiosk, launchChromium, PIN } from './support.js';
+import { type Croupier, type Kiosk, launchChromium, openTableOfThree, PIN } from './support.js';
 
 /**
  * The croupier's screen end to end: Debian's Chromium drives the built React screens in browser mode
@@ -26,24 +26,10 @@ afterEach(async () => {
 const MINUTE = 60_000;
 
 /** Opens the screen, seats three players, draws Cleo the button, and starts the first hand. */
-async function tableOfThree(stacks: [number, number, number] = [500, 800, 1000]): Promise<Croupier> {
-  kiosk = await Kiosk.open();
-  const url = await kiosk.start();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const croupier = new Croupier(page, kiosk);
-  await page.goto(url);
-  await croupier.sees('prompt', 'Seat at least two players');
-  await croupier.sit(1, 'Ada', stacks[0]);
-  await croupier.sit(3, 'Ben', stacks[1]);
-  await croupier.sit(6, 'Cleo', stacks[2]);
-  await croupier.sees('prompt', 'Draw for the button: seat 1, 3, 6');
-  await croupier.deal('2c', '3c', 'As');
-  await croupier.sees('button-marker', 'D');
-  // Time is collected before the first hand (seed 000: 15 a seat every 30 minutes).
-  await croupier.sees('prompt', 'Collect time from seat 1, 3, 6. Button to seat 6. Post blinds: seat 1 small blind 5, seat 3 big blind 10');
-  await croupier.command('start-hand');
-  await croupier.sees('prompt', 'Shuffle, then deal the burn');
-  return croupier;
+async function tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier> {
+  const opened = await openTableOfThree(browser, stacks);
+  kiosk = opened.kiosk;
+  return opened.croupier;
 }
 
 describe('the croupier screen', () => {

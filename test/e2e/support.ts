@@ -126,3 +126,28 @@ export class Croupier {
     await this.tap('floor-unlock');
   }
 }
+
+/**
+ * A new table on a new page: three players seated — Ada (seat 1), Ben (seat 3), Cleo (seat 6) — Cleo draws
+ * the button, time is collected, and the first hand is started (the screen asks for the burn).
+ */
+export async function openTableOfThree(browser: Browser, stacks: readonly [number, number, number] = [500, 800, 1000]): Promise<{ kiosk: Kiosk; croupier: Croupier }> {
+  const kiosk = await Kiosk.open();
+  const url = await kiosk.start();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const croupier = new Croupier(page, kiosk);
+  await page.goto(url);
+  await croupier.sees('prompt', 'Seat at least two players');
+  await croupier.sit(1, 'Ada', stacks[0]);
+  await croupier.sit(3, 'Ben', stacks[1]);
+  await croupier.sit(6, 'Cleo', stacks[2]);
+  await croupier.sees('prompt', 'Draw for the button: seat 1, 3, 6');
+  await croupier.deal('2c', '3c', 'As');
+  await croupier.sees('button-marker', 'D');
+  // Time is collected before the first hand (seed 000: 15 a seat every 30 minutes).
+  await croupier.sees('prompt', 'Collect time from seat 1, 3, 6. Button to seat 6. Post blinds: seat 1 small blind 5, seat 3 big blind 10');
+  await croupier.command('start-hand');
+  await croupier.sees('prompt', 'Shuffle, then deal the burn');
+  return { kiosk, croupier };
+}
+

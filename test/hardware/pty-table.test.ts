@@ -53,7 +53,7 @@ describe('complete hands over real serial lines (socat pseudo-terminals, serialp
     expect(shown).toMatch(/^shoe connected: 1 card\(s\) the shoe did not report were read at their antennas$/m);
     expect(shown).toMatch(/^rfid disconnected: .*rfid-table went away/m);
     expect(shown).toMatch(/^rfid fault: a card not of this deck at the board: stop the game and call the floor$/m);
-    expect(shown).toMatch(/^rfid fault: antenna the board: no antenna connected \(open circuit\)$/m);
+    expect(shown).toMatch(/^rfid fault: antenna 20 \(board\): no antenna connected \(open circuit\)$/m);
     expect(shown).toMatch(/^rfid fault: a card dealt to (seat \d+|the board|the burn) is at (seat 1|the board): call the floor$/m);
     expect(shown).toMatch(/^panel disconnected: .*panel-table went away/m);
     // A lost sentence was made up by the antenna's read; noise, repeats, cut and damaged frames changed nothing.

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Core } from '../../src/api/core.js';
+import { hardwareConfigPath, loadHardwareConfig } from '../../src/hardware/hardware-config.js';
+import { DeviceEnd, PtyCable } from '../../src/hardware/pty-wiring.js';
+import { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
+import { simulatedDeck } from '../../drivers/sim/rfid-device.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+
+const serial = new SimulatedBinding();
+const hid = new SimulatedBinding();
+
+function folderWith(files: Record<string, string>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'felt-hardware-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+  return folder;
+}
+
+const load = (config: unknown, files: Record<string, string> = {}) => {
+  const folder = folderWith({ ...files, 'table.db.hardware.json': typeof config === 'string' ? config : JSON.stringify(config) });
+  return () => loadHardwareConfig(join(folder, 'table.db.hardware.json'), { serial, hid });
+};
+
+describe("the table's hardware configuration", () => {
+  it('finds each device by identity or path, reads the deck registration beside it, and wires the antennas as written', () => {
+    const setup = load(
+      {
+        shoe: { transport: 'serial', vendorId: '0403', productId: '6001', serialNumber: 'A10K3', path: '/dev/ttyUSB0' },
+        rfid: { transport: 'serial', path: '/dev/ttyUSB1', baudRate: 57600, deck: 'blue.csv', antennas: { '1': 'seat 1', '9': 'seat 10', '20': 'board', '21': 'burn', '22': 'muck' } },
+        panel: { transport: 'hid', vendorId: '1209', productId: 'FE17' },
+      },
+      { 'blue.csv': simulatedDeck(0).toCsv() },
+    )();
+    expect(setup.shoe).toEqual({ binding: serial, target: { identity: { vendorId: '0403', productId: '6001', serialNumber: 'A10K3' }, path: '/dev/ttyUSB0' } });
+    expect(setup.rfid?.target).toEqual({ identity: null, path: '/dev/ttyUSB1', baudRate: 57600 });
+    expect(setup.rfid?.deck.toCsv()).toBe(simulatedDeck(0).toCsv());
+    expect([...(setup.rfid?.layout ?? [])]).toEqual([
+      [1, { kind: 'seat', seat: 1 }],
+      [9, { kind: 'seat', seat: 10 }],
+      [20, { kind: 'board' }],
+      [21, { kind: 'burn' }],
+      [22, { kind: 'muck' }],
+    ]);
+    expect(setup.panel).toEqual({ binding: hid, framing: 'report', target: { identity: { vendorId: '1209', productId: 'fe17', serialNumber: null }, path: null } });
+    expect(load({ panel: { transport: 'serial', path: '/dev/ttyS0' } })().panel?.framing).toBe('stream');
+    expect(load({})()).toEqual({});
+  });
+
+  it('names the file and every problem in it, and changes nothing', () => {
+    expect(() => loadHardwareConfig('/nowhere/table.db.hardware.json')).toThrow('/nowhere/table.db.hardware.json: no hardware configuration (docs/operations.md, "Real hardware"); write one, or start with --hardware sim');
+    expect(load('{"shoe": ')).toThrow(/table\.db\.hardware\.json: not JSON/);
+    expect(load({ shoe: { transport: 'serial' } })).toThrow(/shoe: give the device’s vendorId and productId, or its path/);
+    expect(load({ shoe: { transport: 'serial', path: '/dev/ttyUSB0', speed: 9600 } })).toThrow(/shoe: Unrecognized key: "speed"/);
+    expect(load({ panel: { transport: 'usb', vendorId: '12', productId: 'fe17' } })).toThrow(/panel\.transport: .*; panel\.vendorId: four hex digits, as lsusb shows them \(e\.g\. 0403\)/);
+    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1' } })).toThrow(/rfid\.deck: /);
+    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'd.csv', antennas: { '300': 'board', '5': 'seat 15' } } }, { 'd.csv': simulatedDeck(0).toCsv() })).toThrow(/rfid\.antennas\.5: 'seat 1' … 'seat 14'; rfid\.antennas\.300: '300' is no antenna id \(0–255\)/);
+    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'd.csv' } }, { 'd.csv': 'uid,card\nE004FE1700000000,2c\n' })).toThrow(/d\.csv \(rfid\.deck\): .*52/);
+    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'missing.csv' } })).toThrow(/missing\.csv \(rfid\.deck\) cannot be read/);
+  });
+
+  it('runs a table on real hardware: the configured shoe on a serial line is found, checked and shown; the simulation is refused', async () => {
+    const folder = folderWith({});
+    const cable = await PtyCable.lay(folder, 'shoe');
+    let shoe: SimulatedShoeDevice | null = null;
+    const end = new DeviceEnd(cable, (bytes) => shoe?.hear(bytes));
+    await end.open();
+    shoe = new SimulatedShoeDevice(end);
+    const dbPath = join(folder, 'table.db');
+    writeFileSync(hardwareConfigPath(dbPath), JSON.stringify({ shoe: { transport: 'serial', path: cable.tablePath } }));
+    const core = await Core.open({ dbPath, hardware: 'real', floorPin: '246813' });
+    try {
+      const shown = async (): Promise<string | undefined> => {
+        for (let waited = 0; waited < 3_000; waited += 20) {
+          const detail = core.controller.view().devices.find((device) => device.id === 'shoe')?.detail?.en;
+          if (detail === 'deck checked: 52 cards') return detail;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return core.controller.view().devices.find((device) => device.id === 'shoe')?.detail?.en;
+      };
+      expect(await shown()).toBe('deck checked: 52 cards');
+      const reply = core.connect(() => undefined).handle(JSON.stringify({ id: '1', name: 'sim-deal' }));
+      expect(reply).toMatchObject({ ok: false, error: { code: 'not-simulated' } });
+    } finally {
+      core.close();
+      await end.close();
+      await cable.unplug();
+    }
+    await expect(Core.open({ dbPath: join(folder, 'other.db'), hardware: 'real' })).rejects.toThrow(/other\.db\.hardware\.json: no hardware configuration/);
+  });
+});
