@@ -61,6 +61,7 @@ export class DeviceConnection {
       this.events.onStatus('connected', port.path);
       this.events.onPort(port);
     } catch (error) {
+      if (this.stopped) return;
       this.events.onStatus('disconnected', error instanceof Error ? error.message : String(error));
       this.retry();
     }
@@ -70,25 +71,35 @@ export class DeviceConnection {
     if (!this.stopped && this.timer === null) this.timer = setTimeout(() => void this.attempt(), this.retryMs);
   }
 
-  /** The device's path now: listed by identity, else the configured path. */
+  /**
+   * The device's path now: listed by identity; the configured path only when the ports cannot be listed
+   * or the device has no identity — never in place of an identity that is not plugged in, whose path may
+   * now belong to another device.
+   */
   private async find(): Promise<string> {
     const { identity, path } = this.target;
-    if (identity !== null) {
-      try {
-        const found = (await this.binding.list()).find((candidate) => sameId(candidate.vendorId, identity.vendorId) && sameId(candidate.productId, identity.productId) && (identity.serialNumber === null || candidate.serialNumber === identity.serialNumber));
-        if (found !== undefined) return found.path;
-      } catch (error) {
-        // Listing needs udevadm; without it the configured path is all there is.
-        if (path === null) throw error;
-        return path;
-      }
+    if (identity === null) {
+      if (path !== null) return path;
+      throw new DriverError('not-found', 'a device needs an identity or a path');
     }
-    if (path !== null) return path;
-    throw new DriverError('not-found', `no device ${identity?.vendorId ?? '?'}:${identity?.productId ?? '?'}${identity?.serialNumber ? ` (serial ${identity.serialNumber})` : ''} is plugged in`);
+    let listed: Awaited<ReturnType<TransportBinding['list']>>;
+    try {
+      listed = await this.binding.list();
+    } catch (error) {
+      // Listing needs udevadm; without it the configured path is all there is.
+      if (path === null) throw error;
+      return path;
+    }
+    const found = listed.filter((candidate) => sameId(candidate.vendorId, identity.vendorId) && sameId(candidate.productId, identity.productId) && (identity.serialNumber === null || candidate.serialNumber === identity.serialNumber));
+    const named = `${identity.vendorId}:${identity.productId}${identity.serialNumber === null ? '' : ` (serial ${identity.serialNumber})`}`;
+    if (found.length > 1) throw new DriverError('not-found', `${found.length} devices ${named} are plugged in (${found.map((candidate) => candidate.path).join(', ')}): give the device's serialNumber in the configuration`);
+    const only = found[0];
+    if (only === undefined) throw new DriverError('not-found', `no device ${named} is plugged in`);
+    return only.path;
   }
 }
 
-/** USB ids are hex: `0403` and `0403`, `FE17` and `fe17` are the same id, as the tools write them either way. */
+/** USB ids are hex digits: `FE17` and `fe17` are the same id, as tools write them either way. */
 function sameId(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }

@@ -47,9 +47,9 @@ class SerialTransportPort implements TransportPort {
       for (const listener of this.closeListeners) listener(reason);
       this.closeListeners.clear();
     });
-    // A read error that serialport does not count as a disconnect (EIO from a pseudo-terminal whose other
-    // end is gone, a USB adapter's I/O error) stops its reading but leaves the port open: nothing would
-    // ever arrive again, and nothing would say so. The port is closed, and reported gone with the error.
+    // An error serialport reports without closing the port (a failed write: a USB adapter's I/O error, a
+    // line whose other end is gone) would leave it open with nothing getting through, and nobody told.
+    // The port is closed, and reported gone with the error. (Read errors close it already.)
     port.on('error', (error: Error) => {
       if (this.failure !== null || this.closing) return;
       this.failure = error;

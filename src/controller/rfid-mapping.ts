@@ -24,6 +24,13 @@ export class RfidMapping {
    * every tag again, and a card still lying where it lay in an earlier hand is no card of this one.
    */
   private readonly lying = new Map<string, object | undefined>();
+  /**
+   * What was lying when the line went: a tag the reader reports again after it comes back is still the
+   * old card; one it does not report by its first heartbeat was lifted meanwhile, and is forgotten.
+   */
+  private beforeOutage = new Map<string, object | undefined>();
+  /** The reader has answered START_INVENTORY since it came back: its round of every tag has been sent. */
+  private inventoryAnswered = false;
 
   constructor(
     private readonly controller: TableController,
@@ -37,6 +44,10 @@ export class RfidMapping {
       case 'tag-placed': {
         const key = `${event.uid}@${event.antenna}`;
         const hand = this.currentHand();
+        if (this.beforeOutage.has(key)) {
+          this.lying.set(key, this.beforeOutage.get(key));
+          this.beforeOutage.delete(key);
+        }
         if (this.lying.has(key) && this.lying.get(key) !== hand) return;
         this.lying.set(key, hand);
         this.placedAt(event.antenna, this.deck.lookup(event.uid));
@@ -52,12 +63,20 @@ export class RfidMapping {
         this.status('connected', null);
         return;
       case 'disconnected':
+        for (const [key, hand] of this.lying) this.beforeOutage.set(key, hand);
+        this.lying.clear();
+        this.inventoryAnswered = false;
         this.status('disconnected', { en: event.reason.message, de: event.reason.message });
         return;
-      case 'reader-status':
       case 'command-answered':
+        if (event.command === 'start-inventory') this.inventoryAnswered = true;
+        return;
+      case 'reader-status':
+        // A heartbeat after START_INVENTORY's answer: the round of every tag it holds has been sent.
+        if (this.inventoryAnswered) this.beforeOutage.clear();
+        return;
       case 'protocol-error':
-        // Heartbeats and answers are the reader's own business.
+        // Noise on the line is skipped by the parser: not the croupier's business.
         return;
     }
   }

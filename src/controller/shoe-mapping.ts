@@ -26,38 +26,61 @@ export class ShoeMapping {
   private hand: TableLogEntry | undefined = undefined;
   /** Cards this shoe reported in that hand. */
   private reported = new Set<Card>();
-  /** Cards that left the shoe in that hand: reported, or counted as missed by the shoe's numbering. */
-  private fromShoe = 0;
-  /** Cards reported after a missing one, waiting for the missing ones to be entered by touch. */
-  private held: (Card | null)[] = [];
+  /**
+   * Cards on the table when the shoe's last card was settled (dealt, or found there already), or when
+   * the line came back: cards placed since then by the antennas or by touch may be the ones the shoe
+   * did not report. Counted per window, so entries during an outage never hide a later gap.
+   */
+  private settledAt = 0;
+  /** How many cards must be on the table before the shoe's next card may follow, while a gap is open. */
+  private nextAfter = 0;
+  /** Cards went missing and no card after them has been dealt yet. */
+  private gapOpen = false;
+  /** Cards reported after missing ones, in order, each with the cards that must be on the table before it. */
+  private held: { readonly card: Card | null; readonly after: number }[] = [];
   private releasing = false;
+  private stopped = false;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly controller: TableController,
     /** The device id on the status bar. */
     private readonly id = 'shoe',
   ) {
-    controller.subscribe(() => this.release());
+    // When the table has changed (not on a device's news, this mapping's own among them), and after the view
+    // is published to everyone: a release inside the publish would reach some screens after the view it replaces.
+    let table = controller.table;
+    this.unsubscribe = controller.subscribe(() => {
+      if (controller.table === table) return;
+      table = controller.table;
+      queueMicrotask(() => this.release());
+    });
+  }
+
+  /** No more events are taken (the table is closing). */
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe();
+  }
+
+  /** The shoe's line is open again: its numbering starts afresh, so what was placed meanwhile is settled. */
+  reconnected(): void {
+    this.sameHand();
+    this.settledAt = placedCount(this.controller);
   }
 
   handle(event: ShoeEvent): void {
+    if (this.stopped) return;
     switch (event.type) {
       case 'card-dealt':
         this.card(event.card);
         return;
       case 'cards-missed':
-        this.sameHand();
-        if (this.controller.table.hand !== null) this.fromShoe += event.count;
-        if (this.controller.table.hand !== null && placedCount(this.controller) >= this.fromShoe) {
-          // The antennas read them where they went: nothing to enter.
-          this.status('connected', { en: `${event.count} card(s) the shoe did not report were read at their antennas`, de: `${event.count} Karte(n) ohne Meldung des Schlittens wurden an ihren Antennen gelesen` });
-          return;
-        }
-        this.status('fault', { en: `${event.count} card(s) left the shoe unreported: enter them by touch`, de: `${event.count} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben` });
+        this.missed(event.count);
         return;
       case 'deck-checked':
         if (event.ok) this.status('connected', { en: `deck checked: ${event.count} cards`, de: `Deck geprüft: ${event.count} Karten` });
-        else this.status('fault', deckProblem(event));
+        else this.status('fault', deckProblem(event, this.controller.table.hand === null));
         return;
       case 'shoe-fault':
         this.status('fault', { en: `${FAULTS[event.code].en}${event.text === '' ? '' : ` (${event.text})`}`, de: `${FAULTS[event.code].de}${event.text === '' ? '' : ` (${event.text})`}` });
@@ -73,6 +96,28 @@ export class ShoeMapping {
     }
   }
 
+  /** Cards left the shoe unreported: those not yet on the table hold the cards after them. */
+  private missed(count: number): void {
+    this.sameHand();
+    if (this.controller.table.hand === null) {
+      this.status('fault', { en: `${count} card(s) left the shoe unreported: check the cards`, de: `${count} Karte(n) ohne Meldung aus dem Schlitten: Karten prüfen` });
+      return;
+    }
+    const placed = placedCount(this.controller);
+    // Placed since the shoe's last card by the antennas (or by touch): the missing ones, as far as they go.
+    const recovered = Math.min(count, Math.max(0, placed - this.settledAt));
+    const missing = count - recovered;
+    this.settledAt = placed;
+    if (missing === 0) {
+      this.status('connected', { en: `${count} card(s) the shoe did not report are on the table`, de: `${count} Karte(n) ohne Meldung des Schlittens liegen auf dem Tisch` });
+      return;
+    }
+    // After the cards still held (if any), the missing ones; a take-back since then (the floor's undo) lowers nothing.
+    this.nextAfter = (this.gapOpen || this.held.length > 0 ? Math.max(this.nextAfter, placed) : placed) + missing;
+    this.gapOpen = true;
+    this.status('fault', { en: `${missing} card(s) left the shoe unreported: enter them by touch`, de: `${missing} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben` });
+  }
+
   private card(card: Card | null): void {
     this.sameHand();
     const hand = this.controller.table.hand;
@@ -80,7 +125,6 @@ export class ShoeMapping {
       this.deal(card);
       return;
     }
-    this.fromShoe++;
     if (card !== null && isSeen(hand, card)) {
       if (this.reported.has(card)) {
         // The shoe reported it before: a card twice in the deck. The engine refuses it on the screen.
@@ -89,27 +133,43 @@ export class ShoeMapping {
       }
       // The antennas read it before the shoe's sentence came: the same card.
       this.reported.add(card);
+      this.nextAfter = Math.max(this.nextAfter, placedCount(this.controller));
+      if (this.held.length === 0) this.settledAt = placedCount(this.controller);
       return;
     }
     if (card !== null) this.reported.add(card);
-    this.held.push(card);
+    const placed = placedCount(this.controller);
+    // Nothing held and no gap open: the card's place is the next one, whatever was taken back before.
+    const after = this.gapOpen || this.held.length > 0 ? this.nextAfter : placed;
+    this.nextAfter = Math.max(after, placed) + 1;
+    this.held.push({ card, after });
     this.release();
   }
 
-  /** The held cards in order, once every card before them is on the table (the missing ones entered by touch). */
+  /** The held cards in order, each once every card before it is on the table (the missing ones entered by touch). */
   private release(): void {
-    if (this.releasing || this.held.length === 0) return;
+    if (this.stopped || this.releasing || this.held.length === 0) return;
     this.sameHand();
     // A held card the antennas have put on the table meanwhile is there already: the same card.
     const hand = this.controller.table.hand;
-    if (hand !== null) this.held = this.held.filter((card) => card === null || !isSeen(hand, card));
-    if (placedCount(this.controller) < this.fromShoe - this.held.length) return;
+    if (hand !== null) this.held = this.held.filter(({ card }) => card === null || !isSeen(hand, card));
     this.releasing = true;
     try {
-      for (const card of this.held.splice(0)) this.deal(card);
+      for (let next = this.held[0]; next !== undefined && placedCount(this.controller) >= next.after; next = this.held[0]) {
+        this.held.shift();
+        this.deal(next.card);
+      }
     } finally {
       this.releasing = false;
     }
+    const next = this.held[0];
+    if (next === undefined) {
+      this.gapOpen = false;
+      this.settledAt = placedCount(this.controller);
+      return;
+    }
+    const short = next.after - placedCount(this.controller);
+    this.status('fault', { en: `${short} card(s) left the shoe unreported: enter them by touch (${this.held.length} held until then)`, de: `${short} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben (${this.held.length} warten bis dahin)` });
   }
 
   /** A new hand (or none): what was held or missing belongs to the hand that ended. */
@@ -118,7 +178,9 @@ export class ShoeMapping {
     if (started === this.hand) return;
     this.hand = started;
     this.reported = new Set();
-    this.fromShoe = 0;
+    this.settledAt = 0;
+    this.nextAfter = 0;
+    this.gapOpen = false;
     this.held = [];
   }
 
@@ -157,9 +219,13 @@ const FAULTS = {
   COVER: { en: "the shoe's lid is open", de: 'der Deckel des Schlittens ist offen' },
 } as const;
 
-/** A failed deck check in words. It comes before the hand: its cards are not in play, so naming them is safe. */
-function deckProblem(event: Extract<ShoeEvent, { type: 'deck-checked' }>): Words {
-  const list = (cards: readonly (Card | null)[]): string => cards.map((card) => (card === null ? '??' : formatCard(card))).join(' ');
+/**
+ * A failed deck check in words. Its cards are named only before the table's first hand: once hands are
+ * dealt, a card "missing" may be a hole card in play or a hand mucked unseen, and the screen is seen by
+ * the table — then the counts only.
+ */
+function deckProblem(event: Extract<ShoeEvent, { type: 'deck-checked' }>, nameCards: boolean): Words {
+  const list = (cards: readonly (Card | null)[]): string => (nameCards ? cards.map((card) => (card === null ? '??' : formatCard(card))).join(' ') : String(cards.length));
   const en: string[] = [];
   const de: string[] = [];
   if (event.missing.length > 0) {

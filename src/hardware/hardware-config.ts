@@ -33,18 +33,24 @@ const DEVICE_FIELDS = {
 
 type DeviceFields = { path?: string | undefined; vendorId?: string | undefined; productId?: string | undefined; serialNumber?: string | undefined; baudRate?: number | undefined };
 
-const findable = (given: DeviceFields): boolean => given.path !== undefined || (given.vendorId !== undefined && given.productId !== undefined);
-const FINDABLE = 'give the device’s vendorId and productId, or its path';
+/** Checks every device's fields together, each problem named at its field. */
+function checkDevice(given: DeviceFields & { transport: string }, context: z.RefinementCtx): void {
+  const problem = (field: string, message: string): void => context.addIssue({ code: 'custom', path: [field], message });
+  if (given.path === undefined && given.vendorId === undefined && given.productId === undefined) problem('path', 'give the device’s vendorId and productId, or its path');
+  if ((given.vendorId === undefined) !== (given.productId === undefined)) problem(given.vendorId === undefined ? 'vendorId' : 'productId', 'vendorId and productId go together');
+  if (given.serialNumber !== undefined && given.vendorId === undefined) problem('serialNumber', 'a serial number is looked for with its vendorId and productId');
+  if (given.baudRate !== undefined && given.transport === 'hid') problem('baudRate', 'a USB HID device has no baud rate');
+}
 
 const antennaPlace = z.union([z.literal('board'), z.literal('burn'), z.literal('muck'), z.string().regex(/^seat (1[0-4]|[1-9])$/, "'seat 1' … 'seat 14'")]);
-const ANTENNA_ID = /^(25[0-5]|2[0-4]\d|1\d\d|\d\d?)$/;
+const ANTENNA_ID = /^(0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])$/;
 const antennas = z.record(z.string(), antennaPlace).superRefine((given, context) => {
   for (const id of Object.keys(given)) if (!ANTENNA_ID.test(id)) context.addIssue({ code: 'custom', path: [id], message: `'${id}' is no antenna id (0–255)` });
 });
 
 const schema = z
   .object({
-    shoe: z.object({ transport: z.literal('serial'), ...DEVICE_FIELDS }).strict().refine(findable, FINDABLE).optional(),
+    shoe: z.object({ transport: z.literal('serial'), ...DEVICE_FIELDS }).strict().superRefine(checkDevice).optional(),
     rfid: z
       .object({
         transport: z.literal('serial'),
@@ -55,11 +61,22 @@ const schema = z
         ...DEVICE_FIELDS,
       })
       .strict()
-      .refine(findable, FINDABLE)
+      .superRefine(checkDevice)
       .optional(),
-    panel: z.object({ transport: z.union([z.literal('hid'), z.literal('serial')]), ...DEVICE_FIELDS }).strict().refine(findable, FINDABLE).optional(),
+    panel: z.object({ transport: z.union([z.literal('hid'), z.literal('serial')]), ...DEVICE_FIELDS }).strict().superRefine(checkDevice).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((config, context) => {
+    // Two devices at one place would read each other's bytes.
+    const devices = (['shoe', 'rfid', 'panel'] as const).flatMap((name) => (config[name] === undefined ? [] : [[name, config[name]] as const]));
+    for (const [index, [name, device]] of devices.entries()) {
+      for (const [other, earlier] of devices.slice(0, index)) {
+        if (device.path !== undefined && device.path === earlier.path) context.addIssue({ code: 'custom', path: [name, 'path'], message: `the ${other} is at ${device.path} already` });
+        const sameIdentity = device.vendorId !== undefined && device.vendorId.toLowerCase() === earlier.vendorId?.toLowerCase() && device.productId?.toLowerCase() === earlier.productId?.toLowerCase() && device.serialNumber === earlier.serialNumber;
+        if (sameIdentity) context.addIssue({ code: 'custom', path: [name, 'serialNumber'], message: `the ${other} has the same vendorId, productId and serial number: give each its serialNumber` });
+      }
+    }
+  });
 
 /** A configuration that cannot be used: which file, and every problem in it. */
 export class HardwareConfigError extends Error {

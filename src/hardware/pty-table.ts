@@ -17,42 +17,59 @@ const BAUD_RATE = 115_200;
  * panel speaks its HID reports as a byte stream). Unplugging kills that device's socat.
  */
 export async function ptyTable(controller: TableController, random: SeededRandom, folder: string): Promise<{ table: SimulatedTable; hardware: TableHardware; close(): Promise<void> }> {
-  const cables: Record<DeviceName, PtyCable> = { shoe: await PtyCable.lay(folder, 'shoe'), rfid: await PtyCable.lay(folder, 'rfid'), panel: await PtyCable.lay(folder, 'panel') };
-  let shoe: SimulatedShoeDevice | null = null;
-  let rfid: SimulatedRfidReader | null = null;
-  const ends: Record<DeviceName, DeviceEnd> = {
-    shoe: new DeviceEnd(cables.shoe, (bytes) => shoe?.hear(bytes)),
-    rfid: new DeviceEnd(cables.rfid, (bytes) => rfid?.hear(bytes)),
-    panel: new DeviceEnd(cables.panel, () => undefined),
+  const laid: PtyCable[] = [];
+  const ends: DeviceEnd[] = [];
+  let hardware: TableHardware | null = null;
+  const close = async (): Promise<void> => {
+    await hardware?.stop();
+    await Promise.all(ends.map((end) => end.close()));
+    await Promise.all(laid.map((cable) => cable.unplug()));
   };
-  await Promise.all(Object.values(ends).map((end) => end.open()));
-  shoe = new SimulatedShoeDevice(ends.shoe);
-  rfid = new SimulatedRfidReader(ends.rfid);
-  const panel = new SimulatedPanel(ends.panel);
-  const binding = new SerialBinding();
-  const target = (name: DeviceName) => ({ identity: null, path: cables[name].tablePath, baudRate: BAUD_RATE });
-  const hardware = TableHardware.start(controller, {
-    shoe: { binding, target: target('shoe') },
-    rfid: { binding, target: target('rfid'), deck: simulatedDeck(SIMULATED_DECK), layout: DEFAULT_ANTENNA_LAYOUT },
-    panel: { binding, target: target('panel'), framing: 'stream' },
-    retryMs: 100,
-  });
-  const wiring = {
-    unplug: (name: DeviceName) => cables[name].unplug(),
-    replug: async (name: DeviceName) => {
-      await cables[name].plug();
-      await ends[name].open();
-    },
-  };
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the table did not open the simulated devices within 5 s')), 5_000).unref());
-  await Promise.race([hardware.allConnected, timeout]);
-  return {
-    table: new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random),
-    hardware,
-    close: async () => {
-      await hardware.stop();
-      await Promise.all(Object.values(ends).map((end) => end.close()));
-      await Promise.all(Object.values(cables).map((cable) => cable.unplug()));
-    },
-  };
+  try {
+    const lay = async (name: DeviceName): Promise<PtyCable> => {
+      const cable = await PtyCable.lay(folder, name);
+      laid.push(cable);
+      return cable;
+    };
+    const cables: Record<DeviceName, PtyCable> = { shoe: await lay('shoe'), rfid: await lay('rfid'), panel: await lay('panel') };
+    let shoe: SimulatedShoeDevice | null = null;
+    let rfid: SimulatedRfidReader | null = null;
+    const deviceEnds: Record<DeviceName, DeviceEnd> = {
+      shoe: new DeviceEnd(cables.shoe, (bytes) => shoe?.hear(bytes)),
+      rfid: new DeviceEnd(cables.rfid, (bytes) => rfid?.hear(bytes)),
+      panel: new DeviceEnd(cables.panel, () => undefined),
+    };
+    ends.push(...Object.values(deviceEnds));
+    await Promise.all(ends.map((end) => end.open()));
+    shoe = new SimulatedShoeDevice(deviceEnds.shoe);
+    rfid = new SimulatedRfidReader(deviceEnds.rfid);
+    const panel = new SimulatedPanel(deviceEnds.panel);
+    const binding = new SerialBinding();
+    const target = (name: DeviceName) => ({ identity: null, path: cables[name].tablePath, baudRate: BAUD_RATE });
+    hardware = TableHardware.start(controller, {
+      shoe: { binding, target: target('shoe') },
+      rfid: { binding, target: target('rfid'), deck: simulatedDeck(SIMULATED_DECK), layout: DEFAULT_ANTENNA_LAYOUT },
+      panel: { binding, target: target('panel'), framing: 'stream' },
+      retryMs: 100,
+    });
+    const wiring = {
+      unplug: (name: DeviceName) => cables[name].unplug(),
+      replug: async (name: DeviceName) => {
+        await cables[name].plug();
+        await deviceEnds[name].open();
+      },
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the table did not open the simulated devices within 5 s')), 5_000)));
+    try {
+      await Promise.race([hardware.allConnected, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return { table: new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random), hardware, close };
+  } catch (error) {
+    // Nothing left running: no socat, no port, no retry timer.
+    await close();
+    throw error;
+  }
 }

@@ -34,11 +34,18 @@ export class PtyCable {
     rmSync(this.devicePath, { force: true });
     const socat = spawn('socat', [`pty,raw,echo=0,link=${this.tablePath}`, `pty,raw,echo=0,link=${this.devicePath}`], { stdio: 'ignore' });
     this.socat = socat;
-    let failed: Error | null = null;
-    socat.once('error', (error) => (failed = error));
+    let failed: string | null = null;
+    socat.once('error', (error) => (failed = `socat cannot be started (${error.message}): install Debian's socat (scripts/setup-debian.sh)`));
+    socat.once('exit', () => {
+      failed ??= 'socat ended before it made the pseudo-terminals';
+      if (this.socat === socat) this.socat = null;
+    });
     for (let waited = 0; !(existsSync(this.tablePath) && existsSync(this.devicePath)); waited += 10) {
-      if (failed !== null) throw new Error(`socat cannot be started (${(failed as Error).message}): install Debian's socat (scripts/setup-debian.sh)`);
-      if (waited > 5_000) throw new Error('socat made no pseudo-terminals within 5 s');
+      if (failed === null && waited > 5_000) failed = 'socat made no pseudo-terminals within 5 s';
+      if (failed !== null) {
+        await this.unplug();
+        throw new Error(failed);
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

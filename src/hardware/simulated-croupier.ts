@@ -217,7 +217,10 @@ export class SimulatedCroupier {
       await this.table.inject(`${device}-replug` as SimFault);
       this.faultsInjected.push(`${device}-replug` as SimFault);
       await this.until(() => this.status(id)?.state === 'connected', `the ${device} to come back`, 10_000);
-      if (device === 'shoe') await this.until(() => this.status('shoe')?.detail?.en.startsWith('deck checked') === true, 'the deck check after the shoe came back');
+      // Between hands the table checks the deck of a shoe that comes back (not during a hand: its dealt cards would be missing).
+      const hand = this.controller.table.hand;
+      const betweenHands = hand === null || hand.phase.kind === 'complete';
+      if (device === 'shoe' && betweenHands) await this.until(() => this.status('shoe')?.detail?.en.startsWith('deck checked') === true, 'the deck check after the shoe came back');
     }
   }
 

@@ -34,6 +34,8 @@ export type HardwareSetup = {
 export class TableHardware {
   private constructor(
     private readonly connections: readonly DeviceConnection[],
+    /** Ends the mappings: no event reaches the table once it is closing. */
+    private readonly quiet: () => void,
     /** Resolves once every device has been connected (a simulated table is ready at once; real devices may never come). */
     readonly allConnected: Promise<void>,
   ) {}
@@ -41,6 +43,8 @@ export class TableHardware {
   static start(controller: TableController, setup: HardwareSetup): TableHardware {
     const connections: DeviceConnection[] = [];
     const waiting = new Set<string>();
+    let stopped = false;
+    const stopMappings: (() => void)[] = [];
     let connected = (): void => undefined;
     const allConnected = new Promise<void>((resolve) => (connected = resolve));
     const connect = (id: string, kind: DeviceStatus['kind'], device: DeviceSetup, attach: (port: TransportPort) => void): void => {
@@ -64,10 +68,14 @@ export class TableHardware {
     };
     if (setup.shoe !== undefined) {
       const mapping = new ShoeMapping(controller);
+      stopMappings.push(() => mapping.stop());
       connect('shoe', 'shoe', setup.shoe, (port) => {
-        const reader = new ShoeReader(port, (event) => mapping.handle(event));
-        // A deck check at every connect: a deck that fails it is flagged before a hand is dealt from it.
-        reader.send({ type: 'check-deck' }).catch(() => undefined);
+        mapping.reconnected();
+        const reader = new ShoeReader(port, (event) => stopped || mapping.handle(event));
+        // A deck check at every connect between hands: a deck that fails it is flagged before a hand is
+        // dealt from it. Not during a hand: the dealt cards would be "missing".
+        const hand = controller.table.hand;
+        if (hand === null || hand.phase.kind === 'complete') reader.send({ type: 'check-deck' }).catch(() => undefined);
       });
     }
     if (setup.rfid !== undefined) {
@@ -75,21 +83,27 @@ export class TableHardware {
       const mapping = new RfidMapping(controller, deck, layout);
       connect('rfid', 'rfid-reader', setup.rfid, (port) => {
         // A failed START_INVENTORY shows as the port closing; the heartbeat asks again if the reader dropped it.
-        RfidReader.open(port, (event) => mapping.handle(event), options).catch(() => undefined);
+        RfidReader.open(port, (event) => stopped || mapping.handle(event), options).catch(() => undefined);
       });
     }
     if (setup.panel !== undefined) {
       const { framing } = setup.panel;
       const mapping = new PanelMapping(controller);
       connect('panel', 'button-panel', setup.panel, (port) => {
-        new ButtonPanel(port, (event) => mapping.handle(event), { framing });
+        new ButtonPanel(port, (event) => stopped || mapping.handle(event), { framing });
       });
     }
     if (waiting.size === 0) connected();
-    return new TableHardware(connections, allConnected);
+    const quiet = (): void => {
+      stopped = true;
+      for (const stop of stopMappings) stop();
+    };
+    return new TableHardware(connections, quiet, allConnected);
   }
 
+  /** Stops at once taking events (the table may close its log right after), then closes every port. */
   async stop(): Promise<void> {
+    this.quiet();
     await Promise.all(this.connections.map((connection) => connection.stop()));
   }
 }

@@ -29,7 +29,7 @@ describe('the simulation panel’s faults, through the real drivers', () => {
     fault('shoe-jam');
     expect(device('shoe')).toMatchObject({ state: 'fault', detail: { en: 'the shoe jammed (card stuck at the exit)' } });
     fault('shoe-bad-deck');
-    expect(device('shoe')?.detail?.en).toBe('The deck failed its check (52 cards: missing As; twice 2c): do not deal it');
+    expect(device('shoe')?.detail?.en).toBe('The deck failed its check (52 cards: missing 1; twice 1): do not deal it');
     fault('rfid-foreign-card');
     expect(device('rfid')?.detail?.en).toBe('a card not of this deck at the board: stop the game and call the floor');
     fault('rfid-antenna-fault');
@@ -67,9 +67,10 @@ describe('the simulation panel’s faults, through the real drivers', () => {
   });
 
   it('refuses a fault it does not know, naming the ones it does', async () => {
-    const { send } = await simulatedTable();
+    const { core, send } = await simulatedTable();
     const reply = send('sim-fault', { fault: 'shoe-explodes' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(reply.error?.words.en).toBe(`args.fault: one of ${SIM_FAULTS.join(', ')}`);
+    core.close();
   });
 });

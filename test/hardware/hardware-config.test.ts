@@ -51,11 +51,16 @@ describe("the table's hardware configuration", () => {
   it('names the file and every problem in it, and changes nothing', () => {
     expect(() => loadHardwareConfig('/nowhere/table.db.hardware.json')).toThrow('/nowhere/table.db.hardware.json: no hardware configuration (docs/operations.md, "Real hardware"); write one, or start with --hardware sim');
     expect(load('{"shoe": ')).toThrow(/table\.db\.hardware\.json: not JSON/);
-    expect(load({ shoe: { transport: 'serial' } })).toThrow(/shoe: give the device’s vendorId and productId, or its path/);
+    expect(load({ shoe: { transport: 'serial' } })).toThrow(/shoe\.path: give the device’s vendorId and productId, or its path/);
+    expect(load({ shoe: { transport: 'serial', path: '/dev/ttyUSB0', vendorId: '0403' } })).toThrow(/shoe\.productId: vendorId and productId go together/);
+    expect(load({ shoe: { transport: 'serial', path: '/dev/ttyUSB0', serialNumber: 'A1' } })).toThrow(/shoe\.serialNumber: a serial number is looked for with its vendorId and productId/);
+    expect(load({ panel: { transport: 'hid', vendorId: '1209', productId: 'fe17', baudRate: 9600 } })).toThrow(/panel\.baudRate: a USB HID device has no baud rate/);
+    expect(load({ shoe: { transport: 'serial', path: '/dev/ttyUSB0' }, panel: { transport: 'serial', path: '/dev/ttyUSB0' } })).toThrow(/panel\.path: the shoe is at \/dev\/ttyUSB0 already/);
+    expect(load({ shoe: { transport: 'serial', vendorId: '0403', productId: '6001' }, rfid: { transport: 'serial', vendorId: '0403', productId: '6001', deck: 'd.csv' } }, { 'd.csv': simulatedDeck(0).toCsv() })).toThrow(/rfid\.serialNumber: the shoe has the same vendorId, productId and serial number: give each its serialNumber/);
     expect(load({ shoe: { transport: 'serial', path: '/dev/ttyUSB0', speed: 9600 } })).toThrow(/shoe: Unrecognized key: "speed"/);
     expect(load({ panel: { transport: 'usb', vendorId: '12', productId: 'fe17' } })).toThrow(/panel\.transport: .*; panel\.vendorId: four hex digits, as lsusb shows them \(e\.g\. 0403\)/);
     expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1' } })).toThrow(/rfid\.deck: /);
-    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'd.csv', antennas: { '300': 'board', '5': 'seat 15' } } }, { 'd.csv': simulatedDeck(0).toCsv() })).toThrow(/rfid\.antennas\.5: 'seat 1' … 'seat 14'; rfid\.antennas\.300: '300' is no antenna id \(0–255\)/);
+    expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'd.csv', antennas: { '300': 'board', '5': 'seat 15', '01': 'muck' } } }, { 'd.csv': simulatedDeck(0).toCsv() })).toThrow(/rfid\.antennas\.5: 'seat 1' … 'seat 14'; rfid\.antennas\.300: '300' is no antenna id \(0–255\); rfid\.antennas\.01: '01' is no antenna id/);
     expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'd.csv' } }, { 'd.csv': 'uid,card\nE004FE1700000000,2c\n' })).toThrow(/d\.csv \(rfid\.deck\): .*52/);
     expect(load({ rfid: { transport: 'serial', path: '/dev/ttyUSB1', deck: 'missing.csv' } })).toThrow(/missing\.csv \(rfid\.deck\) cannot be read/);
   });
