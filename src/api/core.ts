@@ -135,6 +135,7 @@ export class Core {
   close(): void {
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
+    this.simulatedTable?.stopBeating();
     void this.hardware.stop();
     this.store.close();
   }

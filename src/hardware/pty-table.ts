@@ -20,7 +20,9 @@ export async function ptyTable(controller: TableController, random: SeededRandom
   const laid: PtyCable[] = [];
   const ends: DeviceEnd[] = [];
   let hardware: TableHardware | null = null;
+  let table: SimulatedTable | null = null;
   const close = async (): Promise<void> => {
+    table?.stopBeating();
     await hardware?.stop();
     await Promise.all(ends.map((end) => end.close()));
     await Promise.all(laid.map((cable) => cable.unplug()));
@@ -66,7 +68,9 @@ export async function ptyTable(controller: TableController, random: SeededRandom
     } finally {
       clearTimeout(timer);
     }
-    return { table: new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random), hardware, close };
+    table = new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random);
+    table.startBeating();
+    return { table, hardware, close };
   } catch (error) {
     // Nothing left running: no socat, no port, no retry timer.
     await close();

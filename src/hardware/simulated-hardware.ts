@@ -46,5 +46,7 @@ export function simulatedHardware(controller: TableController, random: SeededRan
     panel: { binding, target: { identity: SIMULATED_IDENTITIES.panel, path: null }, framing: 'report' },
     retryMs: options.retryMs ?? 250,
   });
-  return { table: new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random), hardware };
+  const table = new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random);
+  table.startBeating();
+  return { table, hardware };
 }

@@ -58,6 +58,8 @@ export class SimulatedTable {
   private antennaDown: number | null = null;
   /** The hand the antennas hold cards of (its `hand-started` entry). */
   private hand: object | undefined = undefined;
+  private beating: ReturnType<typeof setInterval> | null = null;
+  private seconds = 0;
 
   constructor(
     private readonly controller: TableController,
@@ -66,6 +68,21 @@ export class SimulatedTable {
     random: SeededRandom,
   ) {
     this.cards = new SimulatedShoe(random);
+  }
+
+  /** Every second, as the real devices do: the shoe's `STAT` and the reader's `HEARTBEAT` (the table watches for silence). */
+  startBeating(): void {
+    if (this.beating !== null) return;
+    this.beating = setInterval(() => {
+      this.devices.shoe.send({ type: 'status', state: 'READY' });
+      this.devices.rfid.heartbeat(++this.seconds);
+    }, 1_000);
+    this.beating.unref();
+  }
+
+  stopBeating(): void {
+    if (this.beating !== null) clearInterval(this.beating);
+    this.beating = null;
   }
 
   uidOf(card: Card): TagUid {

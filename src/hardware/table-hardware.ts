@@ -11,6 +11,7 @@ import { RfidMapping } from '../controller/rfid-mapping.js';
 import { ShoeMapping } from '../controller/shoe-mapping.js';
 import type { TableController } from '../controller/table-controller.js';
 import type { DeviceStatus } from '../controller/view-model.js';
+import { SilenceWatch } from './silence-watch.js';
 
 /** One device: the transport it is on and where to find it there. */
 export type DeviceSetup = { readonly binding: TransportBinding; readonly target: DeviceTarget };
@@ -23,6 +24,8 @@ export type HardwareSetup = {
   readonly panel?: DeviceSetup & { readonly framing: PanelFraming };
   /** How long after losing a device it is looked for again (1 s by default). */
   readonly retryMs?: number;
+  /** A shoe or reader silent this long on an open port is flagged (3 s by default; 0: never). */
+  readonly silenceMs?: number;
 };
 
 /**
@@ -47,14 +50,38 @@ export class TableHardware {
     const stopMappings: (() => void)[] = [];
     let connected = (): void => undefined;
     const allConnected = new Promise<void>((resolve) => (connected = resolve));
-    const connect = (id: string, kind: DeviceStatus['kind'], device: DeviceSetup, attach: (port: TransportPort) => void): void => {
+    const watches: SilenceWatch[] = [];
+    const silenceMs = setup.silenceMs ?? 3_000;
+    const watchFor = (id: string, kind: DeviceStatus['kind']): SilenceWatch | null => {
+      if (silenceMs <= 0) return null;
+      const watch = new SilenceWatch(silenceMs, () => Date.now(), (silent) =>
+        controller.reportDevice(
+          silent
+            ? { id, kind, state: 'fault', detail: { en: `nothing heard from it for ${silenceMs / 1000} s: is it switched on, on the right port, at the right speed?`, de: `seit ${silenceMs / 1000} s nichts gehört: eingeschaltet, am richtigen Anschluss, mit der richtigen Geschwindigkeit?` } }
+            : { id, kind, state: 'connected', detail: { en: 'heard again', de: 'meldet sich wieder' } },
+        ),
+      );
+      watches.push(watch);
+      return watch;
+    };
+    /** Every event but noise and the end of the line is the device speaking. */
+    const listen = <E extends { readonly type: string }>(watch: SilenceWatch | null, handle: (event: E) => void) => (event: E): void => {
+      if (stopped) return;
+      if (event.type === 'disconnected') watch?.closed();
+      else if (event.type !== 'protocol-error') watch?.heard();
+      handle(event);
+    };
+    const connect = (id: string, kind: DeviceStatus['kind'], device: DeviceSetup, attach: (port: TransportPort) => void, watch: SilenceWatch | null = null): void => {
       waiting.add(id);
       controller.reportDevice({ id, kind, state: 'disconnected', detail: { en: 'looking for it', de: 'wird gesucht' } });
       const connection = new DeviceConnection(
         device.binding,
         device.target,
         {
-          onPort: attach,
+          onPort: (port) => {
+            watch?.opened();
+            attach(port);
+          },
           onStatus: (state, detail) => {
             const words = state === 'connected' ? { en: `on ${detail}`, de: `an ${detail}` } : { en: detail, de: detail };
             controller.reportDevice({ id, kind, state, detail: words });
@@ -69,33 +96,51 @@ export class TableHardware {
     if (setup.shoe !== undefined) {
       const mapping = new ShoeMapping(controller);
       stopMappings.push(() => mapping.stop());
-      connect('shoe', 'shoe', setup.shoe, (port) => {
-        mapping.reconnected();
-        const reader = new ShoeReader(port, (event) => stopped || mapping.handle(event));
-        // A deck check at every connect between hands: a deck that fails it is flagged before a hand is
-        // dealt from it. Not during a hand: the dealt cards would be "missing".
-        const hand = controller.table.hand;
-        if (hand === null || hand.phase.kind === 'complete') reader.send({ type: 'check-deck' }).catch(() => undefined);
-      });
+      const watch = watchFor('shoe', 'shoe');
+      connect(
+        'shoe',
+        'shoe',
+        setup.shoe,
+        (port) => {
+          mapping.reconnected();
+          const reader = new ShoeReader(port, listen(watch, (event) => mapping.handle(event)));
+          // A deck check at every connect between hands: a deck that fails it is flagged before a hand is
+          // dealt from it. Not during a hand: the dealt cards would be "missing".
+          const hand = controller.table.hand;
+          if (hand === null || hand.phase.kind === 'complete') reader.send({ type: 'check-deck' }).catch(() => undefined);
+        },
+        watch,
+      );
     }
     if (setup.rfid !== undefined) {
       const { deck, layout, reader: options } = setup.rfid;
       const mapping = new RfidMapping(controller, deck, layout);
-      connect('rfid', 'rfid-reader', setup.rfid, (port) => {
-        // A failed START_INVENTORY shows as the port closing; the heartbeat asks again if the reader dropped it.
-        RfidReader.open(port, (event) => stopped || mapping.handle(event), options).catch(() => undefined);
-      });
+      const watch = watchFor('rfid', 'rfid-reader');
+      connect(
+        'rfid',
+        'rfid-reader',
+        setup.rfid,
+        (port) => {
+          // A failed START_INVENTORY shows as the port closing; the heartbeat asks again if the reader dropped it.
+          RfidReader.open(port, listen(watch, (event) => mapping.handle(event)), options).catch(() => undefined);
+        },
+        watch,
+      );
     }
     if (setup.panel !== undefined) {
       const { framing } = setup.panel;
       const mapping = new PanelMapping(controller);
+      // A panel is quiet until a button is pressed: no silence to watch.
       connect('panel', 'button-panel', setup.panel, (port) => {
-        new ButtonPanel(port, (event) => stopped || mapping.handle(event), { framing });
+        new ButtonPanel(port, listen(null, (event) => mapping.handle(event)), { framing });
       });
     }
+    const ticker = watches.length === 0 ? null : setInterval(() => watches.forEach((watch) => watch.check()), 500);
+    ticker?.unref();
     if (waiting.size === 0) connected();
     const quiet = (): void => {
       stopped = true;
+      if (ticker !== null) clearInterval(ticker);
       for (const stop of stopMappings) stop();
     };
     return new TableHardware(connections, quiet, allConnected);

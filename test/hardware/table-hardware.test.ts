@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { TableController } from '../../src/controller/table-controller.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { TableHardware } from '../../src/hardware/table-hardware.js';
+import { Store } from '../../src/store/store.js';
+import { encodeShoeMessage } from '../../drivers/shoe/shoe-protocol.js';
+import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
+
+const until = async (check: () => boolean, ms = 3_000): Promise<boolean> => {
+  for (let waited = 0; waited < ms; waited += 20) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+};
+
+describe("the table's hardware", () => {
+  it('flags a shoe that says nothing on an open port, and clears it when the shoe speaks again', async () => {
+    const controller = TableController.open(Store.open(':memory:'), { now: () => Date.now() }, CASINO_5_10);
+    const binding = new SimulatedBinding();
+    // A device at the port that never answers: the wrong port, the wrong speed, or switched off.
+    const shoe = binding.plug('/dev/ttyUSB0', { vendorId: '0403', productId: '6001', serialNumber: 'S1' });
+    const hardware = TableHardware.start(controller, { shoe: { binding, target: { identity: { vendorId: '0403', productId: '6001', serialNumber: 'S1' }, path: null } }, silenceMs: 300 });
+    const status = () => controller.view().devices.find((device) => device.id === 'shoe');
+    try {
+      await hardware.allConnected;
+      expect(status()?.state).toBe('connected');
+      expect(await until(() => status()?.state === 'fault')).toBe(true);
+      expect(status()?.detail).toEqual({ en: 'nothing heard from it for 0.3 s: is it switched on, on the right port, at the right speed?', de: 'seit 0.3 s nichts gehört: eingeschaltet, am richtigen Anschluss, mit der richtigen Geschwindigkeit?' });
+      // Noise is not the shoe speaking.
+      shoe.send('#~!garbage\r\n');
+      expect(status()?.state).toBe('fault');
+      shoe.send(encodeShoeMessage({ type: 'status', state: 'READY' }));
+      expect(status()).toMatchObject({ state: 'connected', detail: { en: 'heard again' } });
+      // Unplugged, it is disconnected — not silent.
+      binding.unplug('/dev/ttyUSB0');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(status()?.state).toBe('disconnected');
+    } finally {
+      await hardware.stop();
+    }
+  });
+});
