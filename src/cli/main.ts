@@ -31,6 +31,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt verify --db PATH [--expect-head HASH]',
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
+  report: {
+    summary: "A floor report over a table's log (verified first): the session's hands, the cash flow and chip reconciliation, the incidents",
+    usage: 'felt report --db PATH --kind session|cashflow|incidents [--format json|csv] [--count CHIPS] [--out FILE]',
+    run: async (args, io) => (await import('./commands/report.js')).runReport(args, io),
+  },
   export: {
     summary: "Write every hand of a table's log as PHH hand histories",
     usage: 'felt export --db PATH --format phh --out DIR',

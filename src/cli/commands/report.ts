@@ -1,0 +1,106 @@
+import { writeFileSync } from 'node:fs';
+import type { TableLogEntry } from '../../engine/table-operations.js';
+import { cashFlow } from '../../reports/cash-flow.js';
+import { csv } from '../../reports/csv.js';
+import { incidents } from '../../reports/incidents.js';
+import { sessionReport } from '../../reports/session.js';
+import { readLog } from '../../store/log-reader.js';
+import { verifyDatabase } from '../../store/verify.js';
+import { CliUsageError, type CommandIo } from '../io.js';
+
+const KINDS = ['session', 'cashflow', 'incidents'] as const;
+type Kind = (typeof KINDS)[number];
+
+/**
+ * `felt report --db PATH --kind session|cashflow|incidents [--format json|csv] [--count N] [--out FILE]`:
+ * a floor report over a table's log, read without taking the table (it may be running). The log is
+ * verified first: a report over a log that does not verify would mislead, so there is none. JSON totals
+ * are integers in chip units. `--count` is the croupier's count of the chips on the table (cashflow).
+ */
+export async function runReport(args: readonly string[], io: CommandIo): Promise<number> {
+  const options = parse(args);
+  const verification = verifyDatabase(options.db);
+  if (!verification.ok) {
+    io.err(`felt report: ${options.db} does not verify (row ${verification.row}: ${verification.problem}); no report over a log that is not the truth — see felt verify\n`);
+    return 1;
+  }
+  const entries = readLog(options.db);
+  const text = render(options.kind, options.format, entries, options.count);
+  if (options.out === null) io.out(text);
+  else writeFileSync(options.out, text);
+  return 0;
+}
+
+function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEntry>, count: number | null): string {
+  switch (kind) {
+    case 'session': {
+      const report = sessionReport(entries);
+      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
+      return csv([
+        ['measure', 'value'],
+        ['hands played', report.handsPlayed],
+        ['hands voided', report.handsVoided],
+        ['pots awarded', report.potTotal],
+        ['average pot', report.averagePot],
+        ['largest pot', report.largestPot?.amount ?? null],
+        ['largest pot, hand', report.largestPot?.hand ?? null],
+        ['players per hand', report.playersPerHand.average],
+        ['rake', report.rake],
+      ]);
+    }
+    case 'cashflow': {
+      const report = cashFlow(entries, count);
+      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
+      const { totals } = report;
+      return csv([
+        ['seat', 'name', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections'],
+        ...report.stays.map((stay) => [stay.seat, stay.name, stay.buyIn, stay.topUps, stay.cashOut, stay.timeCollected, stay.adjustments]),
+        ['total', '', totals.buyIns, totals.topUps, totals.cashOuts, totals.timeCollected, totals.adjustments],
+        ['rake', '', totals.rake, '', '', '', ''],
+        ['chips on the table', '', totals.onTable, '', '', '', ''],
+        ['unexplained', '', totals.unexplained, '', '', '', ''],
+        ...(report.count === null ? [] : [['counted', '', report.count.counted, '', '', '', ''], ['difference', '', report.count.difference, '', '', '', '']]),
+      ]);
+    }
+    case 'incidents': {
+      const report = incidents(entries);
+      if (format === 'json') return `${JSON.stringify({ kind, incidents: report })}\n`;
+      return csv([['row', 'kind', 'hand', 'by', 'chips', 'what'], ...report.map((incident) => [incident.row, incident.kind, incident.hand, incident.by, incident.chips, incident.words.en])]);
+    }
+  }
+}
+
+function parse(args: readonly string[]): { db: string; kind: Kind; format: 'json' | 'csv'; count: number | null; out: string | null } {
+  let db: string | null = null;
+  let kind: Kind | null = null;
+  let format: 'json' | 'csv' = 'json';
+  let count: number | null = null;
+  let out: string | null = null;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const value = (): string => {
+      const next = args[++index];
+      if (next === undefined || next.startsWith('--')) throw new CliUsageError(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--db') db = value();
+    else if (arg === '--kind') {
+      const given = value();
+      if (!(KINDS as readonly string[]).includes(given)) throw new CliUsageError(`--kind is ${KINDS.join(', ')}, got '${given}'`);
+      kind = given as Kind;
+    } else if (arg === '--format') {
+      const given = value();
+      if (given !== 'json' && given !== 'csv') throw new CliUsageError(`--format is json or csv, got '${given}'`);
+      format = given;
+    } else if (arg === '--count') {
+      const given = value();
+      if (!/^\d{1,15}$/.test(given)) throw new CliUsageError(`--count is the chips counted on the table, a whole number, got '${given}'`);
+      count = Number(given);
+    } else if (arg === '--out') out = value();
+    else throw new CliUsageError(`unknown option ${arg}`);
+  }
+  if (db === null) throw new CliUsageError('--db is required');
+  if (kind === null) throw new CliUsageError(`--kind is required (${KINDS.join(', ')})`);
+  if (count !== null && kind !== 'cashflow') throw new CliUsageError('--count belongs to --kind cashflow');
+  return { db, kind, format, count, out };
+}

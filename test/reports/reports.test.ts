@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/notation.js';
+import { applyTable, openTable, type TableCommand } from '../../src/engine/table.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import { getPrompt } from '../../src/engine/prompt.js';
+import { cashFlow } from '../../src/reports/cash-flow.js';
+import { csv } from '../../src/reports/csv.js';
+import { incidents } from '../../src/reports/incidents.js';
+import { sessionReport } from '../../src/reports/session.js';
+import { simulateSession } from '../../src/sim/session.js';
+
+const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
+const AT = Date.UTC(2026, 10, 29, 18);
+
+/**
+ * A small table whose numbers are known: Ada 500, Ben 800, Cleo 1,000; Cleo draws the button; time (15 a
+ * seat) before the first hand; everyone calls the big blind and checks to the end (a pot of 30); the floor
+ * gives Ben 25 for a miscounted stack and records a ruling; Ada tops up 200 and leaves.
+ */
+function knownTable(): TableLogEntry[] {
+  const log: TableLogEntry[] = [];
+  let { state, operations } = openTable(CASINO_5_10, AT);
+  log.push(...operations);
+  const run = (command: TableCommand): void => {
+    ({ state, operations } = applyTable(state, command));
+    log.push(...operations);
+  };
+  run({ type: 'sit', seat: 1, name: 'Ada', buyIn: 500, at: AT });
+  run({ type: 'sit', seat: 3, name: 'Ben', buyIn: 800, at: AT });
+  run({ type: 'sit', seat: 6, name: 'Cleo', buyIn: 1000, at: AT });
+  for (const [seat, card] of [[1, '2c'], [3, '3c'], [6, 'As']] as const) run({ type: 'draw', seat, card: parseCard(card) });
+  run({ type: 'start-hand', at: AT });
+  const deck = ['Kh', 'Qh', 'Jh', 'Th', '9h', '8h', '7h', '2d', '3d', '4d', '5s', '6d', '7d', '8d', '9d'].map((card) => parseCard(card));
+  for (let guard = 0; guard < 100 && state.hand?.phase.kind !== 'complete'; guard++) {
+    const prompt = getPrompt(state, AT);
+    if (prompt.kind === 'deal') run({ type: 'deal', card: deck.shift() ?? null });
+    else if (prompt.kind === 'action') run(prompt.legal.check ? { type: 'check' } : { type: 'call' });
+    else run({ type: 'show' });
+  }
+  run({ type: 'adjust-stack', seat: 3, amount: 25, reason: 'a 25 chip found under the rail', by: 'Floor Maria' } as TableCommand);
+  run({ type: 'ruling', text: 'Ben acted out of turn: the action stands', by: 'Floor Maria' } as TableCommand);
+  run({ type: 'top-up', seat: 1, amount: 200 });
+  run({ type: 'leave', seat: 1, at: AT + 60_000 });
+  return log;
+}
+
+describe('floor reports over a table log', () => {
+  it('gives the known table’s numbers exactly: hands, pots, cash flow reconciled, incidents with who approved them', () => {
+    const log = knownTable();
+    const session = sessionReport(log);
+    expect(session).toEqual({ handsPlayed: 1, handsVoided: 0, potTotal: 30, averagePot: 30, largestPot: { hand: 1, amount: 30 }, playersPerHand: { average: 3, hands: { '3': 1 } }, rake: 0 });
+
+    const flow = cashFlow(log, 2_100);
+    const adaLeft = flow.stays.find((stay) => stay.name === 'Ada')?.cashOut ?? -1;
+    expect(flow.stays.map(({ name, buyIn, topUps, timeCollected, adjustments }) => ({ name, buyIn, topUps, timeCollected, adjustments }))).toEqual([
+      { name: 'Ada', buyIn: 500, topUps: 200, timeCollected: 15, adjustments: 0 },
+      { name: 'Ben', buyIn: 800, topUps: 0, timeCollected: 15, adjustments: 25 },
+      { name: 'Cleo', buyIn: 1000, topUps: 0, timeCollected: 15, adjustments: 0 },
+    ]);
+    // 2,300 bought in + 200 topped up − 45 time + 25 corrected − what Ada took = what is on the table.
+    expect(flow.totals).toMatchObject({ buyIns: 2300, topUps: 200, timeCollected: 45, rake: 0, adjustments: 25, cashOuts: adaLeft, unexplained: 0 });
+    expect(flow.totals.onTable).toBe(2300 + 200 - 45 + 25 - adaLeft);
+    expect(flow.count).toEqual({ counted: 2100, difference: 2100 - flow.totals.onTable });
+
+    expect(incidents(log).map(({ kind, hand, by, chips, words }) => ({ kind, hand, by, chips, en: words.en }))).toEqual([
+      { kind: 'stack-corrected', hand: 1, by: 'Floor Maria', chips: 25, en: "Seat 3's stack corrected by +25: a 25 chip found under the rail" },
+      { kind: 'ruling', hand: 1, by: 'Floor Maria', chips: 0, en: 'Ruling: Ben acted out of turn: the action stands' },
+    ]);
+  });
+
+  it('reconciles every simulated session to zero, and agrees with its totals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom('nl', 'pl', 'fl', 'spread' as const), (seed, structure) => {
+        const log: TableLogEntry[] = [];
+        const { summary } = simulateSession({ hands: 30, seed, players: 6, structure, button: 'dead', mode: 'cash' }, (entries) => void log.push(...entries));
+        const flow = cashFlow(log);
+        expect(flow.totals.unexplained).toBe(0);
+        expect(flow.totals.buyIns + flow.totals.topUps).toBe(summary.buyIns);
+        expect(flow.totals.cashOuts).toBe(summary.cashOuts);
+        expect(flow.totals.timeCollected).toBe(summary.collected.time);
+        expect(flow.totals.onTable).toBe(summary.chipsOnTable);
+        // The seats' rows add up to the totals.
+        const sum = (pick: (stay: (typeof flow.stays)[number]) => number): number => flow.stays.reduce((total, stay) => total + pick(stay), 0);
+        expect(sum((stay) => stay.buyIn)).toBe(flow.totals.buyIns);
+        expect(sum((stay) => stay.topUps)).toBe(flow.totals.topUps);
+        expect(sum((stay) => stay.cashOut ?? 0)).toBe(flow.totals.cashOuts);
+        expect(sum((stay) => stay.timeCollected)).toBe(flow.totals.timeCollected);
+        const session = sessionReport(log);
+        expect(session.handsPlayed).toBe(summary.hands);
+        expect(session.handsVoided).toBe(summary.voided);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('writes CSV a spreadsheet reads back: commas, quotes and line breaks quoted', () => {
+    expect(csv([['row', 'what'], [3, 'Ruling: "late", then reversed, as agreed\nby both'], [4, null]])).toBe('row,what\r\n3,"Ruling: ""late"", then reversed, as agreed\nby both"\r\n4,\r\n');
+  });
+
+  it('felt report reads a table’s database read-only, in JSON or CSV, and refuses one that does not verify', () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-report-')), 'table.db');
+    expect(spawnSync(felt, ['sim', '--hands', '40', '--seed', '3', '--db', db], { encoding: 'utf8' }).status).toBe(0);
+    const report = spawnSync(felt, ['report', '--db', db, '--kind', 'cashflow', '--count', '5000'], { encoding: 'utf8' });
+    expect(report.status).toBe(0);
+    const flow = JSON.parse(report.stdout) as ReturnType<typeof cashFlow>;
+    expect(flow.totals.unexplained).toBe(0);
+    expect(flow.count?.difference).toBe(5000 - flow.totals.onTable);
+    const session = spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--format', 'csv'], { encoding: 'utf8' });
+    expect(session.stdout.split('\r\n').slice(0, 2)).toEqual(['measure,value', 'hands played,40']);
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, cashflow, incidents, got 'rake'");
+    // A row changed behind the table's back: no report.
+    const raw = new Database(db);
+    raw.exec('DROP TRIGGER log_no_update');
+    raw.prepare("UPDATE log SET payload = replace(payload, '\"amount\":15', '\"amount\":5') WHERE seq = (SELECT min(seq) FROM log WHERE payload LIKE '%time-collected%')").run();
+    raw.close();
+    const refused = spawnSync(felt, ['report', '--db', db, '--kind', 'cashflow'], { encoding: 'utf8' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/does not verify .*no report over a log that is not the truth/);
+  });
+});
