@@ -32,8 +32,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
   report: {
-    summary: "A floor report over a table's log (verified first): the session's hands, the cash flow and chip reconciliation, the incidents",
-    usage: 'felt report --db PATH --kind session|cashflow|incidents [--format json|csv] [--count CHIPS] [--out FILE]',
+    summary: "A floor report over a table's log (verified first): the session's hands, the collections, the cash flow and chip reconciliation, the incidents",
+    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv] [--count CHIPS] [--out FILE]',
     run: async (args, io) => (await import('./commands/report.js')).runReport(args, io),
   },
   export: {

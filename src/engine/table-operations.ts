@@ -33,6 +33,8 @@ export type TableOperation =
   | {
       readonly type: 'hand-positions';
       readonly handNumber: number;
+      /** When the hand was started (ms since the epoch): for the floor's reports. Logs from before it was kept lack it. */
+      readonly at?: number;
       readonly button: number;
       readonly smallBlindPosition: number;
       readonly bigBlind: number;

@@ -259,7 +259,7 @@ function startNextHand(recorder: TableRecorder, at: number): void {
   if (state.hand !== null && state.hand.phase.kind !== 'complete') throw violation('not-between-hands', 'A hand is in play', 'Eine Hand läuft');
   if (state.button === null) throw violation('button-not-drawn', 'Draw for the button first', 'Zuerst den Button auslosen');
   if (state.tournament?.winner != null) throw violation('hand-over', `The tournament is over: ${state.tournament.winner} won`, `Das Turnier ist vorbei: ${state.tournament.winner} hat gewonnen`);
-  if (state.redeal !== null && redealExactly(recorder, state.redeal)) return;
+  if (state.redeal !== null && redealExactly(recorder, state.redeal, at)) return;
   // Time is collected before the deal (seed 000); a tournament's blinds go up first.
   for (const entry of timeCollection(state, at)) recorder.push(entry);
   const level = levelDue(state, at);
@@ -271,6 +271,7 @@ function startNextHand(recorder: TableRecorder, at: number): void {
   recorder.push({
     type: 'hand-positions',
     handNumber: state.handNumber + 1,
+    at,
     button: plan.button,
     smallBlindPosition: plan.smallBlindPosition,
     bigBlind: plan.bigBlind,
@@ -294,12 +295,12 @@ function startNextHand(recorder: TableRecorder, at: number): void {
  * time collected again, the same hand number — as long as everyone dealt in is still there with chips;
  * otherwise the next hand is planned anew.
  */
-function redealExactly(recorder: TableRecorder, redeal: NonNullable<TableState['redeal']>): boolean {
+function redealExactly(recorder: TableRecorder, redeal: NonNullable<TableState['redeal']>, at: number): boolean {
   const { state } = recorder;
   const { positions, config } = redeal;
   const players = positions.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]?.stack ?? 0 }));
   if (players.some((player) => player.stack === 0)) return false;
-  recorder.push({ ...positions, previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind } });
+  recorder.push({ ...positions, at, previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind } });
   const smallBlindSeat = positions.dealtIn.includes(positions.smallBlindPosition) && positions.smallBlindPosition !== positions.bigBlind ? positions.smallBlindPosition : null;
   const { operations } = startHand({ config, players, buttonSeat: positions.button, blinds: { smallBlindSeat, bigBlindSeat: positions.bigBlind }, extraPosts: positions.extraPosts });
   for (const operation of operations) recorder.push(operation);

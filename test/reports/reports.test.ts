@@ -12,6 +12,7 @@ import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { getPrompt } from '../../src/engine/prompt.js';
 import { cashFlow } from '../../src/reports/cash-flow.js';
+import { collectionsReport } from '../../src/reports/collections.js';
 import { csv } from '../../src/reports/csv.js';
 import { incidents } from '../../src/reports/incidents.js';
 import { sessionReport } from '../../src/reports/session.js';
@@ -56,7 +57,20 @@ describe('floor reports over a table log', () => {
   it('gives the known table’s numbers exactly: hands, pots, cash flow reconciled, incidents with who approved them', () => {
     const log = knownTable();
     const session = sessionReport(log);
-    expect(session).toEqual({ handsPlayed: 1, handsVoided: 0, potTotal: 30, averagePot: 30, largestPot: { hand: 1, amount: 30 }, playersPerHand: { average: 3, hands: { '3': 1 } }, rake: 0 });
+    expect(session).toEqual({
+      handsPlayed: 1,
+      handsVoided: 0,
+      potTotal: 30,
+      averagePot: 30,
+      largestPot: { hand: 1, amount: 30 },
+      playersPerHand: { average: 3, hands: { '3': 1 } },
+      rake: 0,
+      time: { first: AT, last: AT, handsPerHour: null, byHour: [{ hour: '2026-11-29T18:00Z', hands: 1 }], untimed: 0 },
+    });
+    expect(collectionsReport(log)).toEqual({
+      time: { total: 45, byHour: [{ hour: '2026-11-29T18:00Z', amount: 45 }], bySeat: [{ seat: 1, amount: 15 }, { seat: 3, amount: 15 }, { seat: 6, amount: 15 }], untimed: 0 },
+      rake: { total: 0, byHand: [], byHour: [] },
+    });
 
     const flow = cashFlow(log, 2_100);
     const adaLeft = flow.stays.find((stay) => stay.name === 'Ada')?.cashOut ?? -1;
@@ -96,6 +110,14 @@ describe('floor reports over a table log', () => {
         const session = sessionReport(log);
         expect(session.handsPlayed).toBe(summary.hands);
         expect(session.handsVoided).toBe(summary.voided);
+        // The collections report equals the sum of the collection operations, hour by hour.
+        const collections = collectionsReport(log);
+        const collected = log.reduce((total, entry) => total + (entry.type === 'time-collected' ? entry.amount : 0), 0);
+        expect(collections.time.total).toBe(collected);
+        expect(collections.time.total).toBe(summary.collected.time);
+        expect(collections.time.byHour.reduce((total, { amount }) => total + amount, 0) + collections.time.untimed).toBe(collected);
+        expect(collections.rake.total).toBe(summary.collected.rake);
+        expect(session.time.byHour.reduce((total, { hands }) => total + hands, 0)).toBe(summary.hands);
       }),
       { numRuns: 12 },
     );
@@ -115,7 +137,7 @@ describe('floor reports over a table log', () => {
     expect(flow.count?.difference).toBe(5000 - flow.totals.onTable);
     const session = spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--format', 'csv'], { encoding: 'utf8' });
     expect(session.stdout.split('\r\n').slice(0, 2)).toEqual(['measure,value', 'hands played,40']);
-    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, cashflow, incidents, got 'rake'");
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, collections, cashflow, incidents, got 'rake'");
     // A row changed behind the table's back: no report.
     const raw = new Database(db);
     raw.exec('DROP TRIGGER log_no_update');

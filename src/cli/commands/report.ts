@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { TableLogEntry } from '../../engine/table-operations.js';
 import { cashFlow } from '../../reports/cash-flow.js';
+import { collectionsReport } from '../../reports/collections.js';
 import { csv } from '../../reports/csv.js';
 import { incidents } from '../../reports/incidents.js';
 import { sessionReport } from '../../reports/session.js';
@@ -8,11 +9,11 @@ import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
-const KINDS = ['session', 'cashflow', 'incidents'] as const;
+const KINDS = ['session', 'collections', 'cashflow', 'incidents'] as const;
 type Kind = (typeof KINDS)[number];
 
 /**
- * `felt report --db PATH --kind session|cashflow|incidents [--format json|csv] [--count N] [--out FILE]`:
+ * `felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv] [--count N] [--out FILE]`:
  * a floor report over a table's log, read without taking the table (it may be running). The log is
  * verified first: a report over a log that does not verify would mislead, so there is none. JSON totals
  * are integers in chip units. `--count` is the croupier's count of the chips on the table (cashflow).
@@ -46,6 +47,23 @@ function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEn
         ['largest pot, hand', report.largestPot?.hand ?? null],
         ['players per hand', report.playersPerHand.average],
         ['rake', report.rake],
+        ['first hand', report.time.first === null ? null : new Date(report.time.first).toISOString()],
+        ['last hand', report.time.last === null ? null : new Date(report.time.last).toISOString()],
+        ['hands per hour', report.time.handsPerHour],
+        ...report.time.byHour.map(({ hour, hands }): (string | number)[] => [`hands ${hour}`, hands]),
+      ]);
+    }
+    case 'collections': {
+      const report = collectionsReport(entries);
+      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
+      return csv([
+        ['collection', 'period or seat or hand', 'amount'],
+        ...report.time.byHour.map(({ hour, amount }): (string | number)[] => ['time', hour, amount]),
+        ...(report.time.untimed > 0 ? [['time', 'untimed', report.time.untimed]] : []),
+        ...report.time.bySeat.map(({ seat, amount }): (string | number)[] => ['time', `seat ${seat}`, amount]),
+        ['time', 'total', report.time.total],
+        ...report.rake.byHand.map(({ hand, amount }): (string | number)[] => ['rake', `hand ${hand}`, amount]),
+        ['rake', 'total', report.rake.total],
       ]);
     }
     case 'cashflow': {
