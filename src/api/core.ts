@@ -104,6 +104,7 @@ export class Core {
       now: () => this.clock.now(),
       simulated: this.simulatedTable === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
       keypad: this.keypad,
+      log: () => this.store.entries(),
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
     this.connections.add(unsubscribe);

@@ -8,6 +8,8 @@ import type { PanelMapping } from '../controller/panel-mapping.js';
 import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { FloorGate, FloorSession } from './floor-gate.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
+import type { TableLogEntry } from '../engine/table-operations.js';
+import { floorReport, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
 /**
@@ -29,6 +31,8 @@ export type Context = {
   readonly floor: FloorSession;
   readonly info: AppInfo;
   readonly now: () => number;
+  /** The table's log, row by row from the first (for the floor's reports). */
+  readonly log: () => Iterable<TableLogEntry>;
   /** The keyboard wedge's presses, mapped as the button panel's. */
   readonly keypad: PanelMapping;
   /** Simulated hardware: deals the card the table expects next, and makes a device fail; null with real hardware. */
@@ -68,6 +72,14 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     return { ok: true, result: context.floor.status(context.now()) };
   },
   'floor-status': (_, context) => ({ ok: true, result: context.floor.status(context.now()) }),
+  'floor-report': (args, context) => {
+    const { kind, count } = (args ?? {}) as { kind?: unknown; count?: unknown };
+    if (typeof kind !== 'string' || !(REPORT_KINDS as readonly string[]).includes(kind)) return bad(`args.kind: one of ${REPORT_KINDS.join(', ')}`, `args.kind: eines von ${REPORT_KINDS.join(', ')}`);
+    if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) return bad('args.count: the chips counted on the table, a whole number', 'args.count: die gezählten Chips auf dem Tisch, eine ganze Zahl');
+    if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
+    if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: unlock with a supervisor PIN', de: 'Berichte sind Sache des Floors: mit der PIN eines Supervisors entsperren' } };
+    return { ok: true, result: floorReport(kind as ReportKind, context.log(), count ?? null) };
+  },
   'hand-list': (args, { archive }) => {
     const page = (args ?? {}) as { before?: unknown; limit?: unknown };
     const whole = (value: unknown): boolean => value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);

@@ -5,6 +5,7 @@ import type { ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { SimFault } from '../hardware/sim-faults.js';
+import type { FloorReport, ReportKind } from '../reports/floor-report.js';
 
 export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
@@ -34,6 +35,8 @@ export type Requests = {
   'sim-deal': { args: undefined; result: ViewModel };
   /** Simulated hardware: one of the devices fails as real ones do (src/hardware/sim-faults.ts). */
   'sim-fault': { args: { fault: SimFault }; result: ViewModel };
+  /** A floor report over the table's log (the floor's functions: needs an unlocked floor session). */
+  'floor-report': { args: { kind: ReportKind; count?: number }; result: FloorReport };
   /** A press on the keypad that types into the screen (the keyboard wedge): handled as the button panel's. */
   'panel-press': { args: { press: PanelPress }; result: ViewModel };
 };

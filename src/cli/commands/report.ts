@@ -3,14 +3,15 @@ import type { TableLogEntry } from '../../engine/table-operations.js';
 import { cashFlow } from '../../reports/cash-flow.js';
 import { collectionsReport } from '../../reports/collections.js';
 import { csv } from '../../reports/csv.js';
+import { floorReport, REPORT_KINDS, type ReportKind } from '../../reports/floor-report.js';
 import { incidents } from '../../reports/incidents.js';
 import { sessionReport } from '../../reports/session.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
-const KINDS = ['session', 'collections', 'cashflow', 'incidents'] as const;
-type Kind = (typeof KINDS)[number];
+const KINDS = REPORT_KINDS;
+type Kind = ReportKind;
 
 /**
  * `felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv] [--count N] [--out FILE]`:
@@ -32,11 +33,12 @@ export async function runReport(args: readonly string[], io: CommandIo): Promise
   return 0;
 }
 
+/** The report as text: JSON (the report object) or CSV (rows a spreadsheet reads). */
 function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEntry>, count: number | null): string {
+  if (format === 'json') return `${JSON.stringify(floorReport(kind, entries, count))}\n`;
   switch (kind) {
     case 'session': {
       const report = sessionReport(entries);
-      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
       return csv([
         ['measure', 'value'],
         ['hands played', report.handsPlayed],
@@ -55,7 +57,6 @@ function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEn
     }
     case 'collections': {
       const report = collectionsReport(entries);
-      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
       return csv([
         ['collection', 'period or seat or hand', 'amount'],
         ...report.time.byHour.map(({ hour, amount }): (string | number)[] => ['time', hour, amount]),
@@ -68,7 +69,6 @@ function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEn
     }
     case 'cashflow': {
       const report = cashFlow(entries, count);
-      if (format === 'json') return `${JSON.stringify({ kind, ...report })}\n`;
       const { totals } = report;
       return csv([
         ['seat', 'name', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections'],
@@ -82,7 +82,6 @@ function render(kind: Kind, format: 'json' | 'csv', entries: Iterable<TableLogEn
     }
     case 'incidents': {
       const report = incidents(entries);
-      if (format === 'json') return `${JSON.stringify({ kind, incidents: report })}\n`;
       return csv([['row', 'kind', 'hand', 'by', 'chips', 'what'], ...report.map((incident) => [incident.row, incident.kind, incident.hand, incident.by, incident.chips, incident.words.en])]);
     }
   }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { Core } from '../../src/api/core.js';
+
+describe('floor reports through the core', () => {
+  it('are the floor’s: locked without the PIN, then the cash flow of the table as it stands, reconciled', async () => {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', seed: 5 });
+    try {
+      const connection = core.connect(() => undefined);
+      let id = 0;
+      const send = (name: string, args?: unknown) => connection.handle(JSON.stringify({ id: `q${++id}`, name, args })) as { ok: boolean; result?: Record<string, unknown>; error?: { code: string; words: { en: string } } };
+      for (const [seat, buyIn] of [[1, 500], [4, 800]] as const) send('table-submit', { commandId: `sit${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn } });
+      expect(send('floor-report', { kind: 'cashflow' })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+      expect(send('floor-unlock', { pin: '246813' }).ok).toBe(true);
+      const report = send('floor-report', { kind: 'cashflow', count: 1_290 });
+      expect(report.ok).toBe(true);
+      expect(report.result).toMatchObject({ kind: 'cashflow', totals: { buyIns: 1300, onTable: 1300, unexplained: 0 }, count: { counted: 1290, difference: -10 } });
+      expect(send('floor-report', { kind: 'session' }).result).toMatchObject({ kind: 'session', handsPlayed: 0 });
+      expect(send('floor-report', { kind: 'payroll' }).error?.words.en).toBe('args.kind: one of session, collections, cashflow, incidents');
+      expect(send('floor-report', { kind: 'session', count: 5 }).error?.words.en).toBe('args.count belongs to the cash flow report');
+    } finally {
+      core.close();
+    }
+  });
+});
