@@ -17,6 +17,7 @@ const entryPoints = {
   'bench-store': 'bench/store.ts',
   screenshots: 'scripts/screenshots.ts',
   'bench-drivers': 'bench/drivers.ts',
+  'bench-reports': 'bench/reports.ts',
 };
 
 import { rmSync } from 'node:fs';

@@ -65,6 +65,15 @@ async function main(): Promise<void> {
     await croupier.tap('floor-setup');
     await shot('table-setup');
     await croupier.tap('floor-back');
+    await croupier.tap('floor-reports');
+    await croupier.sees('report-session', 'Hands played');
+    await shot('reports-session');
+    await croupier.tap('reports-tab-cashflow');
+    await croupier.sees('report-cashflow', 'Ada');
+    await shot('reports-cashflow');
+    await croupier.tap('modal-close');
+    await croupier.tap('sim-faults');
+    await shot('sim-faults');
     await croupier.tap('modal-close');
     await croupier.tap('hands-open');
     await croupier.tap('hand-row-1');

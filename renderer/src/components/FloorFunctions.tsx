@@ -21,12 +21,14 @@ type Props = {
   readonly config: TableConfig;
   readonly handInPlay: boolean;
   readonly onCommand: (command: FloorCommand) => void;
+  /** Opens the floor's reports (a dialog of their own). */
+  readonly onReports: () => void;
 };
 
 type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'ruling' | 'setup';
 
-/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, record a ruling. */
-export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand }: Props) {
+/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, record a ruling, set the table up, reports. */
+export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand, onReports }: Props) {
   const { t, words } = useLanguage();
   const [mode, setMode] = useState<Mode>('menu');
   const [reason, setReason] = useState('');
@@ -58,6 +60,9 @@ export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand 
         <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay} onClick={() => open('setup')}>
           {t.setup}
           {handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
+        </button>
+        <button type="button" className="button" data-testid="floor-reports" aria-haspopup="dialog" onClick={onReports}>
+          {t.reports}
         </button>
       </div>
     );

@@ -5,20 +5,23 @@ import { FloorFunctions } from '../components/FloorFunctions';
 import { FloorGate } from '../components/FloorGate';
 import { Modal } from '../components/Modal';
 import { Prompt } from '../components/Prompt';
+import { ReportsDialog } from '../components/ReportsDialog';
 import { SeatDialog } from '../components/SeatDialog';
 import { SeatMenu } from '../components/SeatMenu';
 import { SimFaultPanel } from '../components/SimFaultPanel';
 import { Table } from '../components/Table';
 import type { FloorSession } from '../core/useFloor';
+import { useFloorReport } from '../core/useFloorReport';
 import type { TableSession } from '../core/useTable';
 import { useKeyboardWedge } from '../core/useKeyboardWedge';
 import { useLanguage } from '../i18n';
 
-/** A dialog over the table: seat a player, a seat's menu, the floor functions, or (simulated hardware) the faults. */
+/** A dialog over the table: seat a player, a seat's menu, the floor functions, the floor's reports, or (simulated hardware) the faults. */
 export type Overlay =
   | { readonly kind: 'seat'; readonly seat: number }
   | { readonly kind: 'seat-menu'; readonly seat: number }
   | { readonly kind: 'floor'; readonly needed: boolean }
+  | { readonly kind: 'reports' }
   | { readonly kind: 'sim-faults' }
   | null;
 
@@ -39,6 +42,7 @@ const SIM_STEP_LIMIT = 30;
 export function TableScreen({ view, session, floor, overlay, setOverlay, onCommand }: Props) {
   const { t, words } = useLanguage();
   const simulated = session.appInfo?.hardware === 'sim';
+  const reports = useFloorReport();
   // Stops at the first refusal, and when the table asks for something other than a card.
   const simDealStep = async () => {
     for (let count = 0; count < SIM_STEP_LIMIT; count++) {
@@ -62,7 +66,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
-  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || simFaultsOpen || menuSeat !== undefined;
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
 
   return (
@@ -114,9 +118,24 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
               config={view.config}
               handInPlay={view.handInPlay}
               onCommand={submitThenClose}
+              onReports={() => {
+                setOverlay({ kind: 'reports' });
+                reports.show('session');
+              }}
             />
           </FloorGate>
         </Modal>
+      )}
+      {overlay?.kind === 'reports' && (
+        <ReportsDialog
+          reports={reports}
+          onClose={close}
+          onUnlock={() => {
+            // The floor session locked meanwhile: its PIN pad, as for a floor command on a locked session.
+            setOverlay({ kind: 'floor', needed: true });
+            void floor.refresh();
+          }}
+        />
       )}
     </main>
   );

@@ -1,0 +1,320 @@
+import { type ReactNode, useState } from 'react';
+import type { FloorReport, ReportKind } from '../../../src/reports/floor-report';
+import type { FloorReports } from '../core/useFloorReport';
+import { type Lang, useLanguage } from '../i18n';
+import { Keypad } from './Keypad';
+import { Modal } from './Modal';
+
+const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
+
+type Props = {
+  readonly reports: FloorReports;
+  readonly onClose: () => void;
+  /** The floor session locked meanwhile (`floor-locked`): open the floor's PIN pad. */
+  readonly onUnlock: () => void;
+};
+
+/** A whole number of chips as typed, or null: digits only, at most nine of them (as the keypad allows). */
+export function countOf(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
+}
+
+/** Numbers as the rest of the screen shows them (no grouping), with the language's decimal sign. */
+function numbers(lang: Lang) {
+  const plain = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false });
+  const signed = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false, signDisplay: 'exceptZero' });
+  return { num: (n: number) => plain.format(n), signed: (n: number) => signed.format(n) };
+}
+
+/** A moment's time of day on this screen's clock. */
+function timeOfDay(lang: Lang, at: number): string {
+  return new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A report's clock hour (`2026-11-29T18:00Z`, UTC) as the hour it starts on this screen's clock. */
+function hourLabel(lang: Lang, hour: string): string {
+  const at = Date.parse(hour);
+  return Number.isNaN(at) ? hour : timeOfDay(lang, at);
+}
+
+type Bar = { readonly key: string; readonly label: string; readonly value: number };
+
+/** Bars in plain CSS: each with its number above and its label below, heights relative to the largest. */
+function BarChart({ testId, title, bars, format }: { readonly testId: string; readonly title: string; readonly bars: readonly Bar[]; readonly format: (n: number) => string }) {
+  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  return (
+    <figure className="bar-chart" data-testid={testId} aria-label={title}>
+      <figcaption className="report-heading">{title}</figcaption>
+      <div className="bar-chart-bars">
+        {bars.map((bar) => (
+          <div className="bar-chart-column" key={bar.key} data-testid={`${testId}-bar`}>
+            <span className="bar-chart-value">{format(bar.value)}</span>
+            <div className="bar-chart-track">
+              <div className="bar-chart-bar" style={{ height: `${(bar.value * 100) / max}%` }} />
+            </div>
+            <span className="bar-chart-label">{bar.label}</span>
+          </div>
+        ))}
+      </div>
+    </figure>
+  );
+}
+
+/** Label and value pairs; each value with `stat-<key>` for the tests. */
+function Stats({ rows }: { readonly rows: readonly (readonly [key: string, label: string, value: ReactNode, alert?: boolean])[] }) {
+  return (
+    <dl className="report-stats">
+      {rows.map(([key, label, value, alert = false]) => (
+        <div className={`report-stat${alert ? ' report-alert' : ''}`} key={key}>
+          <dt>{label}</dt>
+          <dd data-testid={`stat-${key}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The floor's reports in four tabs; each tab asks the core for its report when shown. */
+export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
+  const { lang, t, words } = useLanguage();
+  const { num, signed } = numbers(lang);
+  const [countText, setCountText] = useState('');
+  const [countProblem, setCountProblem] = useState(false);
+  const { kind, report, problem, loading } = reports;
+
+  const applyCount = () => {
+    const counted = countOf(countText);
+    setCountProblem(counted === null);
+    if (counted !== null) reports.count(counted);
+  };
+  const typeCount = (text: string) => {
+    setCountText(text);
+    setCountProblem(false);
+  };
+
+  const body = (shown: FloorReport): ReactNode => {
+    switch (shown.kind) {
+      case 'session':
+        return (
+          <>
+            <Stats
+              rows={[
+                ['handsPlayed', t.handsPlayed, num(shown.handsPlayed)],
+                ['handsVoided', t.handsVoided, num(shown.handsVoided)],
+                ['averagePot', t.averagePot, num(shown.averagePot)],
+                ['largestPot', t.largestPot, shown.largestPot === null ? t.none : t.largestPotOf(num(shown.largestPot.amount), shown.largestPot.hand)],
+                ['playersPerHand', t.playersPerHand, num(shown.playersPerHand.average)],
+                ['rake', t.rake, num(shown.rake)],
+                ['firstHand', t.firstHand, shown.time.first === null ? t.none : timeOfDay(lang, shown.time.first)],
+                ['lastHand', t.lastHand, shown.time.last === null ? t.none : timeOfDay(lang, shown.time.last)],
+                ['handsPerHour', t.handsPerHour, shown.time.handsPerHour === null ? t.none : num(shown.time.handsPerHour)],
+              ]}
+            />
+            {shown.time.untimed > 0 && <p className="hint">{t.untimedHands(shown.time.untimed)}</p>}
+            <BarChart testId="chart-hands-per-hour" title={t.handsByHour} format={num} bars={shown.time.byHour.map(({ hour, hands }) => ({ key: hour, label: hourLabel(lang, hour), value: hands }))} />
+          </>
+        );
+      case 'collections':
+        return (
+          <>
+            <Stats
+              rows={[
+                ['timeCollected', t.timeCollected, num(shown.time.total)],
+                ['rakeTotal', t.rakeTotal, num(shown.rake.total)],
+              ]}
+            />
+            {shown.time.untimed > 0 && <p className="hint">{t.untimedCollected(num(shown.time.untimed))}</p>}
+            <BarChart testId="chart-collections" title={t.timeByHour} format={num} bars={shown.time.byHour.map(({ hour, amount }) => ({ key: hour, label: hourLabel(lang, hour), value: amount }))} />
+            <div className="report-columns">
+              <table className="report-table" data-testid="collections-by-seat">
+                <caption className="report-heading">{t.timeBySeat}</caption>
+                <thead>
+                  <tr>
+                    <th>{t.seatColumn}</th>
+                    <th>{t.amountColumn}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.time.bySeat.length === 0 && (
+                    <tr>
+                      <td colSpan={2}>{t.nothingCollected}</td>
+                    </tr>
+                  )}
+                  {shown.time.bySeat.map(({ seat, amount }) => (
+                    <tr key={seat}>
+                      <td>{seat}</td>
+                      <td className="number">{num(amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <table className="report-table" data-testid="collections-rake-by-hand">
+                <caption className="report-heading">{t.rakeByHand}</caption>
+                <thead>
+                  <tr>
+                    <th>{t.handColumn}</th>
+                    <th>{t.amountColumn}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.rake.byHand.length === 0 && (
+                    <tr>
+                      <td colSpan={2}>{t.noRake}</td>
+                    </tr>
+                  )}
+                  {shown.rake.byHand.map(({ hand, amount }, index) => (
+                    // A misdealt hand and its redeal share a number: the index keeps the keys apart.
+                    <tr key={`${hand}-${index}`}>
+                      <td>{hand}</td>
+                      <td className="number">{num(amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        );
+      case 'cashflow': {
+        const { totals, count } = shown;
+        return (
+          <>
+            <table className="report-table" data-testid="cashflow-stays">
+              <thead>
+                <tr>
+                  <th>{t.seatColumn}</th>
+                  <th>{t.nameColumn}</th>
+                  <th>{t.buyIn}</th>
+                  <th>{t.topUps}</th>
+                  <th>{t.cashOut}</th>
+                  <th>{t.timeColumn}</th>
+                  <th>{t.corrections}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.stays.length === 0 && (
+                  <tr>
+                    <td colSpan={7}>{t.noStays}</td>
+                  </tr>
+                )}
+                {shown.stays.map((stay, index) => (
+                  // The same seat can have several stays, even of the same name.
+                  <tr key={`${stay.seat}-${index}`} data-testid={`stay-${index}`}>
+                    <td>{stay.seat}</td>
+                    <td>{stay.name}</td>
+                    <td className="number">{num(stay.buyIn)}</td>
+                    <td className="number">{num(stay.topUps)}</td>
+                    <td className="number">{stay.cashOut === null ? t.stillSeated : num(stay.cashOut)}</td>
+                    <td className="number">{num(stay.timeCollected)}</td>
+                    <td className="number">{signed(stay.adjustments)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h3 className="report-heading">{t.totals}</h3>
+            <Stats
+              rows={[
+                ['buyIns', t.buyIns, num(totals.buyIns)],
+                ['topUps', t.topUps, num(totals.topUps)],
+                ['cashOuts', t.cashOuts, num(totals.cashOuts)],
+                ['timeCollected', t.timeCollected, num(totals.timeCollected)],
+                ['rake', t.rake, num(totals.rake)],
+                ['corrections', t.corrections, signed(totals.adjustments)],
+                ['expected', t.expectedOnTable, num(totals.expected)],
+                ['onTable', t.chipsOnTable, num(totals.onTable)],
+                ['unexplained', t.unexplained, signed(totals.unexplained), totals.unexplained !== 0],
+                ...(count === null
+                  ? []
+                  : [
+                      ['counted', t.counted, num(count.counted)] as const,
+                      ['difference', t.difference, signed(count.difference), count.difference !== 0] as const,
+                    ]),
+              ]}
+            />
+          </>
+        );
+      }
+      case 'incidents':
+        return shown.incidents.length === 0 ? (
+          <p className="hint hint-large">{t.noIncidents}</p>
+        ) : (
+          <table className="report-table" data-testid="incidents-list">
+            <thead>
+              <tr>
+                <th>{t.rowColumn}</th>
+                <th>{t.handColumn}</th>
+                <th>{t.kindColumn}</th>
+                <th>{t.whoColumn}</th>
+                <th>{t.whatColumn}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.incidents.map((incident) => (
+                <tr key={incident.row} data-testid={`incident-${incident.row}`}>
+                  <td>{incident.row}</td>
+                  <td>{incident.hand === null ? t.none : incident.hand}</td>
+                  <td>{t.incidentKinds[incident.kind]}</td>
+                  <td>{incident.by}</td>
+                  <td>{words(incident.words)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+    }
+  };
+
+  return (
+    <Modal testId="reports-dialog" title={t.reportsTitle} onClose={onClose}>
+      <div className="choice-row" role="tablist">
+        {KINDS.map((option) => (
+          <button
+            type="button"
+            role="tab"
+            key={option}
+            className={`button button-small${kind === option ? ' button-on' : ''}`}
+            aria-selected={kind === option}
+            data-testid={`reports-tab-${option}`}
+            onClick={() => reports.show(option)}
+          >
+            {t.reportTabs[option]}
+          </button>
+        ))}
+      </div>
+      {problem !== null && (
+        <div className="choice-row">
+          <p className="inline-error" role="alert" data-testid="reports-error">
+            {words(problem.words)}
+          </p>
+          {problem.code === 'floor-locked' && (
+            <button type="button" className="button" data-testid="reports-unlock" onClick={onUnlock}>
+              {t.reportsUnlock}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="report" role="tabpanel" data-testid={`report-${kind}`}>
+        {report !== null && report.kind === kind ? body(report) : problem === null && <p className="hint hint-large">{t.loading}</p>}
+        {kind === 'cashflow' && (
+          <div className="report-count dialog-columns">
+            <div className="dialog-amount">
+              <label className="field">
+                <span className="field-label">{t.countLabel}</span>
+                <input className="field-input" data-testid="report-count-input" type="text" inputMode="numeric" autoComplete="off" value={countText} onChange={(event) => typeCount(event.target.value)} />
+              </label>
+              {countProblem && (
+                <p className="inline-error" role="alert" data-testid="report-count-error">
+                  {t.countInvalid}
+                </p>
+              )}
+              <button type="button" className="button action" data-testid="report-count-apply" disabled={loading} onClick={applyCount}>
+                {t.countApply}
+              </button>
+            </div>
+            <Keypad value={countText} onChange={typeCount} />
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FloorReport, ReportKind } from '../../../src/reports/floor-report';
+import { useCore } from './core-context';
+import type { Notice } from './useTable';
+
+export type FloorReports = {
+  /** The report shown (its tab). */
+  readonly kind: ReportKind;
+  /** The last answer for `kind`, or null while none came (or it was refused). */
+  readonly report: FloorReport | null;
+  /** The core's refusal (e.g. `floor-locked`, when the floor session locked meanwhile), or null. */
+  readonly problem: Notice | null;
+  readonly loading: boolean;
+  /** Shows a report: asks the core for it afresh. */
+  show(kind: ReportKind): void;
+  /** The cash flow again, with the croupier's count of the chips on the table. */
+  count(counted: number): void;
+};
+
+/**
+ * The floor's reports (`floor-report`), asked for when a tab is shown, never in an effect: one request per
+ * tap. An answer that comes after a later request was sent is dropped, so a slow reply cannot show one
+ * tab's numbers under another's.
+ */
+export function useFloorReport(): FloorReports {
+  const core = useCore();
+  const [kind, setKind] = useState<ReportKind>('session');
+  const [report, setReport] = useState<FloorReport | null>(null);
+  const [problem, setProblem] = useState<Notice | null>(null);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+
+  const ask = useCallback(
+    (next: ReportKind, counted: number | null) => {
+      const id = ++latest.current;
+      setKind(next);
+      setProblem(null);
+      setLoading(true);
+      if (counted === null) setReport(null);
+      void core.request('floor-report', counted === null ? { kind: next } : { kind: next, count: counted }).then((reply) => {
+        if (id !== latest.current) return;
+        setLoading(false);
+        if (reply.ok) setReport(reply.result);
+        else {
+          setReport(null);
+          setProblem({ words: reply.error.words, code: reply.error.code });
+        }
+      });
+    },
+    [core],
+  );
+
+  const show = useCallback((next: ReportKind) => ask(next, null), [ask]);
+  const count = useCallback((counted: number) => ask('cashflow', counted), [ask]);
+
+  return { kind, report, problem, loading, show, count };
+}

@@ -1,0 +1,263 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FloorReport, ReportKind } from '../../src/reports/floor-report';
+import { App } from '../../renderer/src/App';
+import { startView } from './fixtures';
+import { FakeCore, cleanup, render, settle, withCore } from './support';
+
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+const FIRST = Date.UTC(2026, 10, 29, 18, 5);
+const LAST = Date.UTC(2026, 10, 29, 20, 40);
+const clock = (at: number, lang = 'en') => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+
+const SESSION: FloorReport = {
+  kind: 'session',
+  handsPlayed: 42,
+  handsVoided: 3,
+  potTotal: 5481,
+  averagePot: 130,
+  largestPot: { hand: 17, amount: 905 },
+  playersPerHand: { average: 6.5, hands: { '6': 21, '7': 21 } },
+  rake: 0,
+  time: {
+    first: FIRST,
+    last: LAST,
+    handsPerHour: 16.26,
+    byHour: [
+      { hour: '2026-11-29T18:00Z', hands: 14 },
+      { hour: '2026-11-29T19:00Z', hands: 19 },
+      { hour: '2026-11-29T20:00Z', hands: 9 },
+    ],
+    untimed: 0,
+  },
+};
+
+const COLLECTIONS: FloorReport = {
+  kind: 'collections',
+  time: {
+    total: 360,
+    byHour: [
+      { hour: '2026-11-29T18:00Z', amount: 200 },
+      { hour: '2026-11-29T19:00Z', amount: 160 },
+    ],
+    bySeat: [
+      { seat: 3, amount: 120 },
+      { seat: 6, amount: 240 },
+    ],
+    untimed: 0,
+  },
+  rake: { total: 15, byHand: [{ hand: 4, amount: 15 }], byHour: [] },
+};
+
+function cashflow(count: number | null): FloorReport {
+  return {
+    kind: 'cashflow',
+    stays: [
+      { seat: 3, name: 'Bo', buyIn: 500, topUps: 0, cashOut: 610, timeCollected: 40, adjustments: 0 },
+      { seat: 6, name: 'Di', buyIn: 1000, topUps: 200, cashOut: null, timeCollected: 80, adjustments: -40 },
+    ],
+    totals: { buyIns: 1500, topUps: 200, cashOuts: 610, timeCollected: 120, rake: 0, adjustments: -40, expected: 930, onTable: 1300, unexplained: 370 },
+    count: count === null ? null : { counted: count, difference: count - 1300 },
+  };
+}
+
+const INCIDENTS: FloorReport = {
+  kind: 'incidents',
+  incidents: [
+    { row: 12, kind: 'misdeal', hand: 5, by: 'Mara', chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
+    { row: 30, kind: 'stack-corrected', hand: null, by: 'Jo', chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
+  ],
+};
+
+/** A core whose floor is open and that answers every report from the fixtures above. */
+function reportingCore(): FakeCore {
+  const core = new FakeCore(startView());
+  core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
+  core.on('floor-report', ({ kind, count }) => {
+    const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(count ?? null), incidents: INCIDENTS };
+    return { ok: true, result: reports[kind] };
+  });
+  return core;
+}
+
+async function openReports(core: FakeCore) {
+  const rendered = await render(withCore(core, <App />));
+  await settle();
+  await rendered.click('floor-open');
+  await settle();
+  await rendered.click('floor-reports');
+  await settle();
+  return rendered;
+}
+
+const bars = (chart: HTMLElement) => Array.from(chart.querySelectorAll<HTMLElement>('[class="bar-chart-column"]'));
+
+describe('the floor reports', () => {
+  it('are among the floor functions, behind the unlocked floor session', async () => {
+    const core = new FakeCore(startView());
+    const { click, query, get } = await render(withCore(core, <App />));
+    await settle();
+    await click('floor-open');
+    await settle();
+    // Locked: the PIN pad, no reports.
+    expect(query('floor-pin')).not.toBeNull();
+    expect(query('floor-reports')).toBeNull();
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
+    core.on('floor-unlock', () => ({ ok: true, result: core.floor }));
+    await click('keypad-1');
+    await click('floor-unlock');
+    await settle();
+    expect(get('floor-reports').textContent).toBe('Reports');
+    expect(core.sent('floor-report')).toEqual([]);
+  });
+
+  it('open on the session: one request, its numbers, and one bar per clock hour', async () => {
+    const core = reportingCore();
+    const { get, query, text } = await openReports(core);
+    expect(query('reports-dialog')).not.toBeNull();
+    expect(query('floor-dialog')).toBeNull();
+    expect(core.sent('floor-report')).toEqual([{ kind: 'session' }]);
+    expect(get('reports-tab-session').getAttribute('aria-selected')).toBe('true');
+    expect(text('stat-handsPlayed')).toBe('42');
+    expect(text('stat-handsVoided')).toBe('3');
+    expect(text('stat-averagePot')).toBe('130');
+    expect(text('stat-largestPot')).toBe('905 (hand 17)');
+    expect(text('stat-playersPerHand')).toBe('6.5');
+    expect(text('stat-rake')).toBe('0');
+    expect(text('stat-firstHand')).toBe(clock(FIRST));
+    expect(text('stat-lastHand')).toBe(clock(LAST));
+    expect(text('stat-handsPerHour')).toBe('16.26');
+    const chart = get('chart-hands-per-hour');
+    expect(get('report-session').contains(chart)).toBe(true);
+    const columns = bars(chart);
+    expect(columns.map((column) => column.querySelector('.bar-chart-value')?.textContent)).toEqual(['14', '19', '9']);
+    expect(columns.map((column) => column.querySelector('.bar-chart-label')?.textContent)).toEqual([FIRST, FIRST + 3_600_000, FIRST + 7_200_000].map((at) => clock(at - 5 * 60_000)));
+    // The tallest hour fills its track; the others in proportion.
+    expect(columns.map((column) => column.querySelector<HTMLElement>('.bar-chart-bar')?.style.height)).toEqual([`${(14 * 100) / 19}%`, '100%', `${(9 * 100) / 19}%`]);
+  });
+
+  it('ask for each tab’s report when it is shown, and show it', async () => {
+    const core = reportingCore();
+    const { click, get, query, text } = await openReports(core);
+    await click('reports-tab-collections');
+    await settle();
+    expect(query('report-session')).toBeNull();
+    expect(text('stat-timeCollected')).toBe('360');
+    expect(text('stat-rakeTotal')).toBe('15');
+    expect(bars(get('chart-collections')).map((column) => column.querySelector('.bar-chart-value')?.textContent)).toEqual(['200', '160']);
+    expect(text('collections-by-seat')).toContain('6240');
+    expect(text('collections-rake-by-hand')).toContain('415');
+
+    await click('reports-tab-cashflow');
+    await settle();
+    expect(text('stay-0')).toBe('3Bo5000610400');
+    expect(text('stay-1')).toContain('still seated');
+    expect(text('stat-onTable')).toBe('1300');
+    expect(text('stat-unexplained')).toBe('+370');
+    expect(get('stat-unexplained').parentElement?.classList.contains('report-alert')).toBe(true);
+    expect(get('stat-onTable').parentElement?.classList.contains('report-alert')).toBe(false);
+    expect(query('stat-difference')).toBeNull();
+
+    await click('reports-tab-incidents');
+    await settle();
+    expect(text('incident-12')).toBe('125MisdealMaraMisdeal: Fouled deck');
+    expect(text('incident-30')).toContain('Stack corrected');
+
+    await click('reports-tab-session');
+    await settle();
+    expect(core.sent('floor-report')).toEqual([{ kind: 'session' }, { kind: 'collections' }, { kind: 'cashflow' }, { kind: 'incidents' }, { kind: 'session' }]);
+    expect(text('stat-handsPlayed')).toBe('42');
+  });
+
+  it('compare the croupier’s count with the chips on the table', async () => {
+    const core = reportingCore();
+    const { click, fill, get, text } = await openReports(core);
+    await click('reports-tab-cashflow');
+    await settle();
+    await fill('report-count-input', '1290');
+    await click('report-count-apply');
+    await settle();
+    expect(core.sent('floor-report').at(-1)).toEqual({ kind: 'cashflow', count: 1290 });
+    expect(text('stat-counted')).toBe('1290');
+    expect(text('stat-difference')).toBe('-10');
+    expect(get('stat-difference').parentElement?.classList.contains('report-alert')).toBe(true);
+    // A count that matches: no highlight. The keypad types too.
+    await click('keypad-clear');
+    for (const digit of '1300') await click(`keypad-${digit}`);
+    await click('report-count-apply');
+    await settle();
+    expect(core.sent('floor-report').at(-1)).toEqual({ kind: 'cashflow', count: 1300 });
+    expect(text('stat-difference')).toBe('0');
+    expect(get('stat-difference').parentElement?.classList.contains('report-alert')).toBe(false);
+  });
+
+  it('refuse a count that is not a whole number, without asking the core', async () => {
+    const core = reportingCore();
+    const { click, fill, query, text } = await openReports(core);
+    await click('reports-tab-cashflow');
+    await settle();
+    const before = core.sent('floor-report').length;
+    for (const typed of ['12a', '12.5', '-3', '']) {
+      await fill('report-count-input', typed);
+      expect(query('report-count-error')).toBeNull();
+      await click('report-count-apply');
+      await settle();
+      expect(text('report-count-error')).toBe('Enter the count as a whole number of chips (digits only)');
+    }
+    expect(core.sent('floor-report')).toHaveLength(before);
+    await fill('report-count-input', '7');
+    expect(query('report-count-error')).toBeNull();
+  });
+
+  it('show a floor-locked refusal in its words, and offer the PIN pad', async () => {
+    const core = reportingCore();
+    core.on('floor-report', () => ({ ok: false, error: { code: 'floor-locked', words: { en: 'The floor must unlock first', de: 'Erst muss der Floor entsperren' } } }));
+    const { click, query, text } = await openReports(core);
+    expect(text('reports-error')).toBe('The floor must unlock first');
+    expect(query('stat-handsPlayed')).toBeNull();
+    expect(query('chart-hands-per-hour')).toBeNull();
+    core.floor = { unlocked: false, who: null, until: null };
+    await click('reports-unlock');
+    await settle();
+    expect(query('reports-dialog')).toBeNull();
+    expect(query('floor-dialog')).not.toBeNull();
+    expect(query('floor-pin')).not.toBeNull();
+  });
+
+  it('close with the dialog’s close button', async () => {
+    const core = reportingCore();
+    const { click, query } = await openReports(core);
+    // One dialog at a time: the control panel is not drawn behind it.
+    expect(query('start-hand')).toBeNull();
+    await click('modal-close');
+    expect(query('reports-dialog')).toBeNull();
+    expect(query('start-hand')).not.toBeNull();
+  });
+
+  it('speak German after switching the language', async () => {
+    const core = reportingCore();
+    const { click, get, text } = await openReports(core);
+    await click('lang-de');
+    expect(text('reports-tab-session')).toBe('Sitzung');
+    expect(text('reports-tab-collections')).toBe('Einnahmen');
+    expect(text('reports-tab-cashflow')).toBe('Geldfluss');
+    expect(text('reports-tab-incidents')).toBe('Vorfälle');
+    expect(get('reports-dialog').getAttribute('aria-label')).toBe('Floor-Berichte');
+    expect(text('report-session')).toContain('Gespielte Hände');
+    expect(text('stat-playersPerHand')).toBe('6,5');
+    expect(text('stat-largestPot')).toBe('905 (Hand 17)');
+    await click('reports-tab-cashflow');
+    await settle();
+    expect(text('stay-1')).toContain('sitzt noch');
+    expect(text('report-cashflow')).toContain('Chips auf dem Tisch');
+    expect(text('report-count-apply')).toBe('Zählung vergleichen');
+    await click('reports-tab-incidents');
+    await settle();
+    expect(text('incident-12')).toContain('Fehlgeben: Fehlerhaftes Deck');
+    expect(text('incident-12')).toContain('Misdeal');
+    expect(text('incident-30')).toContain('Stack korrigiert');
+    expect(text('incident-30')).toContain('—');
+  });
+});
