@@ -78,7 +78,8 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) return bad('args.count: the chips counted on the table, a whole number', 'args.count: die gezählten Chips auf dem Tisch, eine ganze Zahl');
     if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
     if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: unlock with a supervisor PIN', de: 'Berichte sind Sache des Floors: mit der PIN eines Supervisors entsperren' } };
-    return { ok: true, result: floorReport(kind as ReportKind, context.log(), count ?? null) };
+    // The live table is the table the log leaves: the cash flow needs no replay of it.
+    return { ok: true, result: floorReport(kind as ReportKind, context.log(), count ?? null, context.controller.table) };
   },
   'hand-list': (args, { archive }) => {
     const page = (args ?? {}) as { before?: unknown; limit?: unknown };

@@ -41,13 +41,17 @@ export type CashFlow = {
   readonly count: { readonly counted: number; readonly difference: number } | null;
 };
 
-export function cashFlow(entries: Iterable<TableLogEntry>, counted: number | null = null): CashFlow {
+/**
+ * `table`: the table as the log leaves it, when the caller has it (the live table): then the log is only
+ * read, not folded into the table again (which costs as much as a replay).
+ */
+export function cashFlow(entries: Iterable<TableLogEntry>, counted: number | null = null, table: TableState | null = null): CashFlow {
   const stays: { -readonly [K in keyof SeatStay]: SeatStay[K] }[] = [];
   const current = new Map<number, (typeof stays)[number]>();
   let state: TableState | undefined;
   let topUps = 0;
   for (const entry of entries) {
-    state = reduceTable(state, entry);
+    if (table === null) state = reduceTable(state, entry);
     switch (entry.type) {
       case 'seated': {
         const stay = { seat: entry.seat, name: entry.name, buyIn: entry.stack, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
@@ -73,6 +77,7 @@ export function cashFlow(entries: Iterable<TableLogEntry>, counted: number | nul
         break;
     }
   }
+  state = table ?? state;
   if (state === undefined) throw new RangeError('the log holds no table');
   const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
   // The engine's buy-ins count top-ups too; the report shows them apart.

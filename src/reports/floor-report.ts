@@ -1,4 +1,5 @@
 import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableState } from '../engine/table-state.js';
 import { type CashFlow, cashFlow } from './cash-flow.js';
 import { type CollectionsReport, collectionsReport } from './collections.js';
 import { type Incident, incidents } from './incidents.js';
@@ -14,15 +15,18 @@ export type FloorReport =
   | ({ readonly kind: 'cashflow' } & CashFlow)
   | { readonly kind: 'incidents'; readonly incidents: readonly Incident[] };
 
-/** One report over a table's log; `counted` (the croupier's count of the chips on the table) for the cash flow. */
-export function floorReport(kind: ReportKind, entries: Iterable<TableLogEntry>, counted: number | null = null): FloorReport {
+/**
+ * One report over a table's log; `counted` (the croupier's count of the chips on the table) for the cash
+ * flow, and `table`, the table the log leaves, when the caller has it (it spares the cash flow a replay).
+ */
+export function floorReport(kind: ReportKind, entries: Iterable<TableLogEntry>, counted: number | null = null, table: TableState | null = null): FloorReport {
   switch (kind) {
     case 'session':
       return { kind, ...sessionReport(entries) };
     case 'collections':
       return { kind, ...collectionsReport(entries) };
     case 'cashflow':
-      return { kind, ...cashFlow(entries, counted) };
+      return { kind, ...cashFlow(entries, counted, table) };
     case 'incidents':
       return { kind, incidents: incidents(entries) };
   }
