@@ -7,8 +7,7 @@
  * Target: p99 ≤ 10 ms over 10,000 reads.
  * Options: --hands N (cards are read until N × 21 reads, default 480 hands ≈ 10,080 reads), --seed N.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Card } from '../src/cards/card.js';
@@ -18,6 +17,7 @@ import { ShoeMapping } from '../src/controller/shoe-mapping.js';
 import { TableController } from '../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../src/engine/table-config.js';
 import { Store } from '../src/store/store.js';
+import { PtyCable } from '../src/hardware/pty-wiring.js';
 import { encodeShoeMessage, SEQ_MODULO } from '../drivers/shoe/shoe-protocol.js';
 import { ShoeReader } from '../drivers/shoe/shoe-reader.js';
 import { SerialBinding } from '../drivers/transport/serial-binding.js';
@@ -26,17 +26,6 @@ import { parseBenchOptions } from './options.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 480, rounds: 1, seed: 11 });
 const dir = mkdtempSync(join(tmpdir(), 'felt-bench-drivers-'));
-
-async function ptyPair(): Promise<{ socat: ChildProcess; table: string; shoe: string }> {
-  const table = join(dir, 'table');
-  const shoe = join(dir, 'shoe');
-  const socat = spawn('socat', [`pty,raw,echo=0,link=${table}`, `pty,raw,echo=0,link=${shoe}`], { stdio: 'ignore' });
-  for (let waited = 0; !(existsSync(table) && existsSync(shoe)); waited += 10) {
-    if (waited > 5_000) throw new Error('socat made no pseudo-terminals (is Debian’s socat installed?)');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { socat, table, shoe };
-}
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,7 +42,8 @@ function until(check: () => boolean): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { socat, table, shoe } = await ptyPair();
+  const cable = await PtyCable.lay(dir, 'shoe');
+  const { tablePath: table, devicePath: shoe } = cable;
   const binding = new SerialBinding();
   const tablePort = await binding.open(table, { baudRate: 115_200 });
   const shoePort: TransportPort = await binding.open(shoe, { baudRate: 115_200 });
@@ -109,7 +99,7 @@ async function main(): Promise<void> {
   }
   await tablePort.close();
   await shoePort.close();
-  socat.kill('SIGKILL');
+  await cable.unplug();
   store.close();
   rmSync(dir, { recursive: true, force: true });
 

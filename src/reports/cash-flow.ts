@@ -79,15 +79,21 @@ export function cashFlow(entries: Iterable<TableLogEntry>, counted: number | nul
   }
   state = table ?? state;
   if (state === undefined) throw new RangeError('the log holds no table');
-  const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
-  // The engine's buy-ins count top-ups too; the report shows them apart.
-  const expected = buyIns - cashOuts - timeCollected - rake + adjustments;
-  const onTable = chipsOnTable(state);
+  const reconciled = reconcile(state);
   return {
     stays,
-    totals: { buyIns: buyIns - topUps, topUps, cashOuts, timeCollected, rake, adjustments, expected, onTable, unexplained: onTable - expected },
-    count: counted === null ? null : { counted, difference: counted - onTable },
+    // The engine's buy-ins count top-ups too; the report shows them apart.
+    totals: { ...reconciled, buyIns: reconciled.buyIns - topUps, topUps },
+    count: counted === null ? null : { counted, difference: counted - reconciled.onTable },
   };
+}
+
+/** The chip reconciliation of a table: its session totals (buy-ins with top-ups), what they leave, what is there. */
+export function reconcile(state: TableState): Omit<CashFlow['totals'], 'topUps'> {
+  const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
+  const expected = buyIns - cashOuts - timeCollected - rake + adjustments;
+  const onTable = chipsOnTable(state);
+  return { buyIns, cashOuts, timeCollected, rake, adjustments, expected, onTable, unexplained: onTable - expected };
 }
 
 function stayAt<T>(current: ReadonlyMap<number, T>, seat: number): T {

@@ -1,5 +1,5 @@
 import type { TableLogEntry } from '../engine/table-operations.js';
-import { hourOf } from './hours.js';
+import { hourOf, inHourOrder } from './hours.js';
 
 /** What the house collected, when and from whom. Amounts in chip units; hours as `2026-11-29T18:00Z` (UTC). */
 export type CollectionsReport = {
@@ -58,7 +58,7 @@ export function collectionsReport(entries: Iterable<TableLogEntry>): Collections
   }
   // Time collected with no hand after it (the last command was a collection): not yet timed.
   untimed += pending;
-  const sorted = (map: ReadonlyMap<string, number>) => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([key, amount]) => ({ hour: key, amount }));
+  const sorted = (map: ReadonlyMap<string, number>) => inHourOrder(map).map(([hour, amount]) => ({ hour, amount }));
   return {
     time: { total: timeTotal, byHour: sorted(timeByHour), bySeat: [...bySeat].sort(([a], [b]) => a - b).map(([seat, amount]) => ({ seat, amount })), untimed },
     rake: { total: rakeTotal, byHand: rakeByHand, byHour: sorted(rakeByHour) },

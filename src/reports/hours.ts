@@ -2,3 +2,8 @@
 export function hourOf(at: number): string {
   return `${new Date(at).toISOString().slice(0, 13)}:00Z`;
 }
+
+/** Amounts kept by clock hour, in time order. */
+export function inHourOrder(byHour: ReadonlyMap<string, number>): [string, number][] {
+  return [...byHour].sort(([a], [b]) => a.localeCompare(b));
+}

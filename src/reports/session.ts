@@ -1,6 +1,6 @@
 import type { Operation } from '../engine/operations.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
-import { hourOf } from './hours.js';
+import { hourOf, inHourOrder } from './hours.js';
 
 /** A table's hands in numbers. Pots are what the hand awarded (after rake); amounts in chip units. */
 export type SessionReport = {
@@ -96,7 +96,7 @@ export function sessionReport(entries: Iterable<TableLogEntry>): SessionReport {
       last,
       // n hands started over the span from the first start to the last: n − 1 intervals.
       handsPerHour: first === null || last === null || last <= first || timed < 2 ? null : Math.round(((timed - 1) * 3_600_000 * 100) / (last - first)) / 100,
-      byHour: [...byHour].sort(([a], [b]) => a.localeCompare(b)).map(([hour, hands]) => ({ hour, hands })),
+      byHour: inHourOrder(byHour).map(([hour, hands]) => ({ hour, hands })),
       untimed,
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../support/until.js';
 import { Core } from '../../src/api/core.js';
 import type { ViewModel } from '../../src/controller/view-model.js';
 import { SIM_FAULTS } from '../../src/hardware/sim-faults.js';
@@ -13,18 +14,13 @@ async function simulatedTable() {
   while (core.controller.view().prompt.kind === 'draw-for-button') send('sim-deal');
   send('table-submit', { commandId: 'start', command: { type: 'start-hand' } });
   const device = (id: string) => core.controller.view().devices.find((status) => status.id === id);
-  const until = async (check: () => boolean): Promise<void> => {
-    for (let waited = 0; !check(); waited += 10) {
-      if (waited > 3_000) throw new Error('waited 3 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return { core, send, device, until };
+
+  return { core, send, device };
 }
 
 describe('the simulation panel’s faults, through the real drivers', () => {
   it('shows each fault on the status bar as the table sees it, and the hand goes on', async () => {
-    const { core, send, device, until } = await simulatedTable();
+    const { core, send, device } = await simulatedTable();
     const fault = (name: string) => expect(send('sim-fault', { fault: name }).ok).toBe(true);
     fault('shoe-jam');
     expect(device('shoe')).toMatchObject({ state: 'fault', detail: { en: 'the shoe jammed (card stuck at the exit)' } });
@@ -59,7 +55,7 @@ describe('the simulation panel’s faults, through the real drivers', () => {
       fault(`${name}-unplug`);
       expect(device(name)?.state).toBe('disconnected');
       fault(`${name}-replug`);
-      await until(() => device(name)?.state === 'connected');
+      await until(() => device(name)?.state === 'connected', `the ${name} to come back`, 3_000);
     }
     send('sim-deal');
     expect(core.controller.view().prompt.kind).toBe('action');

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../support/until.js';
 import { DeviceConnection } from '../../drivers/device-connection.js';
 import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
 import type { TransportPort } from '../../drivers/transport/transport.js';
 
 const SHOE = { vendorId: '0403', productId: '6001', serialNumber: 'SHOE-7' };
-
-function until(condition: () => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = (): void => (condition() ? resolve() : Date.now() - started > 2_000 ? reject(new Error('timed out')) : void setTimeout(check, 5));
-    check();
-  });
-}
 
 describe('a device kept connected', () => {
   it('finds the device by identity, and again at another path after it was unplugged', async () => {

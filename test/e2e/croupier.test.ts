@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Croupier, type Kiosk, launchChromium, openTableOfThree, PIN } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { e2eTables, PIN } from './support.js';
 
 /**
  * The croupier's screen end to end: Debian's Chromium drives the built React screens in browser mode
@@ -8,29 +7,9 @@ import { type Croupier, type Kiosk, launchChromium, openTableOfThree, PIN } from
  * what the screen shows. Three players: Ada (seat 1), Ben (seat 3), Cleo (seat 6); Cleo draws the button,
  * so Ada posts the small blind and Ben the big blind, and the deal runs burn, 1, 3, 6, 1, 3, 6.
  */
-let browser: Browser;
-let kiosk: Kiosk;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  await kiosk.close();
-});
+const { tableOfThree, kiosk } = e2eTables();
 
 const MINUTE = 60_000;
-
-/** Opens the screen, seats three players, draws Cleo the button, and starts the first hand. */
-async function tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier> {
-  const opened = await openTableOfThree(browser, stacks);
-  kiosk = opened.kiosk;
-  return opened.croupier;
-}
 
 describe('the croupier screen', () => {
   it('plays a hand with every action: blinds, fold, check, call, bet, raise, all-in, an uncontested pot; a reload shows the same screen', async () => {
@@ -144,11 +123,11 @@ describe('the croupier screen', () => {
     await croupier.act('action-fold');
     // Ben's big blind is called by nobody: 5 of it comes back, the pot is 10.
     await croupier.sees('prompt', 'Seat 3 wins the main pot, 10');
-    kiosk.now += 29 * MINUTE;
+    kiosk().now += 29 * MINUTE;
     await croupier.page.reload();
     await croupier.sees('prompt', 'Button to seat 1');
     expect(await croupier.text('prompt')).not.toContain('Collect time');
-    kiosk.now += MINUTE;
+    kiosk().now += MINUTE;
     await croupier.page.reload();
     await croupier.sees('prompt', 'Collect time from seat 1, 3, 6');
     await croupier.command('start-hand');

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Croupier, type Kiosk, launchChromium, openTableOfThree } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { type Croupier, e2eTables } from './support.js';
 
 /**
  * The simulation panel's faults end to end: Debian's Chromium taps the built screens in browser mode against
@@ -9,27 +8,7 @@ import { type Croupier, type Kiosk, launchChromium, openTableOfThree } from './s
  * the status bar shows what the table made of it. Three players: Ada (seat 1), Ben (seat 3), Cleo (seat 6);
  * Cleo draws the button, so the action opens on seat 6 before the flop and on seat 1 after it.
  */
-let browser: Browser;
-let kiosk: Kiosk;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  await kiosk.close();
-});
-
-/** Opens the screen, seats three players, draws Cleo the button, and starts the first hand. */
-async function tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier> {
-  const opened = await openTableOfThree(browser, stacks);
-  kiosk = opened.kiosk;
-  return opened.croupier;
-}
+const { tableOfThree, kiosk } = e2eTables();
 
 /** What the page showed at any moment, not only when a step looked: each text of the shoe's entry, and every refusal. */
 type Seen = { shoe: string[]; refusals: string[] };
@@ -93,10 +72,10 @@ describe('the simulation panel', () => {
     expect(Date.now() - replugged).toBeLessThan(3_000);
 
     // A tag of another deck on the board antenna: a fault for the floor, and no card for the table.
-    const head = kiosk.head();
+    const head = kiosk().head();
     await fault(croupier, 'rfid-foreign-card', 'A card from another deck on the board');
     await device(croupier, 'device-rfid', 'fault', /^RFID reader: fault — a card not of this deck at the board/);
-    expect(kiosk.head()).toBe(head);
+    expect(kiosk().head()).toBe(head);
     expect(await croupier.text('prompt')).toBe('Shuffle, then deal the burn');
 
     // The burn with the simulated shoe's single card, then every card to the end of each step.

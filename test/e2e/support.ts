@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { TableConfig } from '../../src/engine/table-config.js';
 import { type BrowserServer, startBrowserServer } from '../../src/server/browser-server.js';
@@ -151,3 +152,34 @@ export async function openTableOfThree(browser: Browser, stacks: readonly [numbe
   return { kiosk, croupier };
 }
 
+/**
+ * A test file's tables: one Chromium for the file, and the table each test opens (closed after the test).
+ * `tableOfThree()` opens the screen with Ada, Ben and Cleo seated and the first hand started; `kiosk()`
+ * is the open table's core and clock.
+ */
+export function e2eTables(): { tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier>; kiosk(): Kiosk } {
+  let browser: Browser | null = null;
+  let open: Kiosk | null = null;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+  });
+  return {
+    tableOfThree: async (stacks) => {
+      if (browser === null) throw new Error('Chromium is not running: call e2eTables() at the top of the test file');
+      const opened = await openTableOfThree(browser, stacks);
+      open = opened.kiosk;
+      return opened.croupier;
+    },
+    kiosk: () => {
+      if (open === null) throw new Error('no table is open in this test');
+      return open;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { until } from '../support/until.js';
 import { Core } from '../../src/api/core.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../../src/hardware/hardware-config.js';
 import { DeviceEnd, PtyCable } from '../../src/hardware/pty-wiring.js';
@@ -76,15 +77,9 @@ describe("the table's hardware configuration", () => {
     writeFileSync(hardwareConfigPath(dbPath), JSON.stringify({ shoe: { transport: 'serial', path: cable.tablePath } }));
     const core = await Core.open({ dbPath, hardware: 'real', floorPin: '246813' });
     try {
-      const shown = async (): Promise<string | undefined> => {
-        for (let waited = 0; waited < 3_000; waited += 20) {
-          const detail = core.controller.view().devices.find((device) => device.id === 'shoe')?.detail?.en;
-          if (detail === 'deck checked: 52 cards') return detail;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        return core.controller.view().devices.find((device) => device.id === 'shoe')?.detail?.en;
-      };
-      expect(await shown()).toBe('deck checked: 52 cards');
+      const shoe = () => core.controller.view().devices.find((device) => device.id === 'shoe')?.detail?.en;
+      await until(() => shoe() === 'deck checked: 52 cards', 'the shoe’s deck check', 3_000);
+      expect(shoe()).toBe('deck checked: 52 cards');
       const reply = core.connect(() => undefined).handle(JSON.stringify({ id: '1', name: 'sim-deal' }));
       expect(reply).toMatchObject({ ok: false, error: { code: 'not-simulated' } });
     } finally {

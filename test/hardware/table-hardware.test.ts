@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../support/until.js';
 import { TableController } from '../../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { TableHardware } from '../../src/hardware/table-hardware.js';
 import { Store } from '../../src/store/store.js';
 import { encodeShoeMessage } from '../../drivers/shoe/shoe-protocol.js';
 import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
-
-const until = async (check: () => boolean, ms = 3_000): Promise<boolean> => {
-  for (let waited = 0; waited < ms; waited += 20) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-};
 
 describe("the table's hardware", () => {
   it('flags a shoe that says nothing on an open port, and clears it when the shoe speaks again', async () => {
@@ -25,7 +18,7 @@ describe("the table's hardware", () => {
     try {
       await hardware.allConnected;
       expect(status()?.state).toBe('connected');
-      expect(await until(() => status()?.state === 'fault')).toBe(true);
+      await until(() => status()?.state === 'fault', 'the shoe flagged as silent', 3_000);
       expect(status()?.detail).toEqual({ en: 'nothing heard from it for 0.3 s: is it switched on, on the right port, at the right speed?', de: 'seit 0.3 s nichts gehört: eingeschaltet, am richtigen Anschluss, mit der richtigen Geschwindigkeit?' });
       // Noise is not the shoe speaking.
       shoe.send('#~!garbage\r\n');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SeededRandom } from '../../cards/random.js';
 import { TableController } from '../../controller/table-controller.js';
 import { CASINO_5_10 } from '../../engine/table-config.js';
+import { reconcile } from '../../reports/cash-flow.js';
 import { ptyTable } from '../../hardware/pty-table.js';
 import { SimulatedCroupier } from '../../hardware/simulated-croupier.js';
 import { Store } from '../../store/store.js';
@@ -39,9 +40,8 @@ export async function runPtySession(options: PtySessionOptions, io: CommandIo): 
     } finally {
       await table.close();
     }
-    const { buyIns, cashOuts, timeCollected, rake, adjustments } = controller.table.totals;
-    const chipsOnTable = controller.table.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
-    const balanced = buyIns - cashOuts - timeCollected - rake + adjustments === chipsOnTable;
+    const { buyIns, cashOuts, timeCollected, onTable: chipsOnTable, unexplained } = reconcile(controller.table);
+    const balanced = unexplained === 0;
     const logHash = store.headOfChain().hash;
     store.close();
     closed = true;

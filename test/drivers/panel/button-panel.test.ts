@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../../support/until.js';
 import { DeviceConnection } from '../../../drivers/device-connection.js';
 import { ButtonPanel, type PanelEvent } from '../../../drivers/panel/button-panel.js';
 import { encodePanelReport, type PanelFraming } from '../../../drivers/panel/panel-protocol.js';
@@ -178,15 +179,3 @@ describe('the button panel adapter: presses on rising edges only', () => {
     expect(statuses).toEqual(['connected sim:panel-a', 'disconnected sim:panel-a was unplugged', 'connected sim:panel-b']);
   });
 });
-
-function until(condition: () => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = (): void => {
-      if (condition()) resolve();
-      else if (Date.now() - started > 5_000) reject(new Error('waited 5 s'));
-      else setTimeout(check, 2);
-    };
-    check();
-  });
-}

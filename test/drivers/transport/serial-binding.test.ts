@@ -1,50 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../support/until.js';
 import { parseCard } from '../../../src/cards/notation.js';
 import { DriverError } from '../../../drivers/driver-error.js';
 import { encodeShoeMessage } from '../../../drivers/shoe/shoe-protocol.js';
 import { type ShoeEvent, ShoeReader } from '../../../drivers/shoe/shoe-reader.js';
 import { SerialBinding } from '../../../drivers/transport/serial-binding.js';
 import type { TransportPort } from '../../../drivers/transport/transport.js';
+import { PtyCable } from '../../../src/hardware/pty-wiring.js';
 
-let socat: ChildProcess | null = null;
+let cable: PtyCable | null = null;
 
-afterEach(() => {
-  socat?.kill('SIGKILL');
-  socat = null;
+afterEach(async () => {
+  await cable?.unplug();
+  cable = null;
 });
-
-/** A pair of connected pseudo-terminals (Debian's socat): what one end writes, the other reads, as over a cable. */
-async function ptyPair(): Promise<{ table: string; device: string }> {
-  const folder = mkdtempSync(join(tmpdir(), 'felt-pty-'));
-  const table = join(folder, 'table');
-  const device = join(folder, 'device');
-  socat = spawn('socat', [`pty,raw,echo=0,link=${table}`, `pty,raw,echo=0,link=${device}`], { stdio: 'ignore' });
-  for (let waited = 0; !(existsSync(table) && existsSync(device)); waited += 20) {
-    if (waited > 5_000) throw new Error('socat made no pseudo-terminals');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { table, device };
-}
-
-function until(condition: () => boolean, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = (): void => {
-      if (condition()) resolve();
-      else if (Date.now() - started > 5_000) reject(new Error(`waited 5 s for ${what}`));
-      else setTimeout(check, 10);
-    };
-    check();
-  });
-}
 
 describe('serial ports through serialport, over socat pseudo-terminals', () => {
   it('carries a shoe’s sentences in pieces to the reader, its commands back, and reports the cable pulled', async () => {
-    const { table, device } = await ptyPair();
+    // A pair of connected pseudo-terminals (Debian's socat): what one end writes, the other reads, as over a cable.
+    cable = await PtyCable.lay(mkdtempSync(join(tmpdir(), 'felt-pty-')), 'shoe');
+    const { tablePath: table, devicePath: device } = cable;
     const binding = new SerialBinding();
     const port = await binding.open(table, { baudRate: 115_200 });
     const shoeSide: TransportPort = await binding.open(device, { baudRate: 115_200 });
@@ -65,8 +43,7 @@ describe('serial ports through serialport, over socat pseudo-terminals', () => {
     expect(new TextDecoder().decode(Uint8Array.from(received))).toBe('$CHK*40\r\n');
 
     const closed = new Promise<DriverError>((resolve) => port.onClose(resolve));
-    socat?.kill('SIGKILL');
-    socat = null;
+    await cable.unplug();
     const reason = await closed;
     expect(reason.kind).toBe('disconnected');
     await shoeSide.close();
