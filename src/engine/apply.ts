@@ -6,7 +6,7 @@ import { type CardTarget, dealOperation, exposedOperation, prematureOperation, r
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, indexOfSeat } from './positions.js';
-import { type Draft, draftOf, record, reduce } from './reduce.js';
+import { type Draft, draftOf, record, recordAction, recordDeal, recordNextActor, startedDraft } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
 import type { HandState, Player } from './state.js';
@@ -86,7 +86,7 @@ export function startHand(input: StartHand): Transition {
   checkBlinds(input, smallBlindSeat, bigBlindSeat, config);
   // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
   const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
-  const recorder = new Recorder(draftOf(reduce(undefined, started)));
+  const recorder = new Recorder(startedDraft(started));
   recorder.operations.push(started);
   postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? []);
   return finish(recorder);
@@ -192,7 +192,7 @@ function straddled(state: HandState, straddle: number): boolean {
 export function apply(state: HandState, command: Command): Transition {
   if (state.phase.kind === 'complete') throw violation('hand-over', 'The hand is over', 'Die Hand ist vorbei');
   // The two commands of nearly every step — a card, an action — take a short way when nothing follows
-  // them automatically; the same operations, recorded by the same `record`, either way.
+  // them automatically; the same operations, recorded by the same functions, either way.
   if (command.type === 'deal') return applyDeal(state, command.card, command.to);
   if (command.type !== 'show' && command.type !== 'muck' && command.type !== 'exposed' && command.type !== 'premature' && command.type !== 'redeal-flop') {
     return applyBetting(state, command);
@@ -214,6 +214,11 @@ export function apply(state: HandState, command: Command): Transition {
       checkSeat(state, command.seat, 'show');
       recorder.push(command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
       recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
+      if (recorder.state.actor >= 0) {
+        // Someone else shows next: nothing follows automatically.
+        checkChips(recorder.state);
+        return { state: recorder.state, operations: recorder.operations };
+      }
       break;
   }
   return finish(recorder);
@@ -223,7 +228,7 @@ export function apply(state: HandState, command: Command): Transition {
 function applyDeal(state: HandState, card: Card | null, to: CardTarget | undefined): Transition {
   const operation = dealOperation(state, card, to);
   const draft = draftOf(state);
-  record(draft, operation);
+  recordDeal(draft, operation);
   if (!stepComplete(draft)) {
     checkChips(draft);
     return { state: draft, operations: [operation] };
@@ -236,10 +241,10 @@ function applyBetting(state: HandState, command: BettingCommand & { readonly sea
   checkSeat(state, command.seat, 'act');
   const action = bettingOperation(state, command);
   const draft = draftOf(state);
-  record(draft, action);
+  recordAction(draft, action);
   const next = nextActor(draft, state.actor);
-  const handOn: Operation = { type: 'next-actor', seat: seatOrNull(draft, next) };
-  record(draft, handOn);
+  const handOn = { type: 'next-actor', seat: seatOrNull(draft, next) } as const;
+  recordNextActor(draft, handOn);
   if (next >= 0) {
     checkChips(draft);
     return { state: draft, operations: [action, handOn] };
@@ -310,7 +315,7 @@ function beginBettingRound(recorder: Recorder): void {
 
 function endBettingRound(recorder: Recorder): void {
   const uncalled = uncalledBet(recorder.state);
-  if (uncalled !== null) recorder.push({ type: 'return-uncalled', ...uncalled });
+  if (uncalled !== null) recorder.push({ type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount });
   recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
   if (state.inHandCount === 1) {
@@ -329,8 +334,9 @@ function finishHand(recorder: Recorder): void {
   if (rake !== null) recorder.push(rake);
   for (const award of awardOperations(recorder.state)) recorder.push(award);
   // Every pot is pushed: chips left in a pot at the end would be chips nobody gets.
-  const left = recorder.state.pots.find((pot) => pot.amount !== 0);
-  if (left !== undefined) throw new InvariantError(`${left.amount} left in a pot at the end of the hand`);
+  for (const pot of recorder.state.pots) {
+    if (pot.amount !== 0) throw new InvariantError(`${pot.amount} left in a pot at the end of the hand`);
+  }
   recorder.push({ type: 'hand-ended' });
 }
 

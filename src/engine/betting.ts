@@ -2,7 +2,7 @@ import type { BettingStructure } from './config.js';
 import { totalInPots } from './pots.js';
 import { violation } from './rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
-import type { Operation } from './operations.js';
+import type { ActionOperation } from './operations.js';
 
 /** What the player to act may do: the action pad enables exactly these. */
 export type LegalActions = {
@@ -149,11 +149,13 @@ function highestOtherBet(state: HandState, player: Player): number {
 export function nextActor(state: HandState, from: number): number {
   // `firstFrom` written out: this runs after every action, and the count of players able to act is
   // taken once for the whole search.
-  const count = state.players.length;
+  const players = state.players;
+  const count = players.length;
   const ableToAct = state.activeCount;
+  let index = from;
   for (let step = 1; step <= count; step++) {
-    const index = (from + step) % count;
-    if (needsToAct(state, state.players[index] as Player, ableToAct)) return index;
+    index = index + 1 === count ? 0 : index + 1;
+    if (needsToAct(state, players[index] as Player, ableToAct)) return index;
   }
   return -1;
 }
@@ -166,7 +168,7 @@ export type BettingCommand =
   | { readonly type: 'all-in' };
 
 /** Turns a betting command into its operation, or refuses it with the reason. */
-export function bettingOperation(state: HandState, command: BettingCommand): Operation {
+export function bettingOperation(state: HandState, command: BettingCommand): ActionOperation {
   const type: unknown = command.type;
   if (type !== 'fold' && type !== 'check' && type !== 'call' && type !== 'bet' && type !== 'all-in') {
     throw violation('unknown-command', `'${String(type)}' is not a command`, `'${String(type)}' ist kein Befehl`);
@@ -208,7 +210,11 @@ function raiseRefusal(state: HandState, legal: LegalActions): { en: string; de: 
   return { en: 'no raise is possible', de: 'keine Erhöhung möglich' };
 }
 
-function betTo(state: HandState, player: Player, legal: LegalActions, to: number): Operation {
+// Made once, not at every bet: only a refusal uses them.
+const BET_WORD = { en: 'bet', de: 'setzen' } as const;
+const RAISE_WORD = { en: 'raise', de: 'erhöhen' } as const;
+
+function betTo(state: HandState, player: Player, legal: LegalActions, to: number): ActionOperation {
   const seat = player.seat;
   const unit = state.config.chipUnit;
   if (!Number.isSafeInteger(to) || to <= 0) {
@@ -221,7 +227,7 @@ function betTo(state: HandState, player: Player, legal: LegalActions, to: number
   if (to > stackTop) {
     throw violation('not-enough-chips', `Seat ${seat} has only ${stackTop}`, `Platz ${seat} hat nur ${stackTop}`);
   }
-  const word = state.currentBet === 0 ? { en: 'bet', de: 'setzen' } : { en: 'raise', de: 'erhöhen' };
+  const word = state.currentBet === 0 ? BET_WORD : RAISE_WORD;
   if (to <= state.currentBet) {
     throw violation('bet-below-minimum', `Seat ${seat} cannot ${word.en} to ${to}: ${state.currentBet} is the bet; call instead`, `Platz ${seat} kann nicht auf ${to} ${word.de}: ${state.currentBet} ist der Einsatz; mitgehen`);
   }
@@ -241,7 +247,7 @@ function betTo(state: HandState, player: Player, legal: LegalActions, to: number
 }
 
 /** The bet operation with the round's raise bookkeeping after it. */
-function betOperation(state: HandState, player: Player, to: number): Operation {
+function betOperation(state: HandState, player: Player, to: number): ActionOperation {
   const structure = state.config.structure;
   const raise = to - state.currentBet;
   let { lastFullRaise, limitLevel, betsThisRound } = state;

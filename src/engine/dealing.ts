@@ -1,5 +1,5 @@
 import { type Card, isCard } from '../cards/card.js';
-import type { Operation } from './operations.js';
+import type { DealOperation, Operation } from './operations.js';
 import { clockwise } from './positions.js';
 import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player } from './state.js';
@@ -34,7 +34,7 @@ function seatTarget(seat: number): CardTarget {
 
 /** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */
 export function expectedCard(state: HandState): CardTarget | null {
-  if (state.phase.kind !== 'dealing') return null;
+  if (stepComplete(state)) return null;
   let position = state.dealt;
   if (state.street === 'preflop') {
     if (state.config.burnBeforeHoleCards) {
@@ -42,18 +42,33 @@ export function expectedCard(state: HandState): CardTarget | null {
       position--;
     }
     const count = state.players.length;
-    // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules).
-    if (position === 2 * count && state.replacementSeat !== null) return seatTarget(state.replacementSeat);
-    if (position >= 2 * count) return null;
+    // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules): the step
+    // counts that card only when there is such a seat.
+    if (position === 2 * count) return seatTarget(state.replacementSeat as number);
     return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
   }
-  // An exposed hole card already lies with the burns as the flop's burn; after premature cards went back
-  // into the stub the next board card is dealt without one.
-  if (state.config.burnBeforeBoard && state.noBurnOn !== state.street) {
-    if (position === 0) return 'burn';
-    position--;
+  return position === 0 && burnsBeforeBoardCard(state) ? 'burn' : 'board';
+}
+
+/**
+ * How many cards the current dealing step has, burns included: a burn (if configured) and two hole
+ * cards a player, and the replacement for an exposed hole card; or a burn and the flop, the turn or
+ * the river. `expectedCard` and `stepComplete` both count on it, so that the test at every card dealt
+ * is two comparisons.
+ */
+function stepLength(state: HandState): number {
+  if (state.street === 'preflop') {
+    return (state.config.burnBeforeHoleCards ? 1 : 0) + 2 * state.players.length + (state.replacementSeat === null ? 0 : 1);
   }
-  return position < (state.street === 'flop' ? 3 : 1) ? 'board' : null;
+  return (burnsBeforeBoardCard(state) ? 1 : 0) + (state.street === 'flop' ? 3 : 1);
+}
+
+/**
+ * An exposed hole card already lies with the burns as the flop's burn; after premature cards went back
+ * into the stub the next board card is dealt without one.
+ */
+function burnsBeforeBoardCard(state: HandState): boolean {
+  return state.config.burnBeforeBoard && state.noBurnOn !== state.street;
 }
 
 export function describeTarget(target: CardTarget): { en: string; de: string } {
@@ -72,7 +87,7 @@ function sameTarget(a: CardTarget, b: CardTarget): boolean {
  * wrong place, or a card when none is due is refused, never silently placed. `card` null is a card
  * dealt face down without being read (a hole card or burn at a table without readers).
  */
-export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined): Operation {
+export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined): DealOperation {
   checkCard(card);
   const expected = expectedCard(state);
   if (expected === null) {
@@ -177,6 +192,7 @@ export function isSeen(state: Pick<HandState, 'seenLow' | 'seenHigh'>, card: Car
   return card < 26 ? (state.seenLow & (1 << card)) !== 0 : (state.seenHigh & (1 << (card - 26))) !== 0;
 }
 
+/** Whether no card is due: the dealing step is over (or this is not the dealing). */
 export function stepComplete(state: HandState): boolean {
-  return expectedCard(state) === null;
+  return state.phase.kind !== 'dealing' || state.dealt >= stepLength(state);
 }

@@ -78,6 +78,12 @@ export type Operation =
     }
   | { readonly type: 'hand-ended' };
 
+/** The operation of a betting command. */
+export type ActionOperation = Extract<Operation, { readonly type: 'fold' | 'check' | 'call' | 'bet' }>;
+
+/** The operation of a card dealt. */
+export type DealOperation = Extract<Operation, { readonly type: 'deal' }>;
+
 /**
  * `posted-blind`: a live blind posted out of position by a new player or one who owes blinds (it counts
  * as the player's bet); `dead-blind`: the owed small blind, dead money for the main pot like the

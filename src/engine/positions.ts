@@ -8,6 +8,9 @@ export function clockwise(state: { readonly players: readonly unknown[] }, index
 
 export function indexOfSeat(state: { readonly players: readonly Player[] }, seat: number): number {
   const players = state.players;
+  // Seats numbered from 1 without a gap put seat n at index n − 1: looked at first, since nearly every
+  // operation names a seat (a seat is in a hand once: `startHand` refuses it twice).
+  if ((players[seat - 1] as Player | undefined)?.seat === seat) return seat - 1;
   for (let index = 0; index < players.length; index++) if ((players[index] as Player).seat === seat) return index;
   return -1;
 }

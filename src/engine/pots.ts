@@ -36,11 +36,15 @@ function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
   const levels: number[] = [];
   for (const player of players) {
     const level = player.committed;
-    if (player.status === 'folded' || level === 0 || levels.includes(level)) continue;
-    // Insertion in order: a few levels at most, and no comparator call per step.
+    if (player.status === 'folded' || level === 0) continue;
+    // Insertion in order, written out (no `includes`, `splice` or comparator calls: this runs at
+    // every collect once a player is all-in for less): a few levels at most.
     let at = levels.length;
     while (at > 0 && (levels[at - 1] as number) > level) at--;
-    levels.splice(at, 0, level);
+    if (at > 0 && levels[at - 1] === level) continue;
+    levels.push(level);
+    for (let move = levels.length - 1; move > at; move--) levels[move] = levels[move - 1] as number;
+    levels[at] = level;
   }
   const pots: Pot[] = [];
   let previous = 0;
@@ -93,5 +97,7 @@ export function uncalledBet(state: HandState): { seat: number; amount: number } 
 }
 
 export function totalInPots(state: HandState): number {
-  return state.pots.reduce((sum, pot) => sum + pot.amount, 0);
+  let total = 0;
+  for (const pot of state.pots) total += pot.amount;
+  return total;
 }

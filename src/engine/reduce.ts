@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
-import type { Operation } from './operations.js';
+import type { ActionOperation, DealOperation, Operation } from './operations.js';
 import { buttonIndexOf, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';
 
@@ -116,8 +116,20 @@ export function reduce(state: HandState | undefined, operation: Operation): Hand
 export function replay(operations: readonly Operation[]): HandState {
   const [first, ...rest] = operations;
   if (first?.type !== 'hand-started') throw new InvariantError('a hand replays from its hand-started operation');
-  const draft = draftOf(started(first));
+  const draft = startedDraft(first);
   for (const operation of rest) record(draft, operation);
+  return draft;
+}
+
+/**
+ * A draft of the hand a `hand-started` operation begins. Its players array and player objects are new
+ * and nobody else holds them, so the draft owns them from the start: no copy of a state nobody sees.
+ */
+export function startedDraft(operation: Extract<Operation, { type: 'hand-started' }>): Draft {
+  const draft = started(operation) as Draft;
+  ownedBy = draft;
+  ownsPlayers = true;
+  owned = -1;
   return draft;
 }
 
@@ -142,23 +154,14 @@ export function record(draft: Draft, operation: Operation): void {
       }
       return;
     }
-    case 'deal': {
-      const { card, to } = operation;
-      if (card !== null) markSeen(draft, card);
-      draft.dealt++;
-      if (to === 'burn') draft.burns = [...draft.burns, card];
-      else if (to === 'board') draft.board = [...draft.board, card as NonNullable<typeof card>];
-      else {
-        const player = playerAt(draft, to.seat);
-        player.holeCards = [...player.holeCards, card];
-      }
+    case 'deal':
+      recordDeal(draft, operation);
       return;
-    }
     case 'card-exposed': {
       const player = playerAt(draft, operation.seat);
       player.holeCards = player.holeCards.slice(0, -1);
       if (operation.card !== null) markSeen(draft, operation.card);
-      draft.burns = [...draft.burns, operation.card];
+      draft.burns = appended(draft.burns, operation.card);
       draft.exposedBurn = true;
       draft.replacementSeat = operation.seat;
       draft.noBurnOn = 'flop';
@@ -171,9 +174,9 @@ export function record(draft: Draft, operation: Operation): void {
     }
     case 'premature-card':
       if (operation.card !== null) markSeen(draft, operation.card);
-      if (operation.to === 'burn') draft.burns = [...draft.burns, operation.card];
+      if (operation.to === 'burn') draft.burns = appended(draft.burns, operation.card);
       else {
-        draft.heldCards = [...draft.heldCards, operation.card as Card];
+        draft.heldCards = appended(draft.heldCards, operation.card as Card);
         draft.returnHeldAt = operation.returnAt;
       }
       return;
@@ -210,38 +213,14 @@ export function record(draft: Draft, operation: Operation): void {
       }
       draft.actor = -1;
       return;
-    case 'fold': {
-      const player = playerAt(draft, operation.seat);
-      if (player.status === 'active') draft.activeCount--;
-      if (player.status !== 'folded') draft.inHandCount--;
-      player.status = 'folded';
-      player.actedAt = draft.currentBet;
-      return;
-    }
+    case 'fold':
     case 'check':
-      playerAt(draft, operation.seat).actedAt = draft.currentBet;
+    case 'call':
+    case 'bet':
+      recordAction(draft, operation);
       return;
-    case 'call': {
-      const player = playerAt(draft, operation.seat);
-      pay(draft, player, operation.amount, true);
-      player.actedAt = draft.currentBet;
-      return;
-    }
-    case 'bet': {
-      const player = playerAt(draft, operation.seat);
-      if (operation.to > draft.currentBet) {
-        draft.lastAggressor = operation.seat;
-        draft.currentBet = operation.to;
-      }
-      pay(draft, player, operation.to - player.bet, true);
-      player.actedAt = draft.currentBet;
-      draft.lastFullRaise = operation.lastFullRaise;
-      draft.limitLevel = operation.limitLevel;
-      draft.betsThisRound = operation.betsThisRound;
-      return;
-    }
     case 'next-actor':
-      draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
+      recordNextActor(draft, operation);
       return;
     case 'return-uncalled': {
       const player = playerAt(draft, operation.seat);
@@ -299,6 +278,55 @@ export function record(draft: Draft, operation: Operation): void {
   }
 }
 
+/*
+ * The operations of nearly every command — a card, an action, the next actor — have functions of their
+ * own, which `apply` calls directly: one switch over a handful of operation shapes instead of one over
+ * every shape, at each of the ~90 operations of a hand.
+ */
+
+export function recordDeal(draft: Draft, operation: DealOperation): void {
+  const { card, to } = operation;
+  if (card !== null) markSeen(draft, card);
+  draft.dealt++;
+  if (to === 'burn') draft.burns = appended(draft.burns, card);
+  else if (to === 'board') draft.board = appended(draft.board, card as NonNullable<typeof card>);
+  else {
+    const player = playerAt(draft, to.seat);
+    player.holeCards = appended(player.holeCards, card);
+  }
+}
+
+export function recordAction(draft: Draft, operation: ActionOperation): void {
+  const player = playerAt(draft, operation.seat);
+  switch (operation.type) {
+    case 'fold':
+      if (player.status === 'active') draft.activeCount--;
+      if (player.status !== 'folded') draft.inHandCount--;
+      player.status = 'folded';
+      break;
+    case 'check':
+      break;
+    case 'call':
+      pay(draft, player, operation.amount, true);
+      break;
+    case 'bet':
+      if (operation.to > draft.currentBet) {
+        draft.lastAggressor = operation.seat;
+        draft.currentBet = operation.to;
+      }
+      pay(draft, player, operation.to - player.bet, true);
+      draft.lastFullRaise = operation.lastFullRaise;
+      draft.limitLevel = operation.limitLevel;
+      draft.betsThisRound = operation.betsThisRound;
+      break;
+  }
+  player.actedAt = draft.currentBet;
+}
+
+export function recordNextActor(draft: Draft, operation: Extract<Operation, { type: 'next-actor' }>): void {
+  draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
+}
+
 const DEALING = { kind: 'dealing' } as const;
 const BETTING = { kind: 'betting' } as const;
 const SHOWDOWN = { kind: 'showdown' } as const;
@@ -307,9 +335,13 @@ const COMPLETE = { kind: 'complete' } as const;
 function started(operation: Extract<Operation, { type: 'hand-started' }>): HandState {
   // The draft's ownership mask has a bit per player.
   if (operation.players.length > 31) throw new InvariantError(`a hand of ${operation.players.length} players`);
-  const players: Player[] = operation.players.map(({ seat, stack }) =>
-    copyPlayer({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null }),
-  );
+  const players: Player[] = [];
+  let chipsInPlay = 0;
+  for (const { seat, stack } of operation.players) {
+    // The fields in `copyPlayer`'s order: one hidden class for every player object.
+    players.push({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null });
+    chipsInPlay += stack;
+  }
   const button = buttonIndexOf(players, operation.buttonSeat);
   const bigBlindIndex = indexOfSeat({ players }, operation.bigBlindSeat);
   if (bigBlindIndex < 0) throw new InvariantError(`big blind seat ${operation.bigBlindSeat} is not in the hand`);
@@ -343,8 +375,22 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
     lastAggressor: null,
     rake: 0,
     awards: [],
-    chipsInPlay: players.reduce((sum, player) => sum + player.stack, 0),
+    chipsInPlay,
   };
+}
+
+/**
+ * A new array: `list` with `item` at the end. Written out because a spread (`[...list, item]`) goes
+ * through the iteration protocol and costs twice as much; cards are dealt at nearly every command.
+ */
+function appended<T>(list: readonly T[], item: T): T[] {
+  const length = list.length;
+  if (length === 0) return [item];
+  if (length === 1) return [list[0] as T, item];
+  if (length === 2) return [list[0] as T, list[1] as T, item];
+  const copy = list.slice();
+  copy.push(item);
+  return copy;
 }
 
 function markSeen(draft: Draft, card: Card): void {

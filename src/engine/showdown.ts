@@ -27,7 +27,16 @@ export function allHandsTabled(state: HandState): boolean {
 }
 
 export function nextToShow(state: HandState, from: number): number {
-  return firstFrom(state, from, (player) => inHand(player) && player.showdown === null);
+  // `firstFrom` written out, without a closure per show.
+  const players = state.players;
+  const count = players.length;
+  let index = clockwise(state, from, 0);
+  for (let step = 0; step < count; step++) {
+    const player = players[index] as Player;
+    if (inHand(player) && player.showdown === null) return index;
+    index = index + 1 === count ? 0 : index + 1;
+  }
+  return -1;
 }
 
 export function showOperation(state: HandState, cards: readonly Card[] | undefined): Operation {
@@ -110,15 +119,18 @@ export function awardOperations(state: HandState): Operation[] {
   }
   // The winners' words and five cards, described once however many pots they win.
   const described: (HandEvaluation | undefined)[] = [];
+  // The pot's best hands (indexes of contenders): the first `winnerCount` entries, reused from pot to
+  // pot (cutting an array's length is a call into the runtime).
   const winners: number[] = [];
-  state.pots.forEach((pot, potIndex) => {
-    if (pot.amount === 0) return;
+  for (let potIndex = 0; potIndex < state.pots.length; potIndex++) {
+    const pot = state.pots[potIndex] as Pot;
+    if (pot.amount === 0) continue;
     let shown = 0;
     let unshown = -1;
     let best = -1;
-    winners.length = 0;
+    let winnerCount = 0;
     for (let index = 0; index < contenders.length; index++) {
-      if (!pot.eligible.includes((contenders[index] as Player).seat)) continue;
+      if (!isEligible(pot, (contenders[index] as Player).seat)) continue;
       const value = values[index] as number;
       if (value < 0) {
         unshown = index;
@@ -127,21 +139,21 @@ export function awardOperations(state: HandState): Operation[] {
       shown++;
       if (value > best) {
         best = value;
-        winners.length = 0;
+        winnerCount = 0;
       }
-      if (value === best) winners.push(index);
+      if (value === best) winners[winnerCount++] = index;
     }
     if (shown === 0) {
       if (unshown < 0) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
       // The last player in the hand wins without a show.
       operations.push({ type: 'award', potIndex, seat: (contenders[unshown] as Player).seat, amount: pot.amount, words: null, best: null });
-      return;
+      continue;
     }
     if (unshown >= 0) throw new InvariantError(`seat ${(contenders[unshown] as Player).seat} contests a pot without showing`);
     const units = pot.amount / unit;
-    const share = Math.floor(units / winners.length);
-    const odd = units % winners.length;
-    for (let order = 0; order < winners.length; order++) {
+    const share = Math.floor(units / winnerCount);
+    const odd = units % winnerCount;
+    for (let order = 0; order < winnerCount; order++) {
       const amount = (share + (order < odd ? 1 : 0)) * unit;
       if (amount === 0) continue;
       const index = winners[order] as number;
@@ -149,8 +161,15 @@ export function awardOperations(state: HandState): Operation[] {
       const evaluation = (described[index] ??= describe(winner.showdown as readonly Card[], board, best));
       operations.push({ type: 'award', potIndex, seat: winner.seat, amount, words: evaluation.words, best: evaluation.best });
     }
-  });
+  }
   return operations;
+}
+
+/** `pot.eligible.includes(seat)` written out: a handful of seats, and no call into a builtin. */
+function isEligible(pot: Pot, seat: number): boolean {
+  const eligible = pot.eligible;
+  for (let index = 0; index < eligible.length; index++) if (eligible[index] === seat) return true;
+  return false;
 }
 
 function handOf(cards: readonly Card[], board: readonly Card[]): number {
