@@ -55,7 +55,7 @@ async function start(options: KioskOptions): Promise<void> {
   try {
     if (core.newPin !== null) {
       // Not on the croupier's screen: the PIN guards the floor functions from the table. Set one with --floor-pin.
-      console.log(`Felt: this table's new floor PIN is ${core.newPin} (shown only now; set another with --floor-pin)`);
+      console.log(`Felt: the PIN of this table's manager (staff number 1) is ${core.newPin} (shown only now; set another with --floor-pin; add staff with felt staff)`);
     }
     lockDownSession(session.defaultSession);
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(request.url, paths.renderer));

@@ -58,9 +58,8 @@ async function main(): Promise<void> {
     await shot('awards');
     await croupier.tap('floor-open');
     await shot('floor-pin');
-    for (const digit of PIN) await croupier.tap(`keypad-${digit}`);
-    await croupier.tap('floor-unlock');
-    await croupier.sees('floor-who', 'floor supervisor');
+    await croupier.signIn('floor', '1', PIN);
+    await croupier.sees('floor-who', 'Manager, manager #1');
     await shot('floor-functions');
     await croupier.tap('floor-setup');
     await shot('table-setup');

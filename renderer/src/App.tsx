@@ -54,6 +54,11 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
         handNumber={view?.handNumber ?? null}
         stakes={view?.stakes ?? null}
         floorUnlocked={floor.status?.unlocked === true}
+        dealer={view?.dealer ?? null}
+        onDealer={() => {
+          setScreen('table');
+          setOverlay({ kind: 'dealer' });
+        }}
         onLang={onLang}
         onFloor={() => openFloor(false)}
         onHands={() => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { SeededRandom } from '../cards/random.js';
 import { HandArchive } from '../controller/hand-archive.js';
 import { type Clock, TableController } from '../controller/table-controller.js';
@@ -12,7 +12,8 @@ import type { SimulatedTable } from '../hardware/simulated-table.js';
 import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
-import { FloorGate, type PinHash, checkPinFormat, hashPin } from './floor-gate.js';
+import { FloorGate } from './floor-gate.js';
+import { addStaffMember, checkPinFormat, hashSecret, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember } from './staff.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
 import type { AppInfo } from './requests.js';
 
@@ -20,8 +21,13 @@ export type CoreOptions = {
   /** The table's database: a file, or ':memory:' for a table that is forgotten at exit (tests). */
   readonly dbPath: string;
   readonly hardware: 'sim' | 'real';
-  /** Sets the supervisor's PIN (its hash is kept beside the database); otherwise the kept one is used. */
+  /**
+   * Sets the PIN of staff number 1, the manager made at the table's first start (the staff are kept
+   * beside the database, `<db>.staff.json`); otherwise the kept one is used.
+   */
   readonly floorPin?: string;
+  /** More staff for a new table's file (or an in-memory table): tests and demonstrations. */
+  readonly staff?: readonly NewStaffMember[];
   readonly clock?: Clock;
   /** The configuration of a new table (an existing one keeps its own). */
   readonly tableConfig?: TableConfig;
@@ -84,8 +90,8 @@ export class Core {
         // The simulated devices are found on their binding within a few turns of the event loop.
         await simulated.hardware.allConnected;
       }
-      const { pin, newPin } = floorPin(options.dbPath, options.floorPin);
-      return new Core(store, controller, archive, new FloorGate(pin), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin);
+      const { staff, newPin } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
+      return new Core(store, controller, archive, new FloorGate(staff), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin);
     } catch (error) {
       await hardware?.stop();
       store.close();
@@ -104,7 +110,7 @@ export class Core {
       now: () => this.clock.now(),
       simulated: this.simulatedTable === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
       keypad: this.keypad,
-      log: () => this.store.entries(),
+      facts: (selection) => this.store.reportFacts(selection),
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
     this.connections.add(unsubscribe);
@@ -142,26 +148,56 @@ export class Core {
   }
 }
 
-/** The supervisor's PIN: set now, kept beside the database, or made up and kept (and shown once). */
-function floorPin(dbPath: string, given: string | undefined): { pin: PinHash; newPin: string | null } {
-  const file = dbPath === ':memory:' ? null : `${dbPath}.floor-pin.json`;
-  if (given !== undefined) {
-    const pin = hashPin(given);
-    if (file !== null) writeFileSync(file, `${JSON.stringify(pin)}\n`, { mode: 0o600 });
-    return { pin, newPin: null };
-  }
-  if (file !== null && existsSync(file)) {
-    let kept: Partial<PinHash> | null = null;
-    try {
-      kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<PinHash> | null;
-    } catch {
-      // Named below, with what to do.
+/**
+ * The table's staff: kept beside the database and read again at every sign-in (so `felt staff` changes
+ * reach a running table), or in memory. A table without them gets a manager, staff number 1, with the PIN
+ * given or one made up (returned to be shown once); the single supervisor PIN of older tables
+ * (`<db>.floor-pin.json`) becomes that manager's.
+ */
+function openStaff(dbPath: string, givenPin: string | undefined, more: readonly NewStaffMember[]): { staff: () => StaffFile; newPin: string | null } {
+  const file = dbPath === ':memory:' ? null : staffPath(dbPath);
+  let staff = file === null ? null : loadStaff(file);
+  let newPin: string | null = null;
+  if (staff === null) {
+    staff = newStaffFile();
+    const older = file === null ? null : olderFloorPin(`${dbPath}.floor-pin.json`);
+    if (older !== null && givenPin === undefined) {
+      staff = withMember(staff, { number: '1', name: 'Manager', role: 'manager', pin: older, badge: null });
+    } else {
+      newPin = givenPin === undefined ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
+      staff = addStaffMember(staff, { number: '1', name: 'Manager', role: 'manager', pin: givenPin ?? (newPin as string) });
     }
-    if (kept === null || typeof kept.salt !== 'string' || typeof kept.hash !== 'string') throw new Error(`${file}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
-    return { pin: { salt: kept.salt, hash: kept.hash }, newPin: null };
+    for (const member of more) staff = addStaffMember(staff, member);
+    if (file !== null) saveStaff(file, staff);
+  } else if (givenPin !== undefined) {
+    const first = staff.staff.find((member) => member.number === '1');
+    staff = withMember(staff, { number: '1', name: first?.name ?? 'Manager', role: first?.role ?? 'manager', pin: hashSecret(givenPin), badge: first?.badge ?? null });
+    if (file !== null) saveStaff(file, staff);
   }
-  const made = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const pin = hashPin(made);
-  if (file !== null) writeFileSync(file, `${JSON.stringify(pin)}\n`, { mode: 0o600 });
-  return { pin, newPin: made };
+  if (file === null) {
+    const kept = staff;
+    return { staff: () => kept, newPin };
+  }
+  const path = file;
+  return {
+    staff: () => {
+      const read = loadStaff(path);
+      if (read === null) throw new Error(`${path} is missing`);
+      return read;
+    },
+    newPin,
+  };
+}
+
+/** The supervisor PIN an older table kept (a scrypt salt and hash), or null. */
+function olderFloorPin(file: string): { salt: string; hash: string } | null {
+  if (!existsSync(file)) return null;
+  let kept: { salt?: unknown; hash?: unknown } | null;
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8')) as { salt?: unknown; hash?: unknown } | null;
+  } catch {
+    kept = null; // named below, with what to do
+  }
+  if (kept === null || typeof kept.salt !== 'string' || typeof kept.hash !== 'string') throw new Error(`${file}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
+  return { salt: kept.salt, hash: kept.hash };
 }

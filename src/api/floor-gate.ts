@@ -1,9 +1,6 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Words } from '../evaluator/words.js';
 import type { FloorStatus } from './requests.js';
-
-/** A PIN as stored: never the PIN itself, only a slow salted hash of it (scrypt). */
-export type PinHash = { readonly salt: string; readonly hash: string };
+import { checkBadgeFormat, type Credentials, identify, type Role, signature, type StaffFile, type StaffMember, whoWords } from './staff.js';
 
 /**
  * How long an unlocked floor session lasts without use, and how wrong PINs lock the gate: five wrong in a
@@ -18,43 +15,42 @@ const WRONG_PINS_FORGOTTEN_MINUTES = 15;
 
 const MINUTE = 60_000;
 
-export function hashPin(pin: string, salt = randomBytes(16).toString('hex')): PinHash {
-  return { salt, hash: scryptSync(pin, salt, 32).toString('hex') };
-}
+/** Who may open the floor's functions (corrections, voids, table setup, reports). */
+const FLOOR_ROLES: ReadonlySet<Role> = new Set<Role>(['supervisor', 'manager']);
 
-/** A PIN is 6 to 12 digits, typed on the touchscreen's keypad (four digits fall to guessing within days). */
-export function checkPinFormat(pin: unknown): string | null {
-  return typeof pin === 'string' && /^\d{6,12}$/.test(pin) ? null : 'a PIN is 6 to 12 digits';
-}
+type Refusal = { ok: false; code: string; words: Words };
 
-/** One screen's floor session: unlocked until `until`, extended by every floor command. */
+/** One screen's floor session: the supervisor or manager who opened it, until `until`, extended by every floor command. */
 export class FloorSession {
   until: number | null = null;
-
-  constructor(private readonly gate: FloorGate) {}
+  member: StaffMember | null = null;
 
   status(now: number): FloorStatus {
-    const unlocked = this.until !== null && this.until > now;
-    return { unlocked, who: unlocked ? this.gate.role : null, until: unlocked ? this.until : null };
+    const unlocked = this.member !== null && this.until !== null && this.until > now;
+    return unlocked && this.member !== null
+      ? { unlocked, who: whoWords(this.member), role: this.member.role, until: this.until }
+      : { unlocked: false, who: null, role: null, until: null };
   }
 
-  /** Who approves a floor command now (for the log), or null when the session is locked; using it keeps it open. */
+  /** Who approves a floor command now (for the log: name, role, number), or null when locked; using it keeps it open. */
   approve(now: number): string | null {
-    if (this.until === null || this.until <= now) return null;
+    if (this.member === null || this.until === null || this.until <= now) return null;
     this.until = now + FLOOR_SESSION_MINUTES * MINUTE;
-    return this.gate.role.en;
+    return signature(this.member);
   }
 
   lock(): void {
     this.until = null;
+    this.member = null;
   }
 }
 
 /**
- * The supervisor's PIN gate in front of the floor functions (undo, misdeal, stack corrections, rulings,
- * table setup). Wrong PINs count across every screen of the table: after five in a row the gate refuses
- * every PIN for a while. Only a PIN-shaped guess counts: a malformed request cannot lock the floor out. The roles of floor staff (croupier, supervisor, manager, each their own PIN or
- * badge) will grow from here: `who` becomes the person, not the role.
+ * The sign-in of the table's staff: a staff number and PIN, or a badge. It opens a screen's floor session
+ * for a supervisor or manager, and puts a croupier (or anyone) on duty as the dealer. Wrong PINs and
+ * badges count across every screen of the table: after five in a row every sign-in is refused for a
+ * while. Only a well-formed try counts: a malformed request cannot lock the staff out. The staff are read
+ * at each sign-in, so staff added with `felt staff` sign in at a running table.
  */
 export class FloorGate {
   private wrong = 0;
@@ -62,31 +58,31 @@ export class FloorGate {
   private lockedUntil = 0;
   private lockouts = 0;
 
-  constructor(
-    private readonly pin: PinHash,
-    /** Who an unlocked session is, on the screen; the log records its English words as `by`. */
-    readonly role: Words = { en: 'floor supervisor', de: 'Floor-Supervisor' },
-  ) {}
+  constructor(private readonly staff: () => StaffFile) {}
 
   session(): FloorSession {
-    return new FloorSession(this);
+    return new FloorSession();
   }
 
-  /** Opens `session` with `pin`, or says why not. */
-  unlock(session: FloorSession, pin: unknown, now: number): { ok: true } | { ok: false; code: string; words: Words } {
+  /** Who `args` are (staff number and PIN, or a badge), or why not. */
+  signIn(args: unknown, now: number): { ok: true; member: StaffMember } | Refusal {
     if (now < this.lockedUntil) {
       const minutes = Math.ceil((this.lockedUntil - now) / MINUTE);
-      return { ok: false, code: 'floor-locked-out', words: { en: `Too many wrong PINs: the floor functions are locked for ${minutes} more minute(s)`, de: `Zu viele falsche PINs: die Floor-Funktionen sind noch ${minutes} Minute(n) gesperrt` } };
+      return { ok: false, code: 'floor-locked-out', words: { en: `Too many wrong PINs: sign-in is locked for ${minutes} more minute(s)`, de: `Zu viele falsche PINs: die Anmeldung ist noch ${minutes} Minute(n) gesperrt` } };
     }
-    if (typeof pin !== 'string' || !/^\d{1,12}$/.test(pin)) {
-      return { ok: false, code: 'bad-request', words: { en: 'args.pin: a PIN is digits, as text', de: 'args.pin: eine PIN besteht aus Ziffern, als Text' } };
+    const credentials = credentialsOf(args);
+    if (!('staff' in credentials || 'badge' in credentials)) return credentials;
+    let staff: StaffFile;
+    try {
+      staff = this.staff();
+    } catch (error) {
+      return { ok: false, code: 'staff-file', words: { en: `The staff file cannot be read: ${(error as Error).message}`, de: `Die Personaldatei ist nicht lesbar: ${(error as Error).message}` } };
     }
-    // The kept hash decides: a PIN set before the 6-digit minimum still opens (the minimum is for setting one).
-    if (this.matches(pin)) {
+    const member = identify(staff, credentials);
+    if (member !== null) {
       this.wrong = 0;
       this.lockouts = 0;
-      session.until = now + FLOOR_SESSION_MINUTES * MINUTE;
-      return { ok: true };
+      return { ok: true, member };
     }
     if (now - this.lastWrong > WRONG_PINS_FORGOTTEN_MINUTES * MINUTE) this.wrong = 0;
     this.wrong++;
@@ -96,12 +92,42 @@ export class FloorGate {
       this.lockedUntil = now + Math.min(LOCKOUT_MINUTES * 2 ** this.lockouts, MAX_LOCKOUT_MINUTES) * MINUTE;
       this.lockouts++;
     }
-    return { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong PIN', de: 'Falsche PIN' } };
+    return 'badge' in credentials
+      ? { ok: false, code: 'floor-badge-unknown', words: { en: 'This badge is not known at this table', de: 'Dieser Ausweis ist an diesem Tisch nicht bekannt' } }
+      : { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } };
   }
 
-  private matches(pin: string): boolean {
-    const expected = Buffer.from(this.pin.hash, 'hex');
-    const given = scryptSync(pin, this.pin.salt, expected.length);
-    return timingSafeEqual(given, expected);
+  /** Opens `session` for a supervisor or manager, or says why not. */
+  unlock(session: FloorSession, args: unknown, now: number): { ok: true } | Refusal {
+    const signedIn = this.signIn(args, now);
+    if (!signedIn.ok) return signedIn;
+    const { member } = signedIn;
+    if (!FLOOR_ROLES.has(member.role)) {
+      return { ok: false, code: 'floor-role', words: { en: `${member.name} is a croupier: the floor's functions need a supervisor or manager`, de: `${member.name} ist Croupier: die Floor-Funktionen brauchen einen Supervisor oder Manager` } };
+    }
+    session.member = member;
+    session.until = now + FLOOR_SESSION_MINUTES * MINUTE;
+    return { ok: true };
   }
+}
+
+/** The credentials in a request's args, or a refusal that names what was wrong (not counted as a wrong PIN). */
+function credentialsOf(args: unknown): Credentials | Refusal {
+  const given = (args ?? {}) as { staff?: unknown; pin?: unknown; badge?: unknown };
+  if (typeof given !== 'object') return badCredentials();
+  if (given.badge !== undefined) {
+    const problem = checkBadgeFormat(given.badge);
+    return problem === null && given.staff === undefined && given.pin === undefined ? { badge: given.badge as string } : badCredentials();
+  }
+  if (typeof given.staff !== 'string' || !/^\d{1,6}$/.test(given.staff) || typeof given.pin !== 'string' || !/^\d{1,12}$/.test(given.pin)) return badCredentials();
+  // The kept hash decides: a PIN set before the 6-digit minimum still opens (the minimum is for setting one).
+  return { staff: given.staff, pin: given.pin };
+}
+
+function badCredentials(): Refusal {
+  return {
+    ok: false,
+    code: 'bad-request',
+    words: { en: 'args: a staff number and PIN (digits, as text), or a badge (6 to 64 letters and digits)', de: 'args: Personalnummer und PIN (Ziffern, als Text) oder ein Ausweis (6 bis 64 Buchstaben und Ziffern)' },
+  };
 }

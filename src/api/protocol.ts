@@ -8,8 +8,9 @@ import type { PanelMapping } from '../controller/panel-mapping.js';
 import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { FloorGate, FloorSession } from './floor-gate.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
-import type { TableLogEntry } from '../engine/table-operations.js';
-import { floorReport, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
+import type { Facts, FactSelection } from '../reports/facts.js';
+import { floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
+import { reportPdf } from '../reports/report-pdf.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
 /**
@@ -31,8 +32,8 @@ export type Context = {
   readonly floor: FloorSession;
   readonly info: AppInfo;
   readonly now: () => number;
-  /** The table's log, row by row from the first (for the floor's reports). */
-  readonly log: () => Iterable<TableLogEntry>;
+  /** The table's report facts (for the floor's reports, D36): these. */
+  readonly facts: (selection: FactSelection) => Facts;
   /** The keyboard wedge's presses, mapped as the button panel's. */
   readonly keypad: PanelMapping;
   /** Simulated hardware: deals the card the table expects next, and makes a device fail; null with real hardware. */
@@ -57,15 +58,21 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
       // The floor session says who approved it: a sender cannot name someone else.
       if ('by' in command && command.by !== undefined) return bad('command.by: the floor session names who approved a floor command', 'command.by: wer einen Floor-Befehl genehmigt, ergibt sich aus der Floor-Sitzung');
       const by = context.floor.approve(context.now());
-      if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'This needs the floor: unlock with a supervisor PIN', de: 'Dafür braucht es den Floor: mit der PIN eines Supervisors entsperren' } };
+      if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'This needs the floor: a supervisor or manager signs in', de: 'Dafür braucht es den Floor: ein Supervisor oder Manager meldet sich an' } };
       command = { ...command, by } as TimedCommand;
     }
     return { ok: true, result: context.controller.submit({ id: envelope.commandId, command: command as TimedCommand }) };
   },
   'floor-unlock': (args, context) => {
-    const pin = (args as { pin?: unknown } | null)?.pin;
-    const opened = context.gate.unlock(context.floor, pin, context.now());
+    const opened = context.gate.unlock(context.floor, args, context.now());
     return opened.ok ? { ok: true, result: context.floor.status(context.now()) } : opened;
+  },
+  'dealer-sign-in': (args, context) => {
+    const signedIn = context.gate.signIn(args, context.now());
+    if (!signedIn.ok) return signedIn;
+    const { number, name } = signedIn.member;
+    // The controller's own id: a sign-in is not a command a screen may retry under its own id.
+    return { ok: true, result: context.controller.submit({ id: `#dealer-${context.controller.nextRow()}`, command: { type: 'dealer-change', number, name } }) };
   },
   'floor-lock': (_, context) => {
     context.floor.lock();
@@ -73,13 +80,21 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   },
   'floor-status': (_, context) => ({ ok: true, result: context.floor.status(context.now()) }),
   'floor-report': (args, context) => {
-    const { kind, count } = (args ?? {}) as { kind?: unknown; count?: unknown };
-    if (typeof kind !== 'string' || !(REPORT_KINDS as readonly string[]).includes(kind)) return bad(`args.kind: one of ${REPORT_KINDS.join(', ')}`, `args.kind: eines von ${REPORT_KINDS.join(', ')}`);
-    if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) return bad('args.count: the chips counted on the table, a whole number', 'args.count: die gezählten Chips auf dem Tisch, eine ganze Zahl');
-    if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
-    if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: unlock with a supervisor PIN', de: 'Berichte sind Sache des Floors: mit der PIN eines Supervisors entsperren' } };
+    const asked = reportArgs(args, context);
+    if (!asked.ok) return asked;
     // The live table is the table the log leaves: the cash flow needs no replay of it.
-    return { ok: true, result: floorReport(kind as ReportKind, context.log(), count ?? null, context.controller.table) };
+    return { ok: true, result: floorReport(asked.kind, context.facts(REPORT_FACTS[asked.kind]), { counted: asked.count, table: context.controller.table }) };
+  },
+  'floor-report-pdf': (args, context) => {
+    const { kind, count, lang } = (args ?? {}) as { kind?: unknown; count?: unknown; lang?: unknown };
+    if (lang !== 'en' && lang !== 'de') return bad('args.lang: en or de', 'args.lang: en oder de');
+    const asked = reportArgs(count === undefined ? { kind } : { kind, count }, context);
+    if (!asked.ok) return asked;
+    const now = context.now();
+    const report = floorReport(asked.kind, context.facts(REPORT_FACTS[asked.kind]), { counted: asked.count, table: context.controller.table });
+    const pdf = reportPdf(report, { language: lang, generatedAt: now });
+    const stamp = new Date(now).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    return { ok: true, result: { fileName: `felt-${asked.kind}-${stamp}.pdf`, base64: Buffer.from(pdf).toString('base64') } };
   },
   'hand-list': (args, { archive }) => {
     const page = (args ?? {}) as { before?: unknown; limit?: unknown };
@@ -93,6 +108,16 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const replay = archive.replay(id);
     if (replay === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
     return { ok: true, result: replay };
+  },
+  'hand-phh': (args, context) => {
+    const id = (args as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return bad('args.id: a hand id is a whole number from 1', 'args.id: eine Hand-Kennung ist eine ganze Zahl ab 1');
+    // Every hole card is in it, mucked ones too: the floor's, never the table's screen's.
+    if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a supervisor or manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Supervisor oder Manager meldet sich an' } };
+    const history = context.archive.history(id);
+    if (history === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
+    if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${id} was not played to the end: it has no hand history`, de: `Hand ${id} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
+    return { ok: true, result: { fileName: `felt-hand-${String(id).padStart(6, '0')}.phh`, text: history.phh } };
   },
   'panel-press': (args, { keypad, controller }) => {
     const press = (args as { press?: unknown } | null)?.press as { type?: unknown; button?: unknown; key?: unknown } | null | undefined;
@@ -116,6 +141,16 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     return { ok: true, result: simulated.fault(fault) };
   },
 };
+
+/** A report request's kind and count, checked; the floor session must be open (and using it keeps it open). */
+function reportArgs(args: unknown, context: Context): { ok: true; kind: ReportKind; count: number | null } | { ok: false; code: string; words: Words } {
+  const { kind, count } = (args ?? {}) as { kind?: unknown; count?: unknown };
+  if (typeof kind !== 'string' || !(REPORT_KINDS as readonly string[]).includes(kind)) return bad(`args.kind: one of ${REPORT_KINDS.join(', ')}`, `args.kind: eines von ${REPORT_KINDS.join(', ')}`);
+  if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) return bad('args.count: the chips counted on the table, a whole number', 'args.count: die gezählten Chips auf dem Tisch, eine ganze Zahl');
+  if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
+  if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: a supervisor or manager signs in', de: 'Berichte sind Sache des Floors: ein Supervisor oder Manager meldet sich an' } };
+  return { ok: true, kind: kind as ReportKind, count: (count as number | undefined) ?? null };
+}
 
 function notSimulated(): { ok: false; code: string; words: Words } {
   return { ok: false, code: 'not-simulated', words: { en: 'The table runs on real hardware: the shoe deals the cards', de: 'Der Tisch läuft mit echter Hardware: der Schlitten gibt die Karten' } };

@@ -6,6 +6,7 @@ import type { TableConfig } from '../engine/table-config.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { SimFault } from '../hardware/sim-faults.js';
 import type { FloorReport, ReportKind } from '../reports/floor-report.js';
+import type { Credentials, Role } from './staff.js';
 
 export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
 
@@ -23,20 +24,26 @@ export type Requests = {
    * commands need an unlocked floor session on this connection; their `by` is the session's.
    */
   'table-submit': { args: { commandId: string; command: WireCommand }; result: ViewModel };
-  /** Opens the floor functions for this connection with a supervisor's PIN (they lock again after a while). */
-  'floor-unlock': { args: { pin: string }; result: FloorStatus };
+  /** Opens the floor functions for this connection: a supervisor or manager signs in (they lock again after a while). */
+  'floor-unlock': { args: Credentials; result: FloorStatus };
+  /** A croupier (or anyone of the staff) signs in as the dealer on duty, between hands: recorded in the log. */
+  'dealer-sign-in': { args: Credentials; result: ViewModel };
   'floor-lock': { args: undefined; result: FloorStatus };
   'floor-status': { args: undefined; result: FloorStatus };
   /** The hands of this table, newest first, a page at a time: the ones before hand `before` (an id), at most `limit` (50). */
   'hand-list': { args: { readonly before?: number; readonly limit?: number } | undefined; result: HandPage };
   /** One hand step by step, as the screen showed it: hole cards only where they were tabled. */
   'hand-replay': { args: { id: number }; result: HandReplay };
+  /** A finished hand's PHH hand history, hole cards and all: the floor's (needs an unlocked floor session). */
+  'hand-phh': { args: { id: number }; result: { readonly fileName: string; readonly text: string } };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */
   'sim-deal': { args: undefined; result: ViewModel };
   /** Simulated hardware: one of the devices fails as real ones do (src/hardware/sim-faults.ts). */
   'sim-fault': { args: { fault: SimFault }; result: ViewModel };
   /** A floor report over the table's log (the floor's functions: needs an unlocked floor session). */
   'floor-report': { args: { kind: ReportKind; count?: number }; result: FloorReport };
+  /** The same report as a printable PDF in the screen's language (base64): the floor's, like the report. */
+  'floor-report-pdf': { args: { kind: ReportKind; count?: number; lang: 'en' | 'de' }; result: { readonly fileName: string; readonly base64: string } };
   /** A press on the keypad that types into the screen (the keyboard wedge): handled as the button panel's. */
   'panel-press': { args: { press: PanelPress }; result: ViewModel };
 };
@@ -50,11 +57,8 @@ export type WireError = { readonly code: string; readonly words: Words };
 
 export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: string };
 
-/**
- * `who` names the unlocked role (the roles of floor staff come with their own issue); `until` is when
- * the session locks by itself (ms since the epoch).
- */
-export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly until: number | null };
+/** `who` names the person who opened the floor and `role` theirs; `until` is when the session locks by itself (ms since the epoch). */
+export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly role: Role | null; readonly until: number | null };
 
 /** Commands only the floor may give: the hand voided, a stack corrected, a ruling, the last step undone. */
 export type FloorCommand =
@@ -68,7 +72,7 @@ export type FloorCommand =
 export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'ruling', 'undo', 'configure']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

@@ -33,8 +33,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   report: {
     summary: "A floor report over a table's log (verified first): the session's hands, the collections, the cash flow and chip reconciliation, the incidents",
-    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv] [--count CHIPS] [--out FILE]',
+    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv|pdf] [--lang en|de] [--from T] [--to T] [--count CHIPS] [--out FILE]\n       felt report --db PATH --kind hand --hand ID [--format json|phh] [--out FILE]   (one hand: its full history, or its PHH)',
     run: async (args, io) => (await import('./commands/report.js')).runReport(args, io),
+  },
+  staff: {
+    summary: "The table's staff (croupiers, floor supervisors, managers) and how they sign in: list, add, change, remove",
+    usage: 'felt staff list|add|change|remove --db PATH [--number N] [--name NAME] [--role croupier|supervisor|manager]\n       (the PIN and badge from FELT_STAFF_PIN / FELT_STAFF_BADGE, or the PIN as the first line on standard input)',
+    run: async (args, io) => (await import('./commands/staff.js')).runStaff(args, io),
   },
   export: {
     summary: "Write every hand of a table's log as PHH hand histories",

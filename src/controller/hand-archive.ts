@@ -8,6 +8,7 @@ import type { HandState } from '../engine/state.js';
 import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
+import { exportPhh } from '../phh/export.js';
 
 export type HandSummary = {
   /** The hand's place in the table's log, 1 for the first dealt: a misdealt hand and its redeal share a hand number, not an id. */
@@ -36,11 +37,17 @@ export type HandPage = { readonly hands: readonly HandSummary[]; readonly more: 
 
 export type HandReplay = { readonly id: number; readonly handNumber: number; readonly steps: readonly ReplayStep[] };
 
+/**
+ * A hand's full history, for the floor: every row of it as the log holds it (hole cards, undone steps and
+ * the floor's undo, a void), and its PHH hand history when it was played to the end (as it stands).
+ */
+export type HandHistory = { readonly id: number; readonly handNumber: number; readonly summary: HandSummary; readonly entries: readonly HandEntry[]; readonly phh: string | null };
+
 /** Where a hand lies in the log (rows `firstRow`…`lastRow`), and its summary once it is over. */
 type ArchivedHand = { readonly id: number; readonly handNumber: number; readonly firstRow: number; lastRow: number; summary: HandSummary | null };
 
 /** A hand's entries as the archive reads them: its operations, the floor's undos, a void. */
-type HandEntry = Operation | Extract<TableLogEntry, { type: 'step-undone' | 'hand-voided' }>;
+export type HandEntry = Operation | Extract<TableLogEntry, { type: 'step-undone' | 'hand-voided' }>;
 
 /** How many hands `list` gives at most: a week at a busy table holds thousands. */
 export const HAND_PAGE = 50;
@@ -99,16 +106,35 @@ export class HandArchive {
   }
 
   replay(id: number): HandReplay | null {
+    const hand = this.find(id);
+    return hand === null ? null : { id, handNumber: hand.handNumber, steps: stepsOf(this.entriesOf(hand)) };
+  }
+
+  /** The hand's full history and PHH (hole cards in it: the floor's only). */
+  history(id: number): HandHistory | null {
+    const hand = this.find(id);
+    if (hand === null) return null;
+    const entries = this.entriesOf(hand);
+    const summary = hand.summary ?? summaryOf(hand, entries);
+    const played = summary.complete && summary.voided === null;
+    const phh = played ? `${exportPhh(standing(entries))}_hand_number = ${hand.handNumber}\n_hand_id = ${id}\n` : null;
+    return { id, handNumber: hand.handNumber, summary, entries, phh };
+  }
+
+  private find(id: number): ArchivedHand | null {
     this.catchUp();
-    const hand = this.hands[id - 1];
-    if (hand === undefined) return null;
+    return this.hands[id - 1] ?? null;
+  }
+
+  /** A hand's rows read back from the log: its operations, the floor's undos, a void. */
+  private entriesOf(hand: ArchivedHand): HandEntry[] {
     const entries: HandEntry[] = [];
     let row = hand.firstRow - 1;
     for (const entry of this.entriesAfter(hand.firstRow - 1)) {
       if (++row > hand.lastRow) break;
       if (!isTableOperation(entry) || entry.type === 'step-undone' || entry.type === 'hand-voided') entries.push(entry);
     }
-    return { id, handNumber: hand.handNumber, steps: stepsOf(entries) };
+    return entries;
   }
 }
 

@@ -51,7 +51,7 @@ export class PanelMapping {
         this.show();
         return;
       case 'call-floor':
-        this.status('fault', { en: 'The croupier calls the floor', de: 'Der Croupier ruft den Floor' });
+        this.status('fault', { en: 'The croupier calls the floor', de: 'Der Croupier ruft den Floor' }, 'floor-call');
         return;
       case 'confirm':
         this.confirm();
@@ -108,7 +108,7 @@ export class PanelMapping {
     this.status('connected', parts.length === 0 ? null : { en: parts.map((part) => part.en).join('; '), de: parts.map((part) => part.de).join('; ') });
   }
 
-  private status(state: DeviceStatus['state'], detail: Words | null): void {
-    this.controller.reportDevice({ id: this.id, kind: this.kind, state, detail });
+  private status(state: DeviceStatus['state'], detail: Words | null, incident?: DeviceStatus['incident']): void {
+    this.controller.reportDevice({ id: this.id, kind: this.kind, state, detail, ...(incident === undefined ? {} : { incident }) });
   }
 }

@@ -57,7 +57,7 @@ export class RfidMapping {
         this.lying.delete(`${event.uid}@${event.antenna}`);
         return;
       case 'antenna-fault':
-        this.status('fault', { en: `${this.antennaName(event.antenna).en}: ${antennaFault(event).en}`, de: `${this.antennaName(event.antenna).de}: ${antennaFault(event).de}` });
+        this.status('fault', { en: `${this.antennaName(event.antenna).en}: ${antennaFault(event).en}`, de: `${this.antennaName(event.antenna).de}: ${antennaFault(event).de}` }, 'device-fault');
         return;
       case 'antenna-recovered':
         this.status('connected', null);
@@ -84,7 +84,7 @@ export class RfidMapping {
   private placedAt(antenna: number, card: Card | null): void {
     const place = antennaPlace(this.layout, antenna);
     if (card === null) {
-      this.status('fault', { en: `a card not of this deck ${this.where(antenna).en}: stop the game and call the floor`, de: `eine Karte aus einem anderen Deck ${this.where(antenna).de}: Spiel anhalten, Floor rufen` });
+      this.status('fault', { en: `a card not of this deck ${this.where(antenna).en}: stop the game and call the floor`, de: `eine Karte aus einem anderen Deck ${this.where(antenna).de}: Spiel anhalten, Floor rufen`  }, 'irregularity');
       return;
     }
     // A card read again where the table has it already (a board card on a later street) is no news.
@@ -95,17 +95,17 @@ export class RfidMapping {
     }
     const dealtTo = this.placeInHand(card);
     if (dealtTo !== null) {
-      this.status('fault', { en: `a card dealt to ${dealtTo.en} is ${this.where(antenna).en}: call the floor`, de: `eine an ${dealtTo.de} gegebene Karte liegt ${this.where(antenna).de}: Floor rufen` });
+      this.status('fault', { en: `a card dealt to ${dealtTo.en} is ${this.where(antenna).en}: call the floor`, de: `eine an ${dealtTo.de} gegebene Karte liegt ${this.where(antenna).de}: Floor rufen`  }, 'irregularity');
       return;
     }
     const view = this.controller.view();
     if (view.prompt.kind !== 'deal') {
-      this.status('fault', { en: `a card ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte ${this.where(antenna).de}, als keine fällig war: Floor rufen` });
+      this.status('fault', { en: `a card ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte ${this.where(antenna).de}, als keine fällig war: Floor rufen`  }, 'irregularity');
       return;
     }
     if (!sameTarget(place, view.prompt.target)) {
       const due = describeTarget(view.prompt.target);
-      this.status('fault', { en: `a card ${this.where(antenna).en}, but the next card goes to ${due.en}: call the floor`, de: `eine Karte ${this.where(antenna).de}, aber die nächste Karte geht an ${due.de}: Floor rufen` });
+      this.status('fault', { en: `a card ${this.where(antenna).en}, but the next card goes to ${due.en}: call the floor`, de: `eine Karte ${this.where(antenna).de}, aber die nächste Karte geht an ${due.de}: Floor rufen`  }, 'irregularity');
       return;
     }
     this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'deal', card, to: view.prompt.target } });
@@ -126,7 +126,7 @@ export class RfidMapping {
       this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'fold', seat: owner.seat } });
       return;
     }
-    this.status('fault', { en: `seat ${owner.seat}'s cards went into the muck out of turn: call the floor`, de: `die Karten von Platz ${owner.seat} gingen außer der Reihe in den Muck: Floor rufen` });
+    this.status('fault', { en: `seat ${owner.seat}'s cards went into the muck out of turn: call the floor`, de: `die Karten von Platz ${owner.seat} gingen außer der Reihe in den Muck: Floor rufen`  }, 'irregularity');
   }
 
   /** Whether the table already has this card where the antenna lies (a second read of it, not a new card). */
@@ -166,8 +166,8 @@ export class RfidMapping {
     return { en: `antenna ${antenna} (${label.en})`, de: `Antenne ${antenna} (${label.de})` };
   }
 
-  private status(state: DeviceStatus['state'], detail: Words | null): void {
-    this.controller.reportDevice({ id: this.id, kind: 'rfid-reader', state, detail });
+  private status(state: DeviceStatus['state'], detail: Words | null, incident?: DeviceStatus['incident']): void {
+    this.controller.reportDevice({ id: this.id, kind: 'rfid-reader', state, detail, ...(incident === undefined ? {} : { incident }) });
   }
 }
 

@@ -80,10 +80,10 @@ export class ShoeMapping {
         return;
       case 'deck-checked':
         if (event.ok) this.status('connected', { en: `deck checked: ${event.count} cards`, de: `Deck geprüft: ${event.count} Karten` });
-        else this.status('fault', deckProblem(event, this.controller.table.hand === null));
+        else this.status('fault', deckProblem(event, this.controller.table.hand === null), 'deck-check');
         return;
       case 'shoe-fault':
-        this.status('fault', { en: `${FAULTS[event.code].en}${event.text === '' ? '' : ` (${event.text})`}`, de: `${FAULTS[event.code].de}${event.text === '' ? '' : ` (${event.text})`}` });
+        this.status('fault', { en: `${FAULTS[event.code].en}${event.text === '' ? '' : ` (${event.text})`}`, de: `${FAULTS[event.code].de}${event.text === '' ? '' : ` (${event.text})`}` }, 'device-fault');
         return;
       case 'shoe-state':
         return;
@@ -100,7 +100,7 @@ export class ShoeMapping {
   private missed(count: number): void {
     this.sameHand();
     if (this.controller.table.hand === null) {
-      this.status('fault', { en: `${count} card(s) left the shoe unreported: check the cards`, de: `${count} Karte(n) ohne Meldung aus dem Schlitten: Karten prüfen` });
+      this.status('fault', { en: `${count} card(s) left the shoe unreported: check the cards`, de: `${count} Karte(n) ohne Meldung aus dem Schlitten: Karten prüfen` }, 'device-fault');
       return;
     }
     const placed = placedCount(this.controller);
@@ -115,7 +115,7 @@ export class ShoeMapping {
     // After the cards still held (if any), the missing ones; a take-back since then (the floor's undo) lowers nothing.
     this.nextAfter = (this.gapOpen || this.held.length > 0 ? Math.max(this.nextAfter, placed) : placed) + missing;
     this.gapOpen = true;
-    this.status('fault', { en: `${missing} card(s) left the shoe unreported: enter them by touch`, de: `${missing} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben` });
+    this.status('fault', { en: `${missing} card(s) left the shoe unreported: enter them by touch`, de: `${missing} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben` }, 'device-fault');
   }
 
   private card(card: Card | null): void {
@@ -169,7 +169,7 @@ export class ShoeMapping {
       return;
     }
     const short = next.after - placedCount(this.controller);
-    this.status('fault', { en: `${short} card(s) left the shoe unreported: enter them by touch (${this.held.length} held until then)`, de: `${short} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben (${this.held.length} warten bis dahin)` });
+    this.status('fault', { en: `${short} card(s) left the shoe unreported: enter them by touch (${this.held.length} held until then)`, de: `${short} Karte(n) ohne Meldung aus dem Schlitten: per Touch eingeben (${this.held.length} warten bis dahin)` }, 'device-fault');
   }
 
   /** A new hand (or none): what was held or missing belongs to the hand that ended. */
@@ -197,11 +197,11 @@ export class ShoeMapping {
       if (seat !== undefined) this.controller.submit({ id, command: { type: 'draw', seat, card } });
       return;
     }
-    this.status('fault', { en: 'A card left the shoe when none was due: call the floor', de: 'Eine Karte kam aus dem Schlitten, als keine fällig war: Floor rufen' });
+    this.status('fault', { en: 'A card left the shoe when none was due: call the floor', de: 'Eine Karte kam aus dem Schlitten, als keine fällig war: Floor rufen' }, 'irregularity');
   }
 
-  private status(state: DeviceStatus['state'], detail: Words): void {
-    this.controller.reportDevice({ id: this.id, kind: 'shoe', state, detail });
+  private status(state: DeviceStatus['state'], detail: Words, incident?: DeviceStatus['incident']): void {
+    this.controller.reportDevice({ id: this.id, kind: 'shoe', state, detail, ...(incident === undefined ? {} : { incident }) });
   }
 }
 

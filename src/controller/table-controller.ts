@@ -6,6 +6,7 @@ import { reduceTable } from '../engine/table-reduce.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import type { TableState } from '../engine/table-state.js';
+import type { DeviceIncident } from '../engine/table-operations.js';
 import type { Store } from '../store/store.js';
 import { type DeviceStatus, viewOf, type ViewModel } from './view-model.js';
 
@@ -23,9 +24,12 @@ export type TimedCommand = TableCommand extends infer C ? (C extends { readonly 
 /** A command as it arrives: an id (so a retry applies once) and the command. */
 export type Envelope = { readonly id: string; readonly command: TimedCommand };
 
+/** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack']);
+
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {
-  if ((command.type === 'sit' || command.type === 'leave' || command.type === 'start-hand' || command.type === 'configure') && command.at === undefined) {
+  if (TIMED.has(command.type) && (command as { at?: number }).at === undefined) {
     return { ...command, at: now() } as TableCommand;
   }
   return command as TableCommand;
@@ -37,10 +41,23 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
  * changes nothing, in memory or on disk; its words become the view's `lastError`. On start the table is
  * rebuilt from the store's log, so the screen after a crash is the screen before it.
  */
+/**
+ * What of a device's report is an incident for the floor, or null: a device that was plugged in unplugged, or a report
+ * the mapping marks as one (a fault, a failed deck check, an irregularity, a call for the floor) unless
+ * it repeats the report before it. A start's first reports (not yet connected) are no incident.
+ */
+function incidentOf(before: DeviceStatus | undefined, now: DeviceStatus): DeviceIncident | null {
+  // A device that was plugged in (working, or showing a fault) went away.
+  if (now.state === 'disconnected') return before !== undefined && before.state !== 'disconnected' ? 'unplugged' : null;
+  if (now.incident === undefined) return null;
+  const repeated = before !== undefined && before.state === now.state && before.incident === now.incident && before.detail?.en === now.detail?.en;
+  return repeated ? null : now.incident;
+}
+
 export class TableController {
   private state: TableState;
   private lastError: Words | null = null;
-  /** The table's devices by id, as their drivers last reported them (device status is not table history: not logged). */
+  /** The table's devices by id, as their drivers last reported them; a failure is logged as an incident (recordIncident). */
   private readonly devices = new Map<string, DeviceStatus>();
   /** Rows written since the last snapshot. */
   private sinceSnapshot = 0;
@@ -75,6 +92,11 @@ export class TableController {
     return new TableController(store, clock, state, snapshotEvery);
   }
 
+  /** The number the next row of the log will have: with `#`, an id of the controller's own that no other command has. */
+  nextRow(): number {
+    return this.store.headOfChain().seq + 1;
+  }
+
   get table(): TableState {
     return this.state;
   }
@@ -85,8 +107,30 @@ export class TableController {
 
   /** A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once. */
   reportDevice(status: DeviceStatus): ViewModel {
+    const before = this.devices.get(status.id);
     this.devices.set(status.id, status);
+    const incident = incidentOf(before, status);
+    if (incident !== null) this.recordIncident(status, incident);
     return this.publish();
+  }
+
+  /**
+   * A device's failure goes into the log for the floor's incidents report. A failure the table refuses to
+   * write is no reason to stop the table: a full disk shows at the next command.
+   */
+  private recordIncident(status: DeviceStatus, incident: DeviceIncident): void {
+    if (this.failure !== null) return;
+    const words = status.detail ?? { en: `${status.id}: ${incident}`, de: `${status.id}: ${incident}` };
+    const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, at: this.clock.now() };
+    // `#` ids are the controller's own; the next row's number makes it unique.
+    const lastError = this.lastError;
+    try {
+      this.submit({ id: `#device-${this.nextRow()}`, command });
+    } catch {
+      // The persistence failure is kept in `failure` and shown by the next command.
+    }
+    // An incident is not the croupier's command: it leaves the last refusal on the screen as it was.
+    this.lastError = lastError;
   }
 
   subscribe(listener: (view: ViewModel) => void): () => void {

@@ -10,6 +10,7 @@ import { handConfig } from '../engine/tournament.js';
 import type { Player } from '../engine/state.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { OwedBlinds, TableState } from '../engine/table-state.js';
+import type { DeviceIncident } from '../engine/table-operations.js';
 
 /** What a seat shows. `face-down` counts the cards in front of the player; their faces are never here. */
 export type SeatView = {
@@ -30,6 +31,8 @@ export type DeviceStatus = {
   readonly kind: 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
   readonly state: 'connected' | 'disconnected' | 'fault';
   readonly detail: Words | null;
+  /** A report the floor should find in the incidents (logged once per new failure), beyond an unplug. */
+  readonly incident?: Exclude<DeviceIncident, 'unplugged'>;
 };
 
 /** The game at this table, for the header ("No limit 5/10"). */
@@ -73,6 +76,8 @@ export type ViewModel = {
   readonly lastStep: Words | null;
   readonly lastError: Words | null;
   readonly devices: readonly DeviceStatus[];
+  /** The dealer on duty (signed in), or null when none is recorded. */
+  readonly dealer: { readonly number: string; readonly name: string } | null;
   readonly logHead: string;
 };
 
@@ -114,6 +119,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     lastStep: lastStep(table),
     lastError,
     devices,
+    dealer: table.dealer == null ? null : { number: table.dealer.number, name: table.dealer.name },
     logHead,
   };
 }

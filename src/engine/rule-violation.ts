@@ -26,6 +26,7 @@ export type RuleViolationCode =
   | 'invalid-seat-change'
   | 'buy-in-out-of-range'
   | 'not-between-hands'
+  | 'dealer-on-duty'
   | 'nothing-to-undo'
   | 'button-not-drawn'
   | 'not-enough-players'

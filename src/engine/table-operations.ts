@@ -47,20 +47,27 @@ export type TableOperation =
    * The hand is void (a misdeal or a fouled deck, declared by `by`): every chip goes back (the seats still
    * hold their stacks from before the hand), the button does not move, the same players redeal.
    */
-  | { readonly type: 'hand-voided'; readonly handNumber: number; readonly reason: MisdealReason; readonly by: string }
+  | { readonly type: 'hand-voided'; readonly handNumber: number; readonly reason: MisdealReason; readonly by: string; readonly at?: number }
   | Ruling
   /**
    * The floor undid the hand's last step (a card, an action, a show, with what the engine did after it):
    * `undone` are those operations, as they stand earlier in the log; the hand is rebuilt without them.
    */
-  | { readonly type: 'step-undone'; readonly handNumber: number; readonly undone: readonly Operation[]; readonly reason: string; readonly by: string }
+  | { readonly type: 'step-undone'; readonly handNumber: number; readonly undone: readonly Operation[]; readonly reason: string; readonly by: string; readonly at?: number }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
-  | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
+  | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */
   | { readonly type: 'level-up'; readonly level: number; readonly at: number; readonly handNumber: number }
   /** Tournament: a player with no chips left is out, in `place`. */
   | { readonly type: 'eliminated'; readonly seat: number; readonly name: string; readonly place: number }
   | { readonly type: 'tournament-won'; readonly seat: number; readonly name: string }
+  /** A dealer took over the table (a dealer change, between hands): hands and collections from here are theirs. */
+  | { readonly type: 'dealer-on-duty'; readonly number: string; readonly name: string; readonly at: number }
+  /**
+   * A device failed as the table saw it (unplugged, a fault, a failed deck check): for the floor's
+   * incidents. It changes nothing at the table; the words never name a card (D32).
+   */
+  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly at: number }
   /** The hand is over: the seats take the hand's final stacks; a player with no chips left sits out. */
   | { readonly type: 'hand-settled'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[]; readonly rake: number };
 
@@ -87,8 +94,17 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
   'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
 };
 
+export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+
+/**
+ * What a device's report means for the floor: a working device unplugged, a device fault (a jam, an
+ * antenna, cards the shoe did not report), a failed deck check, an irregularity the readers saw (a card
+ * of another deck or at the wrong place, a hand mucked out of turn), the croupier's call for the floor.
+ */
+export type DeviceIncident = 'unplugged' | 'device-fault' | 'deck-check' | 'irregularity' | 'floor-call';
+
 /** A floor decision without chips: what was ruled, by whom (TDA, house rules). */
-export type Ruling = { readonly type: 'ruling'; readonly text: string; readonly by: string };
+export type Ruling = { readonly type: 'ruling'; readonly text: string; readonly by: string; readonly at?: number };
 
 /** Everything in a table's log: its own facts and the hands' operations. */
 export type TableLogEntry = TableOperation | Operation;

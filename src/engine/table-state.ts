@@ -70,6 +70,11 @@ export type TableState = {
    */
   readonly totals: { readonly buyIns: number; readonly cashOuts: number; readonly timeCollected: number; readonly rake: number; readonly adjustments: number };
   /** Tournament: the current blind level (index), when and at which hand it began; places of players out; the winner. */
+  /**
+   * The dealer on duty since `since` (a `dealer-on-duty` operation), or none recorded yet. Optional:
+   * snapshots written before dealers were recorded lack it.
+   */
+  readonly dealer?: { readonly number: string; readonly name: string; readonly since: number } | null;
   readonly tournament: {
     readonly level: number;
     /** When the first hand started: time-based levels run on this schedule. */

@@ -5,7 +5,7 @@ import { InvariantError } from '../invariant-error.js';
 import { violation } from './rule-violation.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
-import { MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
+import { type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
@@ -28,15 +28,19 @@ export type TableCommand =
   | { readonly type: 'draw'; readonly seat: number; readonly card: Card }
   | { readonly type: 'start-hand'; readonly at: number }
   /** The hand is void: a misdeal before substantial action, or a fouled deck at any time; `by` names who ruled. */
-  | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string }
+  | { readonly type: 'misdeal'; readonly reason: MisdealReason; readonly by: string; readonly at?: number }
+  /** A dealer signed in and took over the table (the core checked who they are), between hands. */
+  | { readonly type: 'dealer-change'; readonly number: string; readonly name: string; readonly at: number }
+  /** A device failed (the controller's, from the drivers' reports): recorded for the floor, any time. */
+  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
-  | { readonly type: 'ruling'; readonly text: string; readonly by: string }
+  | { readonly type: 'ruling'; readonly text: string; readonly by: string; readonly at?: number }
   /** The floor changes the table's setup between hands (stakes, structure, time or rake, seats, buy-ins). */
   | { readonly type: 'configure'; readonly config: TableConfig; readonly by: string; readonly at: number }
   /** The floor takes back the hand's last step (a card, an action, a show): `by` approved it, `reason` says why. */
-  | { readonly type: 'undo'; readonly reason: string; readonly by: string }
+  | { readonly type: 'undo'; readonly reason: string; readonly by: string; readonly at?: number }
   /** Chips moved into (+) or out of (−) a seat by a floor decision, between the player's hands. */
-  | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string }
+  | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
   | Command;
 
@@ -105,10 +109,16 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       startNextHand(recorder, command.at);
       break;
     case 'misdeal':
-      misdeal(recorder, command.reason, command.by);
+      misdeal(recorder, command.reason, command.by, command.at);
+      break;
+    case 'dealer-change':
+      changeDealer(recorder, command);
+      break;
+    case 'device-incident':
+      recorder.push({ type: 'device-incident', device: command.device, kind: command.kind, incident: command.incident, words: command.words, at: command.at });
       break;
     case 'ruling':
-      recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by) });
+      recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by), ...when(command.at) });
       break;
     case 'adjust-stack':
       adjustStack(recorder, command);
@@ -119,7 +129,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     case 'undo': {
       const undone = stepToUndo(state);
       const reason = required(command.reason, 'An undo needs its reason', 'Eine Rücknahme braucht ihren Grund');
-      recorder.push({ type: 'step-undone', handNumber: state.handNumber, undone, reason, by: decidedBy(command.by) });
+      recorder.push({ type: 'step-undone', handNumber: state.handNumber, undone, reason, by: decidedBy(command.by), ...when(command.at) });
       break;
     }
     default:
@@ -127,6 +137,16 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
   }
   checkTableChips(recorder.state);
   return { state: recorder.state, operations: recorder.operations };
+}
+
+/** A dealer change waits for the hand to end: the hand in play is the dealer's who began it. */
+function changeDealer(recorder: TableRecorder, command: Extract<TableCommand, { type: 'dealer-change' }>): void {
+  const { state } = recorder;
+  if ((state.hand !== null && state.hand.phase.kind !== 'complete') || state.redeal !== null) {
+    throw violation('not-between-hands', 'A dealer change is recorded between hands: finish this hand first', 'Ein Dealerwechsel wird zwischen den Händen erfasst: erst diese Hand beenden');
+  }
+  if (state.dealer?.number === command.number) throw violation('dealer-on-duty', `${command.name} is the dealer on duty already`, `${command.name} ist schon Dealer im Dienst`);
+  recorder.push({ type: 'dealer-on-duty', number: command.number, name: required(command.name, 'A dealer needs a name', 'Ein Dealer braucht einen Namen'), at: command.at });
 }
 
 /** The most chips any amount at a table may be: far beyond any table, far below where integers stop being exact. */
@@ -312,7 +332,7 @@ function redealExactly(recorder: TableRecorder, redeal: NonNullable<TableState['
  * with at least one putting chips in, or three actions (TDA 36); after it the hand plays on. A fouled deck
  * voids the hand whenever it is found before the pots are pushed.
  */
-function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string): void {
+function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string, at: number | undefined): void {
   const { state } = recorder;
   const hand = state.hand;
   if (hand === null || hand.phase.kind === 'complete') throw violation('hand-over', 'No hand is in play', 'Keine Hand läuft');
@@ -324,7 +344,7 @@ function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string): vo
   if (reason !== 'fouled-deck' && (count >= 3 || (count >= 2 && chips >= 1))) {
     throw violation('misdeal-too-late', `No misdeal after substantial action (${count} actions): the hand plays on (TDA 35–36)`, `Kein Misdeal nach wesentlicher Aktion (${count} Aktionen): die Hand wird weitergespielt (TDA 35–36)`);
   }
-  recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: declaredBy });
+  recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: declaredBy, ...when(at) });
 }
 
 function playHand(recorder: TableRecorder, command: Command): void {
@@ -351,6 +371,16 @@ function settleIfOver(recorder: TableRecorder): void {
 function required(text: unknown, en: string, de: string): string {
   if (typeof text !== 'string' || text.trim() === '') throw violation('invalid-seat-change', en, de);
   return text.trim();
+}
+
+/**
+ * When the floor decided, for the log (D37: who and when): the controller's clock gives it; a command
+ * without it (a simulation, a test, an older log) records none.
+ */
+function when(at: number | undefined): { at?: number } {
+  if (at === undefined) return {};
+  checkTime(at);
+  return { at };
 }
 
 /** A time from the controller's clock: milliseconds since the epoch, a finite number. */
@@ -410,7 +440,7 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
   if (player.stack + command.amount < 0) {
     throw violation('not-enough-chips', `Seat ${command.seat} has only ${player.stack}`, `Platz ${command.seat} hat nur ${player.stack}`);
   }
-  recorder.push({ type: 'stack-adjusted', seat: command.seat, amount: command.amount, reason, by });
+  recorder.push({ type: 'stack-adjusted', seat: command.seat, amount: command.amount, reason, by, ...when(command.at) });
   if (state.config.tournament !== null && player.stack + command.amount === 0) eliminate(recorder, [{ seat: command.seat, began: player.stack }]);
 }
 

@@ -1,14 +1,15 @@
-import type { TableLogEntry } from '../engine/table-operations.js';
-import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
+import { type Facts, inLogOrder, inWindow, WHOLE_LOG, type Window } from './facts.js';
 
 /** One player's stay at a seat: from sitting down to leaving (or still there). Amounts in chip units. */
 export type SeatStay = {
   readonly seat: number;
   readonly name: string;
+  /** Sat down before the report's period: the buy-in is in the opening chips, not here (0). */
+  readonly seatedBefore: boolean;
   readonly buyIn: number;
   readonly topUps: number;
-  /** What they took when they left; null while they are still seated. */
+  /** What they took when they left; null while they are still seated (at the period's end). */
   readonly cashOut: number | null;
   /** Time collected from them. */
   readonly timeCollected: number;
@@ -17,89 +18,129 @@ export type SeatStay = {
 };
 
 /**
- * Chips in and out of a cash table over its log, and whether they reconcile: buy-ins + top-ups −
- * cash-outs − time − rake + corrections = the chips on the table (stacks, and chips in a hand still
- * being played). `counted`, the croupier's count of the chips on the table, gives the difference.
+ * Chips in and out of a cash table over a period (by default its whole log), and whether they reconcile:
+ * opening chips + buy-ins + top-ups − cash-outs − time − rake + corrections = closing chips (`expected`).
+ * For a period that reaches the present the closing chips are compared with the table's own (`onTable`:
+ * stacks, and chips in a hand still being played); `counted`, the croupier's count, gives the difference.
  */
 export type CashFlow = {
+  readonly window: Window;
   readonly stays: readonly SeatStay[];
   readonly totals: {
+    /** The chips on the table at the period's start, by the movements before it (0 for the whole log). */
+    readonly opening: number;
     readonly buyIns: number;
     readonly topUps: number;
     readonly cashOuts: number;
     readonly timeCollected: number;
     readonly rake: number;
     readonly adjustments: number;
-    /** What the movements above leave on the table. */
+    /** What the opening and the movements leave on the table. */
     readonly expected: number;
-    /** What the table holds by the log: every stack, and the chips of a hand in play. */
-    readonly onTable: number;
-    /** onTable − expected: 0 unless the log itself is broken. */
-    readonly unexplained: number;
+    /** What the table holds by the log now, for a period that reaches the present; else null. */
+    readonly onTable: number | null;
+    /** onTable − expected: 0 unless the log itself is broken; null with onTable. */
+    readonly unexplained: number | null;
   };
-  /** The croupier's count and its difference from the log's chips on the table, when a count is given. */
+  /** The croupier's count and its difference from the chips on the table, when a count is given. */
   readonly count: { readonly counted: number; readonly difference: number } | null;
 };
 
+type Movements = { buyIns: number; topUps: number; cashOuts: number; timeCollected: number; rake: number; adjustments: number };
+
 /**
- * `table`: the table as the log leaves it, when the caller has it (the live table): then the log is only
- * read, not folded into the table again (which costs as much as a replay).
+ * The cash flow of the facts in `window`. `table`, the table as the log leaves it, gives the chips on
+ * the table for a period that reaches the present (a count needs it).
  */
-export function cashFlow(entries: Iterable<TableLogEntry>, counted: number | null = null, table: TableState | null = null): CashFlow {
+export function cashFlow(facts: Facts, counted: number | null = null, table: TableState | null = null, window: Window = WHOLE_LOG): CashFlow {
   const stays: { -readonly [K in keyof SeatStay]: SeatStay[K] }[] = [];
+  const seated = new Map<number, { seat: number; name: string }>();
   const current = new Map<number, (typeof stays)[number]>();
-  let state: TableState | undefined;
-  let topUps = 0;
-  for (const entry of entries) {
-    if (table === null) state = reduceTable(state, entry);
-    switch (entry.type) {
-      case 'seated': {
-        const stay = { seat: entry.seat, name: entry.name, buyIn: entry.stack, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
-        stays.push(stay);
-        current.set(entry.seat, stay);
-        break;
+  const before: Movements = { buyIns: 0, topUps: 0, cashOuts: 0, timeCollected: 0, rake: 0, adjustments: 0 };
+  const during: Movements = { ...before };
+  // The stay a movement in the period belongs to: opened when it is the seat's first in the period.
+  const stayAt = (seat: number): (typeof stays)[number] => {
+    const open = current.get(seat);
+    if (open !== undefined) return open;
+    const player = seated.get(seat);
+    if (player === undefined) throw new RangeError(`the log moves chips at seat ${seat}, where nobody sits`);
+    const stay = { seat, name: player.name, seatedBefore: true, buyIn: 0, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
+    stays.push(stay);
+    current.set(seat, stay);
+    return stay;
+  };
+  // After the period: not counted. Untimed facts (older logs) come before any timed one.
+  const after = (at: number | null): boolean => at !== null && !inWindow(at, window) && (window.from === null || at >= window.from);
+  const { hands } = facts;
+  inLogOrder(
+    facts,
+    (index) => {
+      const at = hands.at[index] ?? null;
+      if (hands.voided[index] === true || after(at)) return;
+      (inWindow(at, window) ? during : before).rake += hands.rake[index] as number;
+    },
+    ({ at, entry }) => {
+      if (after(at)) return;
+      const inPeriod = inWindow(at, window);
+      const sums = inPeriod ? during : before;
+      switch (entry.type) {
+        case 'seated': {
+          sums.buyIns += entry.stack;
+          seated.set(entry.seat, { seat: entry.seat, name: entry.name });
+          current.delete(entry.seat);
+          if (inPeriod) {
+            const stay = { seat: entry.seat, name: entry.name, seatedBefore: false, buyIn: entry.stack, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
+            stays.push(stay);
+            current.set(entry.seat, stay);
+          }
+          break;
+        }
+        case 'topped-up':
+          sums.topUps += entry.amount;
+          if (inPeriod) stayAt(entry.seat).topUps += entry.amount;
+          break;
+        case 'time-collected':
+          sums.timeCollected += entry.amount;
+          if (inPeriod) stayAt(entry.seat).timeCollected += entry.amount;
+          break;
+        case 'stack-adjusted':
+          sums.adjustments += entry.amount;
+          if (inPeriod) stayAt(entry.seat).adjustments += entry.amount;
+          break;
+        case 'left':
+          sums.cashOuts += entry.stack;
+          if (inPeriod) stayAt(entry.seat).cashOut = entry.stack;
+          seated.delete(entry.seat);
+          current.delete(entry.seat);
+          break;
+        default:
+          break;
       }
-      case 'topped-up':
-        topUps += entry.amount;
-        stayAt(current, entry.seat).topUps += entry.amount;
-        break;
-      case 'time-collected':
-        stayAt(current, entry.seat).timeCollected += entry.amount;
-        break;
-      case 'stack-adjusted':
-        stayAt(current, entry.seat).adjustments += entry.amount;
-        break;
-      case 'left':
-        stayAt(current, entry.seat).cashOut = entry.stack;
-        current.delete(entry.seat);
-        break;
-      default:
-        break;
-    }
-  }
-  state = table ?? state;
-  if (state === undefined) throw new RangeError('the log holds no table');
-  const reconciled = reconcile(state);
+    },
+  );
+  const opening = left(before);
+  const expected = opening + left(during);
+  // Only a period that reaches the present can be compared with the table as it is now.
+  const onTable = table === null || window.to !== null ? null : chipsOnTable(table);
   return {
+    window,
     stays,
-    // The engine's buy-ins count top-ups too; the report shows them apart.
-    totals: { ...reconciled, buyIns: reconciled.buyIns - topUps, topUps },
-    count: counted === null ? null : { counted, difference: counted - reconciled.onTable },
+    totals: { opening, ...during, expected, onTable, unexplained: onTable === null ? null : onTable - expected },
+    count: counted === null || onTable === null ? null : { counted, difference: counted - onTable },
   };
 }
 
+/** What movements leave on the table. */
+function left(sums: Movements): number {
+  return sums.buyIns + sums.topUps - sums.cashOuts - sums.timeCollected - sums.rake + sums.adjustments;
+}
+
 /** The chip reconciliation of a table: its session totals (buy-ins with top-ups), what they leave, what is there. */
-export function reconcile(state: TableState): Omit<CashFlow['totals'], 'topUps'> {
+export function reconcile(state: TableState): { buyIns: number; cashOuts: number; timeCollected: number; rake: number; adjustments: number; expected: number; onTable: number; unexplained: number } {
   const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
   const expected = buyIns - cashOuts - timeCollected - rake + adjustments;
   const onTable = chipsOnTable(state);
   return { buyIns, cashOuts, timeCollected, rake, adjustments, expected, onTable, unexplained: onTable - expected };
-}
-
-function stayAt<T>(current: ReadonlyMap<number, T>, seat: number): T {
-  const stay = current.get(seat);
-  if (stay === undefined) throw new RangeError(`the log moves chips at seat ${seat}, where nobody sits`);
-  return stay;
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { TableLogEntry } from '../engine/table-operations.js';
+import { type Facts, inLogOrder } from './facts.js';
 import { hourOf, inHourOrder } from './hours.js';
+import { type DealerShift, ShiftTracker } from './shifts.js';
 
 /** What the house collected, when and from whom. Amounts in chip units; hours as `2026-11-29T18:00Z` (UTC). */
 export type CollectionsReport = {
@@ -7,7 +8,7 @@ export type CollectionsReport = {
     readonly total: number;
     /** Per clock hour of the hand it was collected before (time is collected as a hand starts). */
     readonly byHour: readonly { readonly hour: string; readonly amount: number }[];
-    /** Per seat over the whole log. */
+    /** Per seat. */
     readonly bySeat: readonly { readonly seat: number; readonly amount: number }[];
     /** Collected before hands whose time the log does not hold (logs from before it was kept). */
     readonly untimed: number;
@@ -18,49 +19,56 @@ export type CollectionsReport = {
     readonly byHand: readonly { readonly hand: number; readonly amount: number }[];
     readonly byHour: readonly { readonly hour: string; readonly amount: number }[];
   };
+  /** Per dealer shift: the hands dealt and the time and rake collected in it (time counts with the hand it was collected before). */
+  readonly shifts: readonly DealerShift[];
 };
 
-export function collectionsReport(entries: Iterable<TableLogEntry>): CollectionsReport {
+export function collectionsReport(facts: Facts): CollectionsReport {
   const timeByHour = new Map<string, number>();
   const rakeByHour = new Map<string, number>();
   const bySeat = new Map<number, number>();
   const rakeByHand: { hand: number; amount: number }[] = [];
-  let pending = 0;
   let untimed = 0;
   let timeTotal = 0;
   let rakeTotal = 0;
-  let hand = 0;
-  let hour: string | null = null;
-  for (const entry of entries) {
-    switch (entry.type) {
-      case 'time-collected':
-        pending += entry.amount;
-        timeTotal += entry.amount;
-        bySeat.set(entry.seat, (bySeat.get(entry.seat) ?? 0) + entry.amount);
-        break;
-      case 'hand-positions':
-        hand = entry.handNumber;
-        hour = entry.at === undefined ? null : hourOf(entry.at);
-        if (hour === null) untimed += pending;
-        else timeByHour.set(hour, (timeByHour.get(hour) ?? 0) + pending);
-        pending = 0;
-        break;
-      case 'hand-settled':
-        if (entry.rake > 0) {
-          rakeTotal += entry.rake;
-          rakeByHand.push({ hand, amount: entry.rake });
-          if (hour !== null) rakeByHour.set(hour, (rakeByHour.get(hour) ?? 0) + entry.rake);
-        }
-        break;
-      default:
-        break;
-    }
-  }
-  // Time collected with no hand after it (the last command was a collection): not yet timed.
-  untimed += pending;
+  const shifts = new ShiftTracker();
+  // Time is collected as a hand starts: it counts in the shift of the hand it was collected for.
+  let pending = 0;
+  let pendingAt: number | null = null;
+  const hands = facts.hands;
+  inLogOrder(
+    facts,
+    (index) => {
+      const at = hands.at[index] ?? null;
+      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
+      if (pending > 0) shifts.timeCollected(pending, pendingAt);
+      pending = 0;
+      if (hands.voided[index] === true) return;
+      shifts.handPlayed();
+      const rake = hands.rake[index] as number;
+      if (rake > 0) {
+        shifts.rake(rake);
+        rakeTotal += rake;
+        rakeByHand.push({ hand: hands.hand[index] as number, amount: rake });
+        if (at !== null) rakeByHour.set(hourOf(at), (rakeByHour.get(hourOf(at)) ?? 0) + rake);
+      }
+    },
+    ({ entry, at }) => {
+      if (entry.type === 'dealer-on-duty') shifts.dealer(entry.number, entry.name, entry.at);
+      if (entry.type !== 'time-collected') return;
+      timeTotal += entry.amount;
+      pending += entry.amount;
+      pendingAt = at;
+      bySeat.set(entry.seat, (bySeat.get(entry.seat) ?? 0) + entry.amount);
+      if (at === null) untimed += entry.amount;
+      else timeByHour.set(hourOf(at), (timeByHour.get(hourOf(at)) ?? 0) + entry.amount);
+    },
+  );
+  if (pending > 0) shifts.timeCollected(pending, pendingAt);
   const sorted = (map: ReadonlyMap<string, number>) => inHourOrder(map).map(([hour, amount]) => ({ hour, amount }));
   return {
     time: { total: timeTotal, byHour: sorted(timeByHour), bySeat: [...bySeat].sort(([a], [b]) => a - b).map(([seat, amount]) => ({ seat, amount })), untimed },
     rake: { total: rakeTotal, byHand: rakeByHand, byHour: sorted(rakeByHour) },
+    shifts: shifts.shifts(),
   };
 }

@@ -1,33 +1,52 @@
-import type { TableLogEntry } from '../engine/table-operations.js';
 import type { TableState } from '../engine/table-state.js';
 import { type CashFlow, cashFlow } from './cash-flow.js';
 import { type CollectionsReport, collectionsReport } from './collections.js';
+import { type Facts, type FactSelection, HAND_FIELDS, WHOLE_LOG, type Window, within } from './facts.js';
 import { type Incident, incidents } from './incidents.js';
 import { type SessionReport, sessionReport } from './session.js';
 
 export const REPORT_KINDS = ['session', 'collections', 'cashflow', 'incidents'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** A floor report as `felt report --format json` writes it and the floor's screens receive it. */
+/** A floor report as `felt report --format json` writes it and the floor's screens receive it: over `window`. */
 export type FloorReport =
-  | ({ readonly kind: 'session' } & SessionReport)
-  | ({ readonly kind: 'collections' } & CollectionsReport)
+  | ({ readonly kind: 'session'; readonly window: Window } & SessionReport)
+  | ({ readonly kind: 'collections'; readonly window: Window } & CollectionsReport)
   | ({ readonly kind: 'cashflow' } & CashFlow)
-  | { readonly kind: 'incidents'; readonly incidents: readonly Incident[] };
+  | { readonly kind: 'incidents'; readonly window: Window; readonly incidents: readonly Incident[] };
 
 /**
- * One report over a table's log; `counted` (the croupier's count of the chips on the table) for the cash
- * flow, and `table`, the table the log leaves, when the caller has it (it spares the cash flow a replay).
+ * What each report reads: its kinds of facts and, of the hands, the fields it uses (a report given more
+ * ignores the rest; the reports over a whole database's facts equal the reports over these, which the
+ * store's tests and bench:reports check). The cash flow needs the table too.
  */
-export function floorReport(kind: ReportKind, entries: Iterable<TableLogEntry>, counted: number | null = null, table: TableState | null = null): FloorReport {
+export const REPORT_FACTS: Readonly<Record<ReportKind, FactSelection>> = {
+  session: { kinds: ['hand', 'dealer'], handFields: HAND_FIELDS },
+  collections: { kinds: ['hand', 'dealer', 'time'], handFields: ['seq', 'hand', 'at', 'shift', 'rake', 'voided'] },
+  cashflow: { kinds: ['hand', 'time', 'seat', 'correction'], handFields: ['seq', 'at', 'rake', 'voided'] },
+  incidents: { kinds: ['correction', 'incident'], handFields: [] },
+};
+
+export type ReportOptions = {
+  /** The croupier's count of the chips on the table (the cash flow). */
+  readonly counted?: number | null;
+  /** The table as the log leaves it: the cash flow compares its chips with the movements. */
+  readonly table?: TableState | null;
+  readonly window?: Window;
+};
+
+/** One report over a table's facts (from its database, or derived from a log: `factsOf`). */
+export function floorReport(kind: ReportKind, facts: Facts, options: ReportOptions = {}): FloorReport {
+  const window = options.window ?? WHOLE_LOG;
   switch (kind) {
     case 'session':
-      return { kind, ...sessionReport(entries) };
+      return { kind, window, ...sessionReport(within(facts, window)) };
     case 'collections':
-      return { kind, ...collectionsReport(entries) };
+      return { kind, window, ...collectionsReport(within(facts, window)) };
     case 'cashflow':
-      return { kind, ...cashFlow(entries, counted, table) };
+      // The cash flow reads the facts before the period too: they make its opening chips.
+      return { kind, ...cashFlow(facts, options.counted ?? null, options.table ?? null, window) };
     case 'incidents':
-      return { kind, incidents: incidents(entries) };
+      return { kind, window, incidents: incidents(within(facts, window)) };
   }
 }

@@ -1,13 +1,17 @@
 import type { Words } from '../evaluator/words.js';
-import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.js';
+import { type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
+import type { Facts } from './facts.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'ruling' | 'table-setup';
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'ruling' | 'table-setup' | DeviceIncident;
+  /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
+  readonly at: number | null;
   /** The hand it happened in (or after, between hands), by its number; null before the first hand. */
   readonly hand: number | null;
+  /** Who approved it; for what a device reported, the device. */
   readonly by: string;
   readonly words: Words;
   /** Chips moved by it (a stack correction), else 0. */
@@ -16,35 +20,33 @@ export type Incident = {
 
 /**
  * The floor's decisions and corrections in a table's log, in order: misdeals (voided hands), steps taken
- * back, stack corrections, rulings and table setups — each with who approved it. Device faults are not in
- * the log (a device's state is not the table's history) and so not here.
+ * back, stack corrections, rulings and table setups — each with who approved it — and what the devices
+ * reported for the floor: unplugs, faults, failed deck checks, irregularities, calls for the floor.
  */
-export function incidents(entries: Iterable<TableLogEntry>): Incident[] {
+export function incidents({ events }: Facts): Incident[] {
   const found: Incident[] = [];
-  let hand: number | null = null;
-  let row = 0;
-  for (const entry of entries) {
-    row++;
+  for (const { seq: row, hand, entry, at: tableTime } of events) {
+    const at = 'at' in entry && typeof entry.at === 'number' ? entry.at : tableTime;
     switch (entry.type) {
-      case 'hand-positions':
-        hand = entry.handNumber;
-        break;
       case 'hand-voided': {
         const reason = MISDEAL_REASONS[entry.reason];
-        found.push({ row, kind: 'misdeal', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Misdeal: ${reason.en}`, de: `Fehlgeben: ${reason.de}` } });
+        found.push({ row, at, kind: 'misdeal', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Misdeal: ${reason.en}`, de: `Fehlgeben: ${reason.de}` } });
         break;
       }
       case 'step-undone':
-        found.push({ row, kind: 'step-undone', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Last step taken back (${entry.undone.length} operation(s)): ${entry.reason}`, de: `Letzter Schritt zurückgenommen (${entry.undone.length} Operation(en)): ${entry.reason}` } });
+        found.push({ row, at, kind: 'step-undone', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Last step taken back (${entry.undone.length} operation(s)): ${entry.reason}`, de: `Letzter Schritt zurückgenommen (${entry.undone.length} Operation(en)): ${entry.reason}` } });
         break;
       case 'stack-adjusted':
-        found.push({ row, kind: 'stack-corrected', hand, by: entry.by, chips: entry.amount, words: { en: `Seat ${entry.seat}'s stack corrected by ${signed(entry.amount)}: ${entry.reason}`, de: `Stapel von Platz ${entry.seat} um ${signed(entry.amount)} berichtigt: ${entry.reason}` } });
+        found.push({ row, at, kind: 'stack-corrected', hand, by: entry.by, chips: entry.amount, words: { en: `Seat ${entry.seat}'s stack corrected by ${signed(entry.amount)}: ${entry.reason}`, de: `Stapel von Platz ${entry.seat} um ${signed(entry.amount)} berichtigt: ${entry.reason}` } });
         break;
       case 'ruling':
-        found.push({ row, kind: 'ruling', hand, by: entry.by, chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
+        found.push({ row, at, kind: 'ruling', hand, by: entry.by, chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
+        break;
+      case 'device-incident':
+        found.push({ row, at, kind: entry.incident, hand, by: entry.device, chips: 0, words: entry.words });
         break;
       case 'table-configured':
-        found.push({ row, kind: 'table-setup', hand, by: entry.by, chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
+        found.push({ row, at, kind: 'table-setup', hand, by: entry.by, chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
         break;
       default:
         break;

@@ -1,6 +1,6 @@
-import type { Operation } from '../engine/operations.js';
-import type { TableLogEntry } from '../engine/table-operations.js';
-import { hourOf, inHourOrder } from './hours.js';
+import { type Facts, inLogOrder } from './facts.js';
+import { hourOf } from './hours.js';
+import { byDealer, type DealerFigures, ShiftTracker } from './shifts.js';
 
 /** A table's hands in numbers. Pots are what the hand awarded (after rake); amounts in chip units. */
 export type SessionReport = {
@@ -21,14 +21,20 @@ export type SessionReport = {
     readonly last: number | null;
     /** Hands played per hour between the first hand's start and the last one's; null under two timed hands. */
     readonly handsPerHour: number | null;
-    readonly byHour: readonly { readonly hour: string; readonly hands: number }[];
+    /**
+     * Per clock hour: hands played, and the seats' occupancy at their starts — players dealt in and seats
+     * taken (sitting out included), each the mean over the hour's hands (two decimals).
+     */
+    readonly byHour: readonly { readonly hour: string; readonly hands: number; readonly players: number; readonly seated: number }[];
     /** Hands played whose start the log does not hold (logs from before it was kept). */
     readonly untimed: number;
   };
+  /** Per dealer on duty (signed in): hands dealt, time on duty, hands per hour on duty. */
+  readonly dealers: readonly DealerFigures[];
 };
 
-/** The session's hands from the log: counted once each, voided hands apart, undone awards not counted. */
-export function sessionReport(entries: Iterable<TableLogEntry>): SessionReport {
+/** The session's hands from their facts: counted once each, voided hands apart, undone awards not counted. */
+export function sessionReport(facts: Facts): SessionReport {
   let handsPlayed = 0;
   let handsVoided = 0;
   let potTotal = 0;
@@ -36,68 +42,74 @@ export function sessionReport(entries: Iterable<TableLogEntry>): SessionReport {
   let players = 0;
   const byPlayers: Record<string, number> = {};
   let largest: { hand: number; amount: number } | null = null;
-  let hand = 0;
-  let dealtIn = 0;
-  let awarded = 0;
-  let startedAt: number | null = null;
   let first: number | null = null;
   let last: number | null = null;
   let timed = 0;
   let untimed = 0;
-  const byHour = new Map<string, number>();
-  for (const entry of entries) {
-    switch (entry.type) {
-      case 'hand-positions':
-        hand = entry.handNumber;
-        startedAt = entry.at ?? null;
-        break;
-      case 'hand-started':
-        dealtIn = entry.players.length;
-        awarded = 0;
-        break;
-      case 'award':
-        awarded += entry.amount;
-        break;
-      case 'step-undone':
-        awarded -= entry.undone.reduce((sum: number, operation: Operation) => sum + (operation.type === 'award' ? operation.amount : 0), 0);
-        break;
-      case 'hand-voided':
+  const byHour = new Map<string, { hands: number; players: number; seated: number }>();
+  const shifts = new ShiftTracker();
+  const hands = facts.hands;
+  inLogOrder(
+    facts,
+    (index) => {
+      const at = hands.at[index] ?? null;
+      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
+      if (hands.voided[index] === true) {
         handsVoided++;
-        break;
-      case 'hand-settled':
-        handsPlayed++;
-        potTotal += awarded;
-        rake += entry.rake;
-        players += dealtIn;
-        byPlayers[String(dealtIn)] = (byPlayers[String(dealtIn)] ?? 0) + 1;
-        if (largest === null || awarded > largest.amount) largest = { hand, amount: awarded };
-        if (startedAt === null) untimed++;
-        else {
-          timed++;
-          first ??= startedAt;
-          last = startedAt;
-          byHour.set(hourOf(startedAt), (byHour.get(hourOf(startedAt)) ?? 0) + 1);
-        }
-        break;
-      default:
-        break;
-    }
-  }
+        return;
+      }
+      const dealtIn = hands.players[index] as number;
+      const awarded = hands.awarded[index] as number;
+      handsPlayed++;
+      shifts.handPlayed();
+      potTotal += awarded;
+      rake += hands.rake[index] as number;
+      players += dealtIn;
+      byPlayers[String(dealtIn)] = (byPlayers[String(dealtIn)] ?? 0) + 1;
+      if (largest === null || awarded > largest.amount) largest = { hand: hands.hand[index] as number, amount: awarded };
+      if (at === null) {
+        untimed++;
+        return;
+      }
+      timed++;
+      first ??= at;
+      last = at;
+      const hour = hourOf(at);
+      const sums = byHour.get(hour);
+      if (sums === undefined) byHour.set(hour, { hands: 1, players: dealtIn, seated: hands.seated[index] as number });
+      else {
+        sums.hands++;
+        sums.players += dealtIn;
+        sums.seated += hands.seated[index] as number;
+      }
+    },
+    ({ entry }) => {
+      if (entry.type === 'dealer-on-duty') shifts.dealer(entry.number, entry.name, entry.at);
+    },
+  );
   return {
     handsPlayed,
     handsVoided,
     potTotal,
     averagePot: handsPlayed === 0 ? 0 : Math.floor(potTotal / handsPlayed),
     largestPot: largest,
-    playersPerHand: { average: handsPlayed === 0 ? 0 : Math.round((players * 100) / handsPlayed) / 100, hands: byPlayers },
+    playersPerHand: { average: mean(players, handsPlayed), hands: byPlayers },
     rake,
     time: {
       first,
       last,
       // n hands started over the span from the first start to the last: n − 1 intervals.
       handsPerHour: first === null || last === null || last <= first || timed < 2 ? null : Math.round(((timed - 1) * 3_600_000 * 100) / (last - first)) / 100,
-      byHour: inHourOrder(byHour).map(([hour, hands]) => ({ hour, hands })),
+      byHour: [...byHour]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([hour, sums]) => ({ hour, hands: sums.hands, players: mean(sums.players, sums.hands), seated: mean(sums.seated, sums.hands) })),
       untimed,
     },
+    dealers: byDealer(shifts.shifts()),
   };
+}
+
+/** A mean to two decimals. */
+function mean(total: number, count: number): number {
+  return count === 0 ? 0 : Math.round((total * 100) / count) / 100;
 }

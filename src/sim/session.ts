@@ -29,6 +29,8 @@ export type SessionOptions = {
   readonly button: ButtonRule;
   /** A cash game (players come and go, time collection) or a tournament (seed 004: rising blinds, play to one winner). */
   readonly mode?: 'cash' | 'tournament';
+  /** Dealers taking turns at the table, a push every 10 hands (none recorded by default). */
+  readonly dealers?: number;
 };
 
 /** The simulated tournament: 1,500 chips each, the blinds up every ten hands. */
@@ -128,6 +130,12 @@ export function simulateSession(
   let hands = 0;
   while (hands < options.hands && state.tournament?.winner == null) {
     if (!tournament && state.redeal === null) betweenHands(state, random, run, seatPlayer, now);
+    const dealers = options.dealers ?? 0;
+    // A dealer push every ten hands; the first dealer signs in before the first hand.
+    if (dealers > 0 && state.redeal === null && hands % 10 === 0 && state.dealer?.number !== String(((hands / 10) % dealers) + 1)) {
+      const number = String(((hands / 10) % dealers) + 1);
+      run({ type: 'dealer-change', number, name: `Dealer ${number}`, at: now });
+    }
     now += (1 + random.nextInt(3)) * MINUTE;
     try {
       run({ type: 'start-hand', at: now });

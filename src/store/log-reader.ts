@@ -1,9 +1,15 @@
 import Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table-operations.js';
+import { HandArchive, type HandHistory } from '../controller/hand-archive.js';
+import { reduceTable } from '../engine/table-reduce.js';
+import type { TableState } from '../engine/table-state.js';
+import { type Facts, type FactSelection, factsOf } from '../reports/facts.js';
+import { hasFacts, readFacts } from './fact-tables.js';
+import { snapshotState } from './store.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
- * writing), every row in order. For reports; `felt verify` checks the same rows first.
+ * writing), every row in order. `felt verify` checks the same rows.
  */
 export function* readLog(path: string): IterableIterator<TableLogEntry> {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -11,6 +17,51 @@ export function* readLog(path: string): IterableIterator<TableLogEntry> {
     for (const row of db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
     }
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * What a floor report reads from a table's database, read-only: its facts of these kinds (derived from the
+ * log for a table not opened since they were introduced) and, when asked for, the table as the log leaves
+ * it (from the latest snapshot and the rows after it), read in one transaction so they agree.
+ */
+export function readReportSource(path: string, selection: FactSelection, withTable: boolean): { facts: Facts; table: TableState | null } {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.transaction(() => {
+      const facts = hasFacts(db) ? readFacts(db, selection) : factsOf(readRows(db));
+      return { facts, table: withTable ? tableOf(db, path) : null };
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+function tableOf(db: Database.Database, path: string): TableState {
+  const snapshot = db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT 1').get() as { seq: number; state: string } | undefined;
+  let table: TableState | undefined = snapshot === undefined ? undefined : snapshotState(snapshot.state);
+  for (const row of db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(snapshot?.seq ?? 0) as IterableIterator<{ payload: string }>) {
+    table = reduceTable(table, JSON.parse(row.payload) as TableLogEntry);
+  }
+  if (table === undefined) throw new RangeError(`${path}: the log holds no table`);
+  return table;
+}
+
+function* readRows(db: Database.Database): IterableIterator<TableLogEntry> {
+  for (const row of db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
+}
+
+/** One hand's full history from a table's database, read-only (`felt report --kind hand`), or null. */
+export function readHand(path: string, id: number): HandHistory | null {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq');
+    const archive = new HandArchive(function* (after) {
+      for (const row of rows.iterate(after) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
+    });
+    return archive.history(id);
   } finally {
     db.close();
   }

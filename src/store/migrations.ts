@@ -56,6 +56,30 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
       INSERT INTO command (id, command, seq) SELECT command_id, '', max(seq) FROM log GROUP BY command_id;
     `,
   },
+  {
+    id: '2026-11-29T22:00-report-facts',
+    sql: `
+      -- What the floor's reports read (src/reports/facts.ts, D36), derived from the log and written in the
+      -- same transaction as its rows; verify derives them again. Kept by kind (dealer changes; time
+      -- collected; seats taken, topped up, left; stack corrections; the floor's other decisions and device
+      -- incidents; the hands a field at a time) in blocks of 1,000 facts, each a JSON array (log rows the
+      -- reports read, with their time and hand; or one field of the hands' summaries): a report reads the
+      -- kinds and fields it needs, a few hundred rows for 100,000 hands, not 100,000.
+      CREATE TABLE fact_block (
+        kind  TEXT NOT NULL CHECK (kind IN ('dealer', 'time', 'seat', 'correction', 'incident', 'hand.seq', 'hand.hand', 'hand.at',
+                                             'hand.shift', 'hand.players', 'hand.seated', 'hand.awarded', 'hand.rake', 'hand.voided')),
+        block INTEGER NOT NULL,   -- the facts' number div 1,000
+        facts TEXT NOT NULL,      -- JSON array of facts in log order
+        PRIMARY KEY (kind, block)
+      ) STRICT;
+      -- Where the derivation stands after the last row (FactCursor): the next append goes on from it.
+      -- No row: the facts are derived from the whole log when the table is next opened.
+      CREATE TABLE fact_cursor (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        cursor TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
+import { deriveFacts, type FactCursor, type Facts, type FactSelection } from '../reports/facts.js';
+import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-tables.js';
 import { migrate } from './migrations.js';
 import { PersistenceError } from './persistence-error.js';
 
@@ -28,6 +30,9 @@ export class Store {
   private readonly recordCommand: Database.Statement;
   private readonly saveSnapshot: Database.Statement;
   private head: { seq: number; hash: string };
+  private readonly facts: FactWriter;
+  /** Where the report facts' derivation stands: after the last row. */
+  private factCursor: FactCursor;
 
   private constructor(private readonly db: Database.Database) {
     this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
@@ -36,6 +41,9 @@ export class Store {
     this.recordCommand = db.prepare('INSERT INTO command (id, command, seq) VALUES (?, ?, ?)');
     this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state) VALUES (?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
+    this.facts = new FactWriter(db);
+    // A log from before the facts gets them now, once (it takes a while for a long one).
+    this.factCursor = storedCursor(db) ?? backfillFacts(db);
   }
 
   /**
@@ -97,9 +105,11 @@ export class Store {
       hash = linkHash(previous, commandId, payload);
       return [seq, commandId, payload, previous, hash] as const;
     });
+    const facts = deriveFacts(this.factCursor, entries);
     try {
       this.db.transaction(() => {
         for (const row of rows) this.insert.run(...row);
+        this.facts.write(this.factCursor, facts);
         this.moveHead.run(seq, hash);
         this.recordCommand.run(commandId, command === null ? '' : canonicalJson(command), seq);
         // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
@@ -109,6 +119,7 @@ export class Store {
       throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
     }
     this.head = { seq, hash };
+    this.factCursor = facts.cursor;
     return hash;
   }
 
@@ -117,6 +128,11 @@ export class Store {
     for (const row of this.db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
     }
+  }
+
+  /** The floor reports' facts (D36): these (all by default). */
+  reportFacts(selection?: FactSelection): Facts {
+    return readFacts(this.db, selection);
   }
 
   /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null. */

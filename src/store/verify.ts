@@ -10,6 +10,8 @@ import { isTableOperation, reduceTable } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
+import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
+import { eventRow, handRow, storedEventRows, storedHandRows } from './fact-tables.js';
 import { GENESIS_HASH, linkHash, type LogRow, snapshotState } from './store.js';
 
 export type Verification =
@@ -57,6 +59,8 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     snapshots.set(snapshot.seq, snapshot);
   }
   const audit = new HandAudit();
+  const facts = StoredFacts.open(db);
+  let factCursor = FIRST_CURSOR;
   for (const row of db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>) {
     const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
     if (row.seq !== expectedSeq) return bad(`row ${expectedSeq} is missing: the next row is ${row.seq}`);
@@ -76,6 +80,11 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
       throw error;
     }
     if (entry.type === 'hand-settled') hands++;
+    if (facts !== null) {
+      const derived = deriveFacts(factCursor, [entry]);
+      factCursor = derived.cursor;
+      if (!facts.matches(derived)) return bad('the report facts kept for it are not what the log gives (the facts were changed)');
+    }
     const snapshot = snapshots.get(row.seq);
     if (snapshot !== undefined && (snapshot.hash !== row.hash || !sameSnapshot(snapshot.state, state))) {
       return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
@@ -91,6 +100,9 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
   }
   if (expectHead !== undefined && anchorRow === null) {
     return { ok: false, row: expectedSeq - 1, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
+  }
+  if (facts !== null && !facts.complete(factCursor)) {
+    return { ok: false, row: expectedSeq - 1, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
   }
   return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
 }
@@ -151,5 +163,45 @@ class HandAudit {
       const recorded = this.awards.map((award) => `${award.potIndex}:${award.seat}:${award.amount}`);
       if (decided.join() !== recorded.join()) throw new InvariantError(`the pots were awarded as ${recorded.join(', ')}, but the hands shown give ${decided.join(', ')}`);
     }
+  }
+}
+
+/**
+ * The report facts as stored (D36), checked in order against the facts the log gives: every fact the log
+ * gives is stored as derived, in its place, no other is stored, and the cursor is where the derivation
+ * ends. A database from before the facts (no table, or not yet derived) has nothing to check.
+ */
+class StoredFacts {
+  private readonly kept: Record<FactKind, string[]>;
+  private readonly next: Record<FactKind, number> = { hand: 0, dealer: 0, time: 0, seat: 0, correction: 0, incident: 0 };
+
+  private constructor(
+    db: Database.Database,
+    private readonly cursor: string,
+  ) {
+    const kept = (kind: Exclude<FactKind, 'hand'>): string[] => storedEventRows(db, kind).map((row) => canonicalJson(row));
+    this.kept = { hand: storedHandRows(db).map((row) => canonicalJson(row)), dealer: kept('dealer'), time: kept('time'), seat: kept('seat'), correction: kept('correction'), incident: kept('incident') };
+  }
+
+  static open(db: Database.Database): StoredFacts | null {
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get();
+    if (table === undefined) return null;
+    const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
+    return cursor === undefined ? null : new StoredFacts(db, cursor.cursor);
+  }
+
+  /** Whether the facts derived at this row are the next ones stored of their kind (time collected waits for its hand: earlier rows' facts may come with a later one). */
+  matches(derived: { hands: readonly HandFact[]; events: readonly EventFact[] }): boolean {
+    for (const hand of derived.hands) if (this.kept.hand[this.next.hand++] !== canonicalJson(handRow(hand))) return false;
+    for (const event of derived.events) {
+      const kind = eventKind(event.entry);
+      if (this.kept[kind][this.next[kind]++] !== canonicalJson(eventRow(event))) return false;
+    }
+    return true;
+  }
+
+  /** After every row: no fact left over (the log's last time collected still waits in the cursor), and the cursor where the derivation ends. */
+  complete(cursor: FactCursor): boolean {
+    return FACT_KINDS.every((kind) => this.next[kind] === this.kept[kind].length) && this.cursor === canonicalJson(cursor);
   }
 }

@@ -10,13 +10,22 @@ describe('floor reports through the core', () => {
       const send = (name: string, args?: unknown) => connection.handle(JSON.stringify({ id: `q${++id}`, name, args })) as { ok: boolean; result?: Record<string, unknown>; error?: { code: string; words: { en: string } } };
       for (const [seat, buyIn] of [[1, 500], [4, 800]] as const) send('table-submit', { commandId: `sit${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn } });
       expect(send('floor-report', { kind: 'cashflow' })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
-      expect(send('floor-unlock', { pin: '246813' }).ok).toBe(true);
+      expect(send('floor-unlock', { staff: '1', pin: '246813' }).ok).toBe(true);
       const report = send('floor-report', { kind: 'cashflow', count: 1_290 });
       expect(report.ok).toBe(true);
       expect(report.result).toMatchObject({ kind: 'cashflow', totals: { buyIns: 1300, onTable: 1300, unexplained: 0 }, count: { counted: 1290, difference: -10 } });
       expect(send('floor-report', { kind: 'session' }).result).toMatchObject({ kind: 'session', handsPlayed: 0 });
       expect(send('floor-report', { kind: 'payroll' }).error?.words.en).toBe('args.kind: one of session, collections, cashflow, incidents');
       expect(send('floor-report', { kind: 'session', count: 5 }).error?.words.en).toBe('args.count belongs to the cash flow report');
+      // The same report to print: a PDF in the asked language.
+      const pdf = send('floor-report-pdf', { kind: 'cashflow', count: 1_290, lang: 'de' });
+      expect(pdf).toMatchObject({ ok: true, result: { fileName: expect.stringMatching(/^felt-cashflow-\d{8}-\d{4}\.pdf$/) } });
+      const bytes = Buffer.from(String(pdf.result?.base64), 'base64').toString('latin1');
+      expect(bytes.startsWith('%PDF-1.4')).toBe(true);
+      expect(bytes).toContain('Differenz');
+      expect(send('floor-report-pdf', { kind: 'cashflow', lang: 'fr' }).error?.words.en).toBe('args.lang: en or de');
+      send('floor-lock');
+      expect(send('floor-report-pdf', { kind: 'session', lang: 'en' })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
     } finally {
       core.close();
     }

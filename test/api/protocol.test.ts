@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { commandSchema, parseCommand } from '../../src/api/command-schema.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, Core } from '../../src/api/core.js';
-import { FloorGate, hashPin } from '../../src/api/floor-gate.js';
+import { FloorGate } from '../../src/api/floor-gate.js';
+import { addStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCardSymbol } from '../../src/cards/notation.js';
 import type { TableCommand } from '../../src/engine/table.js';
@@ -25,8 +26,11 @@ describe('the command protocol', () => {
     const engineTypes: Record<TableCommand['type'], true> = {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
       misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true,
+      // The core's and the controller's own: a dealer signs in (`dealer-sign-in`), a device fails.
+      'dealer-change': false as never, 'device-incident': false as never,
     };
-    expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(Object.keys(engineTypes).sort());
+    const wire = Object.entries(engineTypes).filter(([, wired]) => wired).map(([type]) => type);
+    expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(wire.sort());
   });
 
   it('accepts every command a simulated session sends', async () => {
@@ -81,22 +85,23 @@ describe('the floor gate', () => {
     seat(1);
     seat(2);
     expect(send('table-submit', { commandId: 'r1', command: { type: 'ruling', text: 'Chip found under seat 1' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
-    expect(send('floor-unlock', { pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { staff: '1', pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: false } });
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true, result: { unlocked: true, who: { en: 'floor supervisor', de: 'Floor-Supervisor' } } });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true, result: { unlocked: true, who: { en: 'Manager, manager #1', de: 'Manager, Manager #1' }, role: 'manager' } });
     expect(send('table-submit', { commandId: 'r2', command: { type: 'ruling', text: 'x', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('command.by') } } });
     expect(send('table-submit', { commandId: 'r3', command: { type: 'adjust-stack', seat: 1, amount: 25, reason: 'Chip found under seat 1' } })).toMatchObject({ ok: true, result: { lastError: null } });
     expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
     const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string; by?: string }> } }).store.entries(0)];
-    expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'floor supervisor' });
+    expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'Manager (manager #1)' });
     send('floor-lock');
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
   });
 
   it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', async () => {
-    const gate = new FloorGate(hashPin('4711'));
+    const staff = withMember(newStaffFile(), { number: '3', name: 'Old PIN', role: 'supervisor', pin: hashSecret('4711'), badge: null });
+    const gate = new FloorGate(() => staff);
     const session = gate.session();
-    expect(gate.unlock(session, '4711', 0)).toEqual({ ok: true });
+    expect(gate.unlock(session, { staff: '3', pin: '4711' }, 0)).toEqual({ ok: true });
     const folder = mkdtempSync(join(tmpdir(), 'felt-pin-'));
     writeFileSync(join(folder, 'table.db.floor-pin.json'), '{"salt":');
     await expect(Core.open({ dbPath: join(folder, 'table.db'), hardware: 'sim' })).rejects.toThrow(`${join(folder, 'table.db.floor-pin.json')}: not a kept PIN (salt and hash); delete it and start with --floor-pin`);
@@ -107,43 +112,145 @@ describe('the floor gate', () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       expect(send('floor-unlock', [null, 'x', { pin: 2468 }, { pin: 'abc' }, { pin: '1'.repeat(13) }][attempt % 5])).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     }
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
   });
 
   it('locks out for longer after each series of wrong PINs, and forgets wrong PINs after a quarter of an hour', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const { send } = await open(() => now);
     const wrong = (times: number): void => {
-      for (let attempt = 0; attempt < times; attempt++) send('floor-unlock', { pin: '000000' });
+      for (let attempt = 0; attempt < times; attempt++) send('floor-unlock', { staff: '1', pin: '000000' });
     };
     wrong(4);
     now += 16 * 60_000;
     wrong(4);
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
     wrong(5);
     now += 5 * 60_000;
     wrong(5);
     // The second lock-out lasts ten minutes.
     now += 9 * 60_000;
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
     now += 60_000;
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
   });
 
   it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const { core, send } = await open(() => now);
     const other = core.connect(() => undefined);
-    for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    for (let attempt = 0; attempt < 5; attempt++) expect(send('floor-unlock', { staff: '1', pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     // The right PIN, from another screen, is refused during the lock-out.
-    expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { pin: '246813' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { staff: '1', pin: '246813' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
     now += 5 * 60_000;
-    expect(send('floor-unlock', { pin: '246813' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
     now += 10 * 60_000 - 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: true } });
     now += 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: false } });
-    expect(send('floor-unlock', { pin: 12345 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(send('floor-unlock', { staff: '1', pin: 12345 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+});
+
+describe('the staff: roles, badges and the dealer on duty', () => {
+  const staff = [
+    { number: '12', name: 'Dana', role: 'croupier', pin: '121212', badge: 'BADGE0012' },
+    { number: '20', name: 'Sam', role: 'supervisor', pin: '202020', badge: 'BADGE0020' },
+  ] as const;
+
+  it('opens the floor for a supervisor (by PIN or badge) but not for a croupier, and logs who approved by name and number', async () => {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    expect(send('floor-unlock', { staff: '12', pin: '121212' })).toMatchObject({ ok: false, error: { code: 'floor-role', words: { en: "Dana is a croupier: the floor's functions need a supervisor or manager" } } });
+    expect(send('floor-unlock', { staff: '20', pin: '121212' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { staff: '99', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { badge: 'NOBODY99' })).toMatchObject({ ok: false, error: { code: 'floor-badge-unknown' } });
+    expect(send('floor-unlock', { badge: 'BADGE0020' })).toMatchObject({ ok: true, result: { unlocked: true, role: 'supervisor', who: { en: 'Sam, floor supervisor #20', de: 'Sam, Floor-Supervisor #20' } } });
+    send('table-submit', { commandId: 's1', command: { type: 'sit', seat: 1, name: 'P1', buyIn: 500 } });
+    expect(send('table-submit', { commandId: 'r1', command: { type: 'ruling', text: 'Chip found' } })).toMatchObject({ ok: true });
+    const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string; by?: string }> } }).store.entries(0)];
+    // Who and when: the table's clock gives the time of a floor decision.
+    expect(log.find((entry) => entry.type === 'ruling')).toMatchObject({ by: 'Sam (floor supervisor #20)', at: expect.any(Number) });
+    core.close();
+  });
+
+  it('puts a dealer on duty between hands, as an operation in the log, and refuses it mid-hand', async () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now: () => now }, tableConfig: CASINO_5_10, seed: 7, staff });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    expect(core.controller.view().dealer).toBeNull();
+    expect(send('dealer-sign-in', { staff: '12', pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('dealer-sign-in', { badge: 'BADGE0012' })).toMatchObject({ ok: true, result: { dealer: { number: '12', name: 'Dana' }, lastError: null } });
+    // The same dealer again is no change.
+    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true, result: { lastError: { en: 'Dana is the dealer on duty already' } } });
+    for (const n of [1, 2]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
+    for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
+    now += 60_000;
+    send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
+    expect(send('dealer-sign-in', { staff: '20', pin: '202020' })).toMatchObject({ ok: true, result: { dealer: { number: '12' }, lastError: { en: 'A dealer change is recorded between hands: finish this hand first' } } });
+    const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string }> } }).store.entries(0)];
+    expect(log.filter((entry) => entry.type === 'dealer-on-duty')).toEqual([{ type: 'dealer-on-duty', number: '12', name: 'Dana', at: Date.UTC(2026, 10, 29, 18) }]);
+    core.close();
+  });
+
+  it('keeps the staff beside the table, hashed and readable by its owner only; staff added later sign in at the running table', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-staff-'));
+    const dbPath = join(folder, 'table.db');
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    const file = `${dbPath}.staff.json`;
+    const text = readFileSync(file, 'utf8');
+    for (const secret of ['246813', '121212', '202020', 'BADGE0012', 'BADGE0020']) expect(text).not.toContain(secret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(text).staff.map((member: { number: string; role: string }) => `${member.number} ${member.role}`)).toEqual(['1 manager', '12 croupier', '20 supervisor']);
+    saveStaff(file, addStaffMember(loadStaff(file) ?? newStaffFile(), { number: '30', name: 'Mia', role: 'manager', pin: '303030' }));
+    const connection = core.connect(() => undefined);
+    expect(JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: 'q1', name: 'floor-unlock', args: { staff: '30', pin: '303030' } }))))).toMatchObject({ ok: true, result: { role: 'manager' } });
+    core.close();
+    // A damaged staff file is named, with the field.
+    writeFileSync(file, JSON.stringify({ badgeSalt: 'ab', staff: [{ number: '07', name: 'X', role: 'croupier', pin: null, badge: null }] }));
+    await expect(Core.open({ dbPath, hardware: 'sim' })).rejects.toThrow(`${file}: staff.0.number: a staff number is 1 to 6 digits, not starting with 0`);
+  });
+
+  it('names what is wrong with a new member, and refuses a badge that is someone else’s', () => {
+    const base = addStaffMember(newStaffFile(), { number: '1', name: 'A', role: 'manager', badge: 'BADGE0001' });
+    expect(() => addStaffMember(base, { number: '2', name: 'B', role: 'croupier', pin: '1234' })).toThrow('staff member 2: a PIN is 6 to 12 digits');
+    expect(() => addStaffMember(base, { number: '2', name: 'B', role: 'croupier' })).toThrow('staff member 2: a staff member needs a PIN or a badge to sign in');
+    expect(() => addStaffMember(base, { number: '2', name: 'B', role: 'croupier', badge: 'BADGE0001' })).toThrow("staff member 2: that badge is someone else's");
+    expect(() => addStaffMember(base, { number: '2', name: ' ', role: 'croupier', pin: '123456' })).toThrow('staff member 2: a staff member needs a name');
+  });
+});
+
+describe('a hand’s detail for the floor', () => {
+  it('gives a finished hand’s PHH history, hole cards and all, only to the floor', async () => {
+    const { core, send } = await open();
+    for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
+    for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
+    send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
+    // In play: no history yet.
+    expect(send('hand-phh', { id: 1 })).toMatchObject({ ok: false, error: { code: 'not-finished' } });
+    let step = 0;
+    for (let guard = 0; guard < 200 && core.controller.view().handInPlay; guard++) {
+      const view = core.controller.view();
+      if (view.prompt.kind === 'deal') send('sim-deal');
+      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `w${step++}`, command: { type: 'show' } });
+      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
+    }
+    const phh = send('hand-phh', { id: 1 }) as { ok: boolean; result: { fileName: string; text: string } };
+    expect(phh.ok).toBe(true);
+    expect(phh.result.fileName).toBe('felt-hand-000001.phh');
+    expect(phh.result.text).toMatch(/^variant = "NT"$/m);
+    expect(phh.result.text).toMatch(/_hand_id = 1\n$/);
+    // Every player's hole cards are in it.
+    expect(phh.result.text.match(/"d dh p\d [2-9TJQKA][cdhs][2-9TJQKA][cdhs]"/g)).toHaveLength(3);
+    expect(send('hand-phh', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    send('floor-lock');
+    expect(send('hand-phh', { id: 1 })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    core.close();
   });
 });
 
@@ -201,11 +308,11 @@ describe('the simulated shoe, the hand list and the replay', () => {
     const shown = (core.controller.view().prompt as { seat: number }).seat;
     send('table-submit', { commandId: 'show', command: { type: 'show' } });
     expect(JSON.stringify(core.controller.view())).toContain('"shown":[');
-    send('floor-unlock', { pin: '246813' });
+    send('floor-unlock', { staff: '1', pin: '246813' });
     expect(send('table-submit', { commandId: 'undo', command: { type: 'undo', reason: 'Shown too early' } })).toMatchObject({ ok: true, result: { lastError: null, prompt: { kind: 'show', seat: shown } } });
     const view = JSON.stringify(core.controller.view());
     const replay = JSON.stringify(send('hand-replay', { id: 1 }));
-    expect(replay).toContain(`Floor undid: seat ${shown}'s show (Shown too early; floor supervisor)`);
+    expect(replay).toContain(`Floor undid: seat ${shown}'s show (Shown too early; Manager (manager #1))`);
     for (const text of [view, replay]) {
       expect(text).not.toMatch(/"shown":\[/);
       for (const card of holeCards) expect(text).not.toContain(formatCardSymbol(card as Card));

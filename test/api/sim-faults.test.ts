@@ -59,6 +59,20 @@ describe('the simulation panel’s faults, through the real drivers', () => {
     }
     send('sim-deal');
     expect(core.controller.view().prompt.kind).toBe('action');
+
+    // The floor finds them among the incidents: each new failure once, by the device that reported it,
+    // in the status bar's words (no card in play named), the hand it happened in.
+    expect(send('floor-unlock', { staff: '1', pin: '246813' }).ok).toBe(true);
+    const report = send('floor-report', { kind: 'incidents' }) as unknown as { result: { incidents: { kind: string; by: string; hand: number | null; words: { en: string } }[] } };
+    const incidents = report.result.incidents;
+    const kinds = (kind: string) => incidents.filter((incident) => incident.kind === kind);
+    expect(kinds('deck-check').map((incident) => incident.words.en)).toEqual(['The deck failed its check (52 cards: missing 1; twice 1): do not deal it']);
+    expect(kinds('device-fault').map((incident) => `${incident.by}: ${incident.words.en}`)).toEqual(expect.arrayContaining(['shoe: the shoe jammed (card stuck at the exit)', 'rfid: antenna 20 (board): no antenna connected (open circuit)']));
+    expect(kinds('irregularity').map((incident) => incident.words.en)).toEqual(expect.arrayContaining(['a card not of this deck at the board: stop the game and call the floor', expect.stringMatching(/^a card dealt to seat \d is at the board: call the floor$/)]));
+    expect(kinds('unplugged').map((incident) => incident.by)).toEqual(['shoe', 'rfid', 'panel']);
+    expect(incidents.every((incident) => incident.hand === 1)).toBe(true);
+    const holeCards = core.controller.table.hand?.players.flatMap((player) => player.holeCards) ?? [];
+    for (const card of holeCards) expect(JSON.stringify(incidents)).not.toContain(`"${card}"`);
     core.close();
   });
 

@@ -32,7 +32,7 @@ describe('felt start', () => {
     const started = await start(['--browser', '--port', '0', '--db', db]);
     expect(started.output).toMatch(/^Felt in browser mode \(--browser was given\), simulated hardware\.$/m);
     expect(started.output).toContain(`Table log: ${db}`);
-    expect(started.output).toMatch(/^Floor PIN, made up for this table and shown only now: \d{6} /m);
+    expect(started.output).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /m);
     expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
     const page = await fetch(started.url);
     expect(page.status).toBe(200);
@@ -40,7 +40,7 @@ describe('felt start', () => {
     expect((await fetch(started.url.replace(/\?token=.*/, ''))).status).toBe(403);
     expect(await started.stop()).toBe(0);
     expect(existsSync(db)).toBe(true);
-    expect(existsSync(`${db}.floor-pin.json`)).toBe(true);
+    expect(existsSync(`${db}.staff.json`)).toBe(true);
     // The second start keeps the table and its PIN: no new PIN is shown.
     const again = await start(['--browser', '--port', '0', '--db', db]);
     expect(again.output).not.toMatch(/Floor PIN/);
@@ -51,18 +51,18 @@ describe('felt start', () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
     const db = join(folder, 'table.db');
     const running = await start(['--browser', '--port', '0', '--db', db, '--floor-pin', '135790']);
-    const pinFile = readFileSync(`${db}.floor-pin.json`, 'utf8');
+    const pinFile = readFileSync(`${db}.staff.json`, 'utf8');
     const port = new URL(running.url).port;
     // Another table on the running one's port: its made-up PIN is shown before the start fails.
     const other = spawnSync(felt, ['start', '--browser', '--port', port, '--db', join(folder, 'other.db')], { encoding: 'utf8' });
     expect(other.status).toBe(1);
-    expect(other.stdout).toMatch(/^Floor PIN, made up for this table and shown only now: \d{6} /m);
+    expect(other.stdout).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /m);
     expect(other.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
     // A second start on the running table's database fails on its lock, before touching the PIN.
     const second = spawnSync(felt, ['start', '--browser', '--port', '0', '--db', db, '--floor-pin', '246802'], { encoding: 'utf8' });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('database is locked');
-    expect(readFileSync(`${db}.floor-pin.json`, 'utf8')).toBe(pinFile);
+    expect(readFileSync(`${db}.staff.json`, 'utf8')).toBe(pinFile);
     expect(statSync(db).mode & 0o777).toBe(0o600);
     expect(await running.stop()).toBe(0);
   });

@@ -142,10 +142,9 @@ describe('the croupier screen', () => {
     await croupier.sees('prompt', 'Action on seat 1');
     // Locked: a wrong PIN is refused and says so.
     await croupier.unlockFloor('111111');
-    await croupier.sees('floor-problem', 'Wrong PIN');
-    for (const digit of PIN) await croupier.tap(`keypad-${digit}`);
-    await croupier.tap('floor-unlock');
-    await croupier.sees('floor-who', 'floor supervisor');
+    await croupier.sees('floor-problem', 'Wrong staff number or PIN');
+    await croupier.signIn('floor', '1', PIN);
+    await croupier.sees('floor-who', 'Manager, manager #1');
     await croupier.sees('floor-undo', 'Seat 6 raises to 60');
     await croupier.tap('floor-undo');
     await croupier.tap('undo-reason-0');
@@ -165,7 +164,7 @@ describe('the croupier screen', () => {
       await croupier.tap('replay-next');
     }
     expect(steps).toContain('Seat 6 raises to 60');
-    expect(steps).toMatch(/Floor undid: Seat 6 raises to 60 \(.+; floor supervisor\)/);
+    expect(steps).toMatch(/Floor undid: Seat 6 raises to 60 \(.+; Manager \(manager #1\)\)/);
     expect(steps).toContain('Seat 6 calls 10');
     expect(steps).toContain('Seat 6 gets a card');
     expect(steps).not.toMatch(/(10|[2-9JQKA])[♣♦♥♠]/); // no card was tabled in this hand: no face anywhere

@@ -71,11 +71,13 @@ describe('the simulation panel', () => {
     await device(croupier, 'device-shoe', 'connected', 'Shoe ✓ — on sim:shoe');
     expect(Date.now() - replugged).toBeLessThan(3_000);
 
-    // A tag of another deck on the board antenna: a fault for the floor, and no card for the table.
-    const head = kiosk().head();
+    // A tag of another deck on the board antenna: a fault for the floor, and no card for the table —
+    // the log gains the incident and nothing else.
+    const before = kiosk().core.controller.nextRow();
     await fault(croupier, 'rfid-foreign-card', 'A card from another deck on the board');
     await device(croupier, 'device-rfid', 'fault', /^RFID reader: fault — a card not of this deck at the board/);
-    expect(kiosk().head()).toBe(head);
+    const store = (kiosk().core as unknown as { store: { entries(after: number): Iterable<{ type: string; incident?: string }> } }).store;
+    expect([...store.entries(before - 1)]).toEqual([expect.objectContaining({ type: 'device-incident', incident: 'irregularity' })]);
     expect(await croupier.text('prompt')).toBe('Shuffle, then deal the burn');
 
     // The burn with the simulated shoe's single card, then every card to the end of each step.

@@ -15,6 +15,12 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 export const PIN = '246813';
 
+/** The table's staff besides its manager (#1, PIN above): a croupier and a floor supervisor. */
+export const STAFF = [
+  { number: '12', name: 'Dana', role: 'croupier', pin: '121212', badge: 'BADGE0012' },
+  { number: '20', name: 'Sam', role: 'supervisor', pin: '202020' },
+] as const;
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
@@ -35,7 +41,7 @@ export class Kiosk {
   static async open(seed = 1, tableConfig?: TableConfig): Promise<Kiosk> {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'felt-e2e-')), 'table.db');
     let kiosk: Kiosk | null = null;
-    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: PIN, clock: { now: () => kiosk?.now ?? Date.UTC(2026, 10, 29, 18) }, seed, ...(tableConfig === undefined ? {} : { tableConfig }) });
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: PIN, staff: STAFF, clock: { now: () => kiosk?.now ?? Date.UTC(2026, 10, 29, 18) }, seed, ...(tableConfig === undefined ? {} : { tableConfig }) });
     kiosk = new Kiosk(core, dbPath);
     return kiosk;
   }
@@ -120,11 +126,18 @@ export class Croupier {
     await this.command('action-raise');
   }
 
-  /** Unlocks the floor functions with the supervisor's PIN, typed on the keypad. */
-  async unlockFloor(pin = PIN): Promise<void> {
+  /** Signs in to the floor functions with a staff number and PIN, typed on the keypad (the table's first manager by default). */
+  async unlockFloor(pin = PIN, staff = '1'): Promise<void> {
     await this.tap('floor-open');
+    await this.signIn('floor', staff, pin);
+  }
+
+  /** A staff number, Next, the PIN, and the sign-in button of the form `prefix` (floor or dealer). */
+  async signIn(prefix: 'floor' | 'dealer', staff: string, pin: string): Promise<void> {
+    for (const digit of staff) await this.tap(`keypad-${digit}`);
+    await this.tap(`${prefix}-next`);
     for (const digit of pin) await this.tap(`keypad-${digit}`);
-    await this.tap('floor-unlock');
+    await this.tap(`${prefix}-unlock`);
   }
 }
 

@@ -34,10 +34,10 @@ describe('window.felt', () => {
   it('sends {id, name, args} as JSON text, a new id each time', async () => {
     const transport = fakeTransport(echo);
     const felt = createBridge(transport);
-    await felt.request('floor-unlock', { pin: '4711' });
+    await felt.request('floor-unlock', { staff: '1', pin: '4711' });
     await felt.request('table-view', undefined);
     const [first, second] = transport.sent.map((text) => JSON.parse(text) as { id: string; name: string; args?: unknown });
-    expect(first).toMatchObject({ name: 'floor-unlock', args: { pin: '4711' } });
+    expect(first).toMatchObject({ name: 'floor-unlock', args: { staff: '1', pin: '4711' } });
     expect(second).toMatchObject({ name: 'table-view' });
     expect(second).not.toHaveProperty('args');
     expect(first?.id).not.toBe(second?.id);
@@ -65,7 +65,7 @@ describe('window.felt', () => {
     const transport = fakeTransport(echo);
     const cyclic: { self?: unknown } = {};
     cyclic.self = cyclic;
-    const reply = await createBridge(transport).request('floor-unlock', cyclic as unknown as { pin: string });
+    const reply = await createBridge(transport).request('floor-unlock', cyclic as unknown as { staff: string; pin: string });
     expect(reply).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(transport.sent).toEqual([]);
   });

@@ -79,8 +79,8 @@ describe('the kiosk main process (against a stub of Electron)', () => {
     // The preload is found beside the bundle (import.meta.url), whatever the working folder.
     expect(window.webPreferences).toEqual(hardenedWebPreferences(join(place, 'dist', 'electron', 'preload.cjs'), false));
     expect(log).toContainEqual({ load: 'felt://app/index.html' });
-    // --db and --floor-pin reached the core: the PIN's hash is kept beside the database.
-    expect(existsSync(`${db}.floor-pin.json`)).toBe(true);
+    // --db and --floor-pin reached the core: the staff, with the manager's PIN as a hash, are kept beside the database.
+    expect(existsSync(`${db}.staff.json`)).toBe(true);
   });
 
   it('answers the page over IPC through the core, and refuses other senders and non-text', () => {

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HandReplay, HandSummary } from '../../src/api/requests';
 import type { ViewModel } from '../../src/controller/view-model';
@@ -284,25 +285,63 @@ describe('seats', () => {
   });
 });
 
+describe('the dealer on duty', () => {
+  it('shows the dealer on the status bar; a new dealer signs in by badge, and a wrong PIN is named', async () => {
+    const core = new FakeCore(flopView({ dealer: null }));
+    core.on('dealer-sign-in', (credentials) => {
+      if ('badge' in credentials && credentials.badge === 'BADGE0012') {
+        core.view = flopView({ dealer: { number: '12', name: 'Dana' } });
+        return { ok: true, result: core.view };
+      }
+      return { ok: false, error: { code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } } };
+    });
+    const { click, fill, text, query, get } = await app(core);
+    expect(text('dealer')).toBe('No dealer signed in');
+    await click('dealer');
+    await fill('dealer-staff', '12');
+    await click('dealer-next');
+    await fill('dealer-pin', '999999');
+    await click('dealer-unlock');
+    await settle();
+    expect(text('dialog-error')).toContain('Wrong staff number or PIN');
+    await fill('dealer-badge', 'BADGE-0012');
+    await act(async () => {
+      get('dealer-badge').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await settle();
+    expect(core.sent('dealer-sign-in')).toEqual([{ staff: '12', pin: '999999' }, { badge: 'BADGE0012' }]);
+    expect(query('dealer-dialog')).toBeNull();
+    expect(text('dealer')).toBe('Dealer: Dana #12');
+  });
+});
+
 describe('the floor', () => {
-  it('unlocks with a PIN, then undoes the last step with a reason', async () => {
+  it('unlocks with a staff number and PIN (a leading 0 kept), then undoes the last step with a reason', async () => {
     const core = new FakeCore(flopView());
-    core.on('floor-unlock', ({ pin }) => ({ ok: true, result: pin === '2468' ? { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null } : { unlocked: false, who: null, until: null } }));
+    core.on('floor-unlock', (credentials) =>
+      'pin' in credentials && credentials.staff === '20' && credentials.pin === '024680'
+        ? { ok: true, result: { unlocked: true, who: { en: 'Sam, floor supervisor #20', de: 'Sam, Floor-Supervisor #20' }, role: 'supervisor', until: null } }
+        : { ok: false, error: { code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } } },
+    );
     const { click, fill, text, query } = await app(core);
     await click('floor-open');
     await settle();
+    await fill('floor-staff', '20');
+    await click('floor-next');
     await fill('floor-pin', '1111');
     await click('floor-unlock');
     await settle();
-    expect(text('floor-problem')).toBe('PIN refused');
+    expect(text('floor-problem')).toBe('Wrong staff number or PIN');
+    // After a refusal the pad starts again at the staff number.
     await click('keypad-2');
-    await click('keypad-4');
-    await click('keypad-6');
-    await click('keypad-8');
+    await click('keypad-0');
+    await click('floor-next');
+    for (const digit of '024680') await click(`keypad-${digit}`);
     await click('floor-unlock');
     await settle();
-    expect(core.sent('floor-unlock')).toEqual([{ pin: '1111' }, { pin: '2468' }]);
-    expect(text('floor-who')).toContain('supervisor');
+    expect(core.sent('floor-unlock')).toEqual([{ staff: '20', pin: '1111' }, { staff: '20', pin: '024680' }]);
+    expect(text('floor-who')).toContain('Sam, floor supervisor #20');
+    expect(query('floor-pin')).toBeNull();
     expect(text('floor-undo')).toContain('Seat 6 bets 20');
     await click('floor-undo');
     expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(true);
@@ -313,7 +352,7 @@ describe('the floor', () => {
 
   it('declares a misdeal with a reason, adjusts a stack, and locks again', async () => {
     const core = new FakeCore(flopView());
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
     const { click, fill } = await app(core);
     await click('floor-open');
     await settle();
@@ -384,6 +423,28 @@ describe('hands and replay', () => {
     expect(get('replay-next').hasAttribute('disabled')).toBe(true);
     await click('replay-prev');
     expect(text('replay-step')).toContain('The flop');
+    // The hand's PHH history is the floor's: refused while locked, saved by the browser once open.
+    let floorOpen = false;
+    core.on('hand-phh', ({ id }) =>
+      floorOpen ? { ok: true, result: { fileName: `felt-hand-${id}.phh`, text: 'variant = "NT"\n' } } : { ok: false, error: { code: 'floor-locked', words: { en: 'A hand history shows every hole card: a supervisor or manager signs in', de: 'x' } } },
+    );
+    const saved: string[] = [];
+    const click0 = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function record(this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      await click('replay-phh');
+      await settle();
+      expect(text('last-error')).toContain('A hand history shows every hole card');
+      floorOpen = true;
+      await click('replay-phh');
+      await settle();
+      expect(saved).toEqual(['felt-hand-2.phh']);
+      expect(core.sent('hand-phh')).toEqual([{ id: 2 }, { id: 2 }]);
+    } finally {
+      HTMLAnchorElement.prototype.click = click0;
+    }
     await click('hands-close');
     expect(text('prompt')).toBe('Action on seat 4');
   });

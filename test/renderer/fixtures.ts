@@ -48,6 +48,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
       { id: 'shoe-1', kind: 'shoe', state: 'connected', detail: null },
       { id: 'rfid-1', kind: 'rfid-reader', state: 'fault', detail: { en: 'antenna 3 silent', de: 'Antenne 3 stumm' } },
     ],
+    dealer: { number: '12', name: 'Dana' },
     logHead: 'head',
     ...overrides,
   };

@@ -14,6 +14,7 @@ const clock = (at: number, lang = 'en') => new Date(at).toLocaleTimeString(lang,
 
 const SESSION: FloorReport = {
   kind: 'session',
+  window: { from: null, to: null },
   handsPlayed: 42,
   handsVoided: 3,
   potTotal: 5481,
@@ -26,16 +27,21 @@ const SESSION: FloorReport = {
     last: LAST,
     handsPerHour: 16.26,
     byHour: [
-      { hour: '2026-11-29T18:00Z', hands: 14 },
-      { hour: '2026-11-29T19:00Z', hands: 19 },
-      { hour: '2026-11-29T20:00Z', hands: 9 },
+      { hour: '2026-11-29T18:00Z', hands: 14, players: 6.5, seated: 7 },
+      { hour: '2026-11-29T19:00Z', hands: 19, players: 6.26, seated: 7.5 },
+      { hour: '2026-11-29T20:00Z', hands: 9, players: 7, seated: 8 },
     ],
     untimed: 0,
   },
+  dealers: [
+    { number: null, name: null, shifts: 1, hands: 2, minutes: 4, handsPerHour: 30 },
+    { number: '12', name: 'Dana', shifts: 2, hands: 40, minutes: 150, handsPerHour: 16 },
+  ],
 };
 
 const COLLECTIONS: FloorReport = {
   kind: 'collections',
+  window: { from: null, to: null },
   time: {
     total: 360,
     byHour: [
@@ -49,32 +55,38 @@ const COLLECTIONS: FloorReport = {
     untimed: 0,
   },
   rake: { total: 15, byHand: [{ hand: 4, amount: 15 }], byHour: [] },
+  shifts: [
+    { number: '12', name: 'Dana', from: FIRST, to: FIRST + 3_600_000, hands: 20, timeCollected: 200, rake: 15 },
+    { number: '20', name: 'Sam', from: FIRST + 3_600_000, to: null, hands: 22, timeCollected: 160, rake: 0 },
+  ],
 };
 
 function cashflow(count: number | null): FloorReport {
   return {
     kind: 'cashflow',
     stays: [
-      { seat: 3, name: 'Bo', buyIn: 500, topUps: 0, cashOut: 610, timeCollected: 40, adjustments: 0 },
-      { seat: 6, name: 'Di', buyIn: 1000, topUps: 200, cashOut: null, timeCollected: 80, adjustments: -40 },
+      { seat: 3, name: 'Bo', seatedBefore: false, buyIn: 500, topUps: 0, cashOut: 610, timeCollected: 40, adjustments: 0 },
+      { seat: 6, name: 'Di', seatedBefore: false, buyIn: 1000, topUps: 200, cashOut: null, timeCollected: 80, adjustments: -40 },
     ],
-    totals: { buyIns: 1500, topUps: 200, cashOuts: 610, timeCollected: 120, rake: 0, adjustments: -40, expected: 930, onTable: 1300, unexplained: 370 },
+    window: { from: null, to: null },
+    totals: { opening: 0, buyIns: 1500, topUps: 200, cashOuts: 610, timeCollected: 120, rake: 0, adjustments: -40, expected: 930, onTable: 1300, unexplained: 370 },
     count: count === null ? null : { counted: count, difference: count - 1300 },
   };
 }
 
 const INCIDENTS: FloorReport = {
   kind: 'incidents',
+  window: { from: null, to: null },
   incidents: [
-    { row: 12, kind: 'misdeal', hand: 5, by: 'Mara', chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
-    { row: 30, kind: 'stack-corrected', hand: null, by: 'Jo', chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
+    { row: 12, at: null, kind: 'misdeal', hand: 5, by: 'Mara', chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
+    { row: 30, at: FIRST, kind: 'stack-corrected', hand: null, by: 'Jo', chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
   ],
 };
 
 /** A core whose floor is open and that answers every report from the fixtures above. */
 function reportingCore(): FakeCore {
   const core = new FakeCore(startView());
-  core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
+  core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
   core.on('floor-report', ({ kind, count }) => {
     const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(count ?? null), incidents: INCIDENTS };
     return { ok: true, result: reports[kind] };
@@ -104,8 +116,10 @@ describe('the floor reports', () => {
     // Locked: the PIN pad, no reports.
     expect(query('floor-pin')).not.toBeNull();
     expect(query('floor-reports')).toBeNull();
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
     core.on('floor-unlock', () => ({ ok: true, result: core.floor }));
+    await click('keypad-1');
+    await click('floor-next');
     await click('keypad-1');
     await click('floor-unlock');
     await settle();
@@ -136,6 +150,13 @@ describe('the floor reports', () => {
     expect(columns.map((column) => column.querySelector('.bar-chart-label')?.textContent)).toEqual([FIRST, FIRST + 3_600_000, FIRST + 7_200_000].map((at) => clock(at - 5 * 60_000)));
     // The tallest hour fills its track; the others in proportion.
     expect(columns.map((column) => column.querySelector<HTMLElement>('.bar-chart-bar')?.style.height)).toEqual([`${(14 * 100) / 19}%`, '100%', `${(9 * 100) / 19}%`]);
+    // The seats' occupancy per hour, and the hands per dealer.
+    expect(bars(get('chart-seated-per-hour')).map((column) => column.querySelector('.bar-chart-value')?.textContent)).toEqual(['7', '7.5', '8']);
+    const dealers = [...get('session-by-dealer').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(dealers).toEqual([
+      ['none recorded', '1', '2', '4', '30'],
+      ['Dana #12', '2', '40', '150', '16'],
+    ]);
   });
 
   it('ask for each tab’s report when it is shown, and show it', async () => {
@@ -149,6 +170,11 @@ describe('the floor reports', () => {
     expect(bars(get('chart-collections')).map((column) => column.querySelector('.bar-chart-value')?.textContent)).toEqual(['200', '160']);
     expect(text('collections-by-seat')).toContain('6240');
     expect(text('collections-rake-by-hand')).toContain('415');
+    const shifts = [...get('collections-by-shift').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(shifts).toEqual([
+      ['Dana #12', clock(FIRST), clock(FIRST + 3_600_000), '20', '200', '15'],
+      ['Sam #20', clock(FIRST + 3_600_000), '—', '22', '160', '0'],
+    ]);
 
     await click('reports-tab-cashflow');
     await settle();
@@ -162,7 +188,8 @@ describe('the floor reports', () => {
 
     await click('reports-tab-incidents');
     await settle();
-    expect(text('incident-12')).toBe('125MisdealMaraMisdeal: Fouled deck');
+    expect(text('incident-12')).toBe('12—5MisdealMaraMisdeal: Fouled deck');
+    expect(text('incident-30')).toContain(clock(FIRST));
     expect(text('incident-30')).toContain('Stack corrected');
 
     await click('reports-tab-session');
@@ -218,12 +245,38 @@ describe('the floor reports', () => {
     expect(text('reports-error')).toBe('The floor must unlock first');
     expect(query('stat-handsPlayed')).toBeNull();
     expect(query('chart-hands-per-hour')).toBeNull();
-    core.floor = { unlocked: false, who: null, until: null };
+    core.floor = { unlocked: false, who: null, role: null, until: null };
     await click('reports-unlock');
     await settle();
     expect(query('reports-dialog')).toBeNull();
     expect(query('floor-dialog')).not.toBeNull();
     expect(query('floor-pin')).not.toBeNull();
+  });
+
+  it('hand the shown report to the browser as a PDF in the screen’s language, with the count given', async () => {
+    const core = reportingCore();
+    core.on('floor-report-pdf', () => ({ ok: true, result: { fileName: 'felt-cashflow-20261129-1800.pdf', base64: btoa('%PDF-1.4 test') } }));
+    const clicked: { download: string; href: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function record(this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    };
+    try {
+      const rendered = await openReports(core);
+      await rendered.click('reports-tab-cashflow');
+      await settle();
+      await rendered.fill('report-count-input', '1250');
+      await rendered.click('report-count-apply');
+      await settle();
+      await rendered.click('lang-de');
+      await settle();
+      await rendered.click('report-pdf');
+      await settle();
+      expect(core.sent('floor-report-pdf')).toEqual([{ kind: 'cashflow', lang: 'de', count: 1250 }]);
+      expect(clicked).toEqual([{ download: 'felt-cashflow-20261129-1800.pdf', href: expect.stringMatching(/^blob:/) }]);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
   });
 
   it('close with the dialog’s close button', async () => {

@@ -11,7 +11,9 @@ import { applyTable, openTable, type TableCommand } from '../../src/engine/table
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { getPrompt } from '../../src/engine/prompt.js';
-import { cashFlow } from '../../src/reports/cash-flow.js';
+import { cashFlow, reconcile } from '../../src/reports/cash-flow.js';
+import { dealersOf, deriveFacts, type EventFact, factsOf, FIRST_CURSOR, type HandFact, handColumns, within } from '../../src/reports/facts.js';
+import { replayTable } from '../../src/engine/table-reduce.js';
 import { collectionsReport } from '../../src/reports/collections.js';
 import { csv } from '../../src/reports/csv.js';
 import { incidents } from '../../src/reports/incidents.js';
@@ -56,7 +58,8 @@ function knownTable(): TableLogEntry[] {
 describe('floor reports over a table log', () => {
   it('gives the known table’s numbers exactly: hands, pots, cash flow reconciled, incidents with who approved them', () => {
     const log = knownTable();
-    const session = sessionReport(log);
+    const facts = factsOf(log);
+    const session = sessionReport(facts);
     expect(session).toEqual({
       handsPlayed: 1,
       handsVoided: 0,
@@ -65,26 +68,29 @@ describe('floor reports over a table log', () => {
       largestPot: { hand: 1, amount: 30 },
       playersPerHand: { average: 3, hands: { '3': 1 } },
       rake: 0,
-      time: { first: AT, last: AT, handsPerHour: null, byHour: [{ hour: '2026-11-29T18:00Z', hands: 1 }], untimed: 0 },
+      time: { first: AT, last: AT, handsPerHour: null, byHour: [{ hour: '2026-11-29T18:00Z', hands: 1, players: 3, seated: 3 }], untimed: 0 },
+      dealers: [{ number: null, name: null, shifts: 1, hands: 1, minutes: 0, handsPerHour: null }],
     });
-    expect(collectionsReport(log)).toEqual({
+    expect(collectionsReport(facts)).toEqual({
       time: { total: 45, byHour: [{ hour: '2026-11-29T18:00Z', amount: 45 }], bySeat: [{ seat: 1, amount: 15 }, { seat: 3, amount: 15 }, { seat: 6, amount: 15 }], untimed: 0 },
       rake: { total: 0, byHand: [], byHour: [] },
+      shifts: [{ number: null, name: null, from: AT, to: AT, hands: 1, timeCollected: 45, rake: 0 }],
     });
 
-    const flow = cashFlow(log, 2_100);
+    const flow = cashFlow(facts, 2_100, replayTable(log));
     const adaLeft = flow.stays.find((stay) => stay.name === 'Ada')?.cashOut ?? -1;
+    expect(flow.stays.every((stay) => !stay.seatedBefore)).toBe(true);
     expect(flow.stays.map(({ name, buyIn, topUps, timeCollected, adjustments }) => ({ name, buyIn, topUps, timeCollected, adjustments }))).toEqual([
       { name: 'Ada', buyIn: 500, topUps: 200, timeCollected: 15, adjustments: 0 },
       { name: 'Ben', buyIn: 800, topUps: 0, timeCollected: 15, adjustments: 25 },
       { name: 'Cleo', buyIn: 1000, topUps: 0, timeCollected: 15, adjustments: 0 },
     ]);
     // 2,300 bought in + 200 topped up − 45 time + 25 corrected − what Ada took = what is on the table.
-    expect(flow.totals).toMatchObject({ buyIns: 2300, topUps: 200, timeCollected: 45, rake: 0, adjustments: 25, cashOuts: adaLeft, unexplained: 0 });
+    expect(flow.totals).toMatchObject({ opening: 0, buyIns: 2300, topUps: 200, timeCollected: 45, rake: 0, adjustments: 25, cashOuts: adaLeft, unexplained: 0 });
     expect(flow.totals.onTable).toBe(2300 + 200 - 45 + 25 - adaLeft);
-    expect(flow.count).toEqual({ counted: 2100, difference: 2100 - flow.totals.onTable });
+    expect(flow.count).toEqual({ counted: 2100, difference: 2100 - (flow.totals.onTable ?? 0) });
 
-    expect(incidents(log).map(({ kind, hand, by, chips, words }) => ({ kind, hand, by, chips, en: words.en }))).toEqual([
+    expect(incidents(facts).map(({ kind, hand, by, chips, words }) => ({ kind, hand, by, chips, en: words.en }))).toEqual([
       { kind: 'stack-corrected', hand: 1, by: 'Floor Maria', chips: 25, en: "Seat 3's stack corrected by +25: a 25 chip found under the rail" },
       { kind: 'ruling', hand: 1, by: 'Floor Maria', chips: 0, en: 'Ruling: Ben acted out of turn: the action stands' },
     ]);
@@ -94,11 +100,21 @@ describe('floor reports over a table log', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom('nl', 'pl', 'fl', 'spread' as const), (seed, structure) => {
         const log: TableLogEntry[] = [];
-        const { summary, state } = simulateSession({ hands: 30, seed, players: 6, structure, button: 'dead', mode: 'cash' }, (entries) => void log.push(...entries));
-        const flow = cashFlow(log);
-        // Given the live table, the log is only read: the same report.
-        expect(cashFlow(log, null, state)).toEqual(flow);
+        // The facts derived append by append, as the store does, are the facts of the whole log.
+        let cursor = FIRST_CURSOR;
+        const appended: { hands: HandFact[]; events: EventFact[] } = { hands: [], events: [] };
+        const { summary, state } = simulateSession({ hands: 30, seed, players: 6, structure, button: 'dead', mode: 'cash', dealers: 2 }, (entries) => {
+          log.push(...entries);
+          const derived = deriveFacts(cursor, entries);
+          cursor = derived.cursor;
+          appended.hands.push(...derived.hands);
+          appended.events.push(...derived.events);
+        });
+        expect({ hands: handColumns(appended.hands), events: appended.events, dealers: dealersOf(appended.events) }).toEqual(factsOf(log));
+        const facts = factsOf(log);
+        const flow = cashFlow(facts, null, state);
         expect(flow.totals.unexplained).toBe(0);
+        expect(flow.totals.expected).toBe(reconcile(state).onTable);
         expect(flow.totals.buyIns + flow.totals.topUps).toBe(summary.buyIns);
         expect(flow.totals.cashOuts).toBe(summary.cashOuts);
         expect(flow.totals.timeCollected).toBe(summary.collected.time);
@@ -109,17 +125,47 @@ describe('floor reports over a table log', () => {
         expect(sum((stay) => stay.topUps)).toBe(flow.totals.topUps);
         expect(sum((stay) => stay.cashOut ?? 0)).toBe(flow.totals.cashOuts);
         expect(sum((stay) => stay.timeCollected)).toBe(flow.totals.timeCollected);
-        const session = sessionReport(log);
+        const session = sessionReport(facts);
         expect(session.handsPlayed).toBe(summary.hands);
         expect(session.handsVoided).toBe(summary.voided);
         // The collections report equals the sum of the collection operations, hour by hour.
-        const collections = collectionsReport(log);
+        const collections = collectionsReport(facts);
         const collected = log.reduce((total, entry) => total + (entry.type === 'time-collected' ? entry.amount : 0), 0);
         expect(collections.time.total).toBe(collected);
         expect(collections.time.total).toBe(summary.collected.time);
         expect(collections.time.byHour.reduce((total, { amount }) => total + amount, 0) + collections.time.untimed).toBe(collected);
         expect(collections.rake.total).toBe(summary.collected.rake);
         expect(session.time.byHour.reduce((total, { hands }) => total + hands, 0)).toBe(summary.hands);
+        // The dealers' shifts add up to the session: every hand, every chip collected, once.
+        const shifts = collections.shifts;
+        expect(shifts.map((shift) => shift.number)).toEqual(['1', '2', '1'].slice(0, shifts.length));
+        expect(shifts.reduce((total, shift) => total + shift.hands, 0)).toBe(summary.hands);
+        expect(shifts.reduce((total, shift) => total + shift.timeCollected, 0)).toBe(collected);
+        expect(shifts.reduce((total, shift) => total + shift.rake, 0)).toBe(collections.rake.total);
+        expect(session.dealers.reduce((total, dealer) => total + dealer.hands, 0)).toBe(summary.hands);
+        expect(session.dealers.map((dealer) => dealer.number).sort()).toEqual(['1', '2']);
+
+        // Cut in two at any hand's start, the periods add up to the whole: hands, collections,
+        // incidents, and the cash flow's chips (the second period opens with what the first leaves).
+        const cut = facts.hands.at[Math.floor(facts.hands.seq.length / 2)] ?? null;
+        if (cut !== null) {
+          const early = { from: null, to: cut };
+          const late = { from: cut, to: null };
+          const [first, second] = [early, late].map((window) => sessionReport(within(facts, window)));
+          expect((first?.handsPlayed ?? 0) + (second?.handsPlayed ?? 0)).toBe(session.handsPlayed);
+          // A period that begins mid-shift still names the dealer of every hand (each hand carries it).
+          expect(second?.dealers.every((dealer) => dealer.number !== null)).toBe(true);
+          const [c1, c2] = [early, late].map((window) => collectionsReport(within(facts, window)));
+          expect((c1?.time.total ?? 0) + (c2?.time.total ?? 0)).toBe(collections.time.total);
+          const f1 = cashFlow(facts, null, state, early);
+          const f2 = cashFlow(facts, null, state, late);
+          expect(f1.totals.onTable).toBeNull();
+          expect(f2.totals.opening).toBe(f1.totals.expected);
+          expect(f2.totals.expected).toBe(flow.totals.expected);
+          expect(f2.totals.unexplained).toBe(0);
+          expect(f1.totals.timeCollected + f2.totals.timeCollected).toBe(flow.totals.timeCollected);
+          expect(f1.stays.every((stay) => !stay.seatedBefore)).toBe(true);
+        }
       }),
       { numRuns: 12 },
     );
@@ -136,10 +182,35 @@ describe('floor reports over a table log', () => {
     expect(report.status).toBe(0);
     const flow = JSON.parse(report.stdout) as ReturnType<typeof cashFlow>;
     expect(flow.totals.unexplained).toBe(0);
-    expect(flow.count?.difference).toBe(5000 - flow.totals.onTable);
+    expect(flow.count?.difference).toBe(5000 - (flow.totals.onTable ?? 0));
     const session = spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--format', 'csv'], { encoding: 'utf8' });
     expect(session.stdout.split('\r\n').slice(0, 2)).toEqual(['measure,value', 'hands played,40']);
-    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, collections, cashflow, incidents, got 'rake'");
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, collections, cashflow, incidents, hand, got 'rake'");
+    // A period: the hands started in it, the cash flow opening with what came before.
+    const whole = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'session'], { encoding: 'utf8' }).stdout) as ReturnType<typeof sessionReport>;
+    const middle = new Date(((whole.time.first ?? 0) + (whole.time.last ?? 0)) / 2).toISOString().slice(0, 16) + 'Z';
+    const early = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--to', middle], { encoding: 'utf8' }).stdout) as ReturnType<typeof sessionReport> & { window: unknown };
+    const late = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--from', middle], { encoding: 'utf8' }).stdout) as ReturnType<typeof sessionReport>;
+    expect(early.window).toEqual({ from: null, to: Date.parse(middle) });
+    expect(early.handsPlayed + late.handsPlayed).toBe(whole.handsPlayed);
+    expect(early.handsPlayed).toBeGreaterThan(0);
+    const lateFlow = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'cashflow', '--from', middle], { encoding: 'utf8' }).stdout) as ReturnType<typeof cashFlow>;
+    expect(lateFlow.totals.opening).toBeGreaterThan(0);
+    expect(lateFlow.totals.unexplained).toBe(0);
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--from', '2026-11-29T18:00'], { encoding: 'utf8' }).stderr).toContain("--from is a date (2026-11-29, midnight UTC) or a time with its zone");
+    // Printed: a PDF poppler reads, in German.
+    const pdf = join(mkdtempSync(join(tmpdir(), 'felt-report-pdf-')), 'session.pdf');
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--format', 'pdf', '--lang', 'de', '--out', pdf], { encoding: 'utf8' }).status).toBe(0);
+    expect(spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout).toMatch(/Gespielte Hände +40/);
+    // One hand's detail: its full history, and its PHH.
+    const hand = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '3'], { encoding: 'utf8' }).stdout) as { id: number; entries: { type: string }[]; phh: string | null };
+    expect(hand.id).toBe(3);
+    expect(hand.entries[0]?.type).toBe('hand-started');
+    expect(hand.entries.filter((entry) => entry.type === 'deal').length).toBeGreaterThan(4);
+    const phh = spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '3', '--format', 'phh'], { encoding: 'utf8' });
+    expect(phh.stdout).toBe(hand.phh);
+    expect(phh.stdout).toMatch(/^variant = "NT"$/m);
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '999'], { encoding: 'utf8' }).stderr).toContain('there is no hand 999');
     // A row changed behind the table's back: no report.
     const raw = new Database(db);
     raw.exec('DROP TRIGGER log_no_update');

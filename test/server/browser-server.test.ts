@@ -83,7 +83,7 @@ describe('browser mode', () => {
     first.ws.send('not json');
     expect(await first.next()).toMatchObject({ id: null, ok: false, error: { code: 'bad-request' } });
     // A floor session is the screen's own: unlocking one screen does not unlock the other.
-    first.ws.send(JSON.stringify({ id: 'b', name: 'floor-unlock', args: { pin: '246813' } }));
+    first.ws.send(JSON.stringify({ id: 'b', name: 'floor-unlock', args: { staff: '1', pin: '246813' } }));
     expect(await first.next()).toMatchObject({ id: 'b', ok: true, result: { unlocked: true } });
     second.ws.send(JSON.stringify({ id: 'c', name: 'floor-status' }));
     expect(await second.next()).toMatchObject({ id: 'c', ok: true, result: { unlocked: false } });

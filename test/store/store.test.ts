@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,6 +10,10 @@ import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { simulateSession } from '../../src/sim/session.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import { factsOf, WHOLE_LOG } from '../../src/reports/facts.js';
+import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../src/reports/floor-report.js';
+import { replayTable } from '../../src/engine/table-reduce.js';
+import { BLOCK } from '../../src/store/fact-tables.js';
 
 /** A file database holding a short simulated session, written command by command as the controller would. */
 function sessionDatabase(): { path: string; head: string; rows: number } {
@@ -167,5 +171,55 @@ describe('the operation log', () => {
 
   it('names a database it cannot open', () => {
     expect(() => Store.open('/nonexistent-dir/felt.db')).toThrow(/cannot open the database \/nonexistent-dir\/felt.db/);
+  });
+
+  it('keeps the report facts with their rows, derives them once for a log from before them, and verify checks them', () => {
+    const { path } = sessionDatabase();
+    const store = Store.open(path);
+    const facts = store.reportFacts();
+    expect(facts).toEqual(factsOf(store.entries()));
+    expect(facts.hands.seq.length).toBeGreaterThanOrEqual(12);
+    expect(facts.events.some((fact) => fact.entry.type === 'time-collected')).toBe(true);
+    store.close();
+    // A log from before the facts: no facts kept (the tables are derived data, without triggers).
+    const db = new Database(path);
+    db.exec('DELETE FROM fact_block; DELETE FROM fact_cursor;');
+    db.close();
+    expect(verify(path)).toMatchObject({ ok: true });
+    const reopened = Store.open(path);
+    expect(reopened.reportFacts()).toEqual(facts);
+    reopened.close();
+    expect(verify(path)).toMatchObject({ ok: true });
+    // A pot made larger in the facts, a fact removed, an invented one: each shows.
+    for (const [, sql, problem] of [
+      ['a pot changed', "UPDATE fact_block SET facts = json_set(facts, '$[0]', json_extract(facts, '$[0]') + 100) WHERE kind = 'hand.awarded' AND block = 0", /the report facts kept for it are not what the log gives/],
+      ['a fact removed', "UPDATE fact_block SET facts = json_remove(facts, '$[#-1]') WHERE kind = 'seat' AND block = 0", /the report facts kept for it are not what the log gives/],
+      ['a fact invented', `UPDATE fact_block SET facts = json_insert(facts, '$[#]', json('[999999, 0, 1, {"type": "topped-up", "seat": 1, "amount": 500}]')) WHERE kind = 'seat' AND block = 0`, /the report facts do not end where the log does/],
+    ] as const) {
+      const copy = join(mkdtempSync(join(tmpdir(), 'felt-facts-')), 'table.db');
+      copyFileSync(path, copy);
+      const target = new Database(copy);
+      target.exec(sql);
+      target.close();
+      expect(verify(copy)).toMatchObject({ ok: false, problem: expect.stringMatching(problem) });
+    }
+  });
+
+  it('keeps more than a block of facts, across the blocks, as the log gives them', () => {
+    const store = Store.open(':memory:');
+    let commands = 0;
+    simulateSession({ hands: BLOCK + 50, seed: 11, players: 3, structure: 'nl', button: 'dead', dealers: 2 }, (entries: readonly TableLogEntry[]) => {
+      store.append(`c${++commands}`, entries);
+    });
+    const facts = store.reportFacts();
+    expect(facts.hands.seq.length).toBeGreaterThan(BLOCK);
+    expect(facts).toEqual(factsOf(store.entries()));
+    // Each report reads only its kinds and fields of facts, and says the same as over all of them.
+    const table = replayTable([...store.entries()]);
+    for (const kind of REPORT_KINDS) {
+      const cut = { from: facts.hands.at[100] ?? null, to: null };
+      for (const window of [WHOLE_LOG, cut]) expect(floorReport(kind, store.reportFacts(REPORT_FACTS[kind]), { table, window })).toEqual(floorReport(kind, facts, { table, window }));
+    }
+    store.close();
   });
 });

@@ -1,27 +1,24 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { FloorStatus } from '../../../src/api/requests';
+import type { Credentials } from '../../../src/api/staff';
 import type { Words } from '../../../src/evaluator/words';
 import { useLanguage } from '../i18n';
-import { AmountField } from './AmountField';
-import { Keypad } from './Keypad';
+import { SignIn } from './SignIn';
 
 type Props = {
   readonly status: FloorStatus | null;
-  readonly problem: Words | 'pin-refused' | null;
-  readonly onUnlock: (pin: string) => void;
+  readonly problem: Words | null;
+  readonly onUnlock: (credentials: Credentials) => void;
   readonly onLock: () => void;
   readonly children: ReactNode;
 };
 
 /**
- * The gate to the floor's functions: a PIN keypad while locked, the functions (children) with who opened
- * them and a lock button while open. The core decides who may do what; today one unlocked session opens
- * everything. Roles (croupier, supervisor, manager) will grow here as a `requires` prop matched against
- * the session's `who` once the core reports roles.
+ * The gate to the floor's functions: a supervisor's or manager's sign-in while locked, the functions
+ * (children) with who opened them and a lock button while open. The core decides who may open it.
  */
 export function FloorGate({ status, problem, onUnlock, onLock, children }: Props) {
   const { lang, t, words } = useLanguage();
-  const [pin, setPin] = useState('');
   if (status?.unlocked === true) {
     const until = status.until === null ? null : new Date(status.until).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
     return (
@@ -39,27 +36,5 @@ export function FloorGate({ status, problem, onUnlock, onLock, children }: Props
       </div>
     );
   }
-  return (
-    <div className="floor-locked dialog-amount">
-      <AmountField testId="floor-pin" label={t.pin} value={pin} onChange={setPin} secret />
-      {problem !== null && (
-        <p className="inline-error" role="alert" data-testid="floor-problem">
-          {problem === 'pin-refused' ? t.pinRefused : words(problem)}
-        </p>
-      )}
-      <Keypad value={pin} onChange={setPin} maxDigits={12} />
-      <button
-        type="button"
-        className="button action"
-        data-testid="floor-unlock"
-        disabled={pin === ''}
-        onClick={() => {
-          onUnlock(pin);
-          setPin('');
-        }}
-      >
-        {t.unlock}
-      </button>
-    </div>
-  );
+  return <SignIn testId="floor" action={t.unlock} problem={problem} onSignIn={onUnlock} />;
 }

@@ -5,16 +5,18 @@ type Props = {
   readonly onChange: (value: string) => void;
   /** Digits at most (chip amounts stay far below 12 digits; a PIN is shorter). */
   readonly maxDigits?: number;
+  /** A PIN or a staff number, not an amount: a leading 0 is a digit like any other. */
+  readonly keepLeadingZeros?: boolean;
 };
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 /** A numeric keypad big enough for a thumb: digits, clear, delete the last digit. */
-export function Keypad({ value, onChange, maxDigits = 9 }: Props) {
+export function Keypad({ value, onChange, maxDigits = 9, keepLeadingZeros = false }: Props) {
   const { t } = useLanguage();
   const type = (digit: string) => {
     if (value.length >= maxDigits) return;
-    onChange(value === '0' ? digit : value + digit);
+    onChange(value === '0' && !keepLeadingZeros ? digit : value + digit);
   };
   return (
     <div className="keypad">

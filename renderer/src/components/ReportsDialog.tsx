@@ -113,6 +113,30 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
             />
             {shown.time.untimed > 0 && <p className="hint">{t.untimedHands(shown.time.untimed)}</p>}
             <BarChart testId="chart-hands-per-hour" title={t.handsByHour} format={num} bars={shown.time.byHour.map(({ hour, hands }) => ({ key: hour, label: hourLabel(lang, hour), value: hands }))} />
+            <BarChart testId="chart-seated-per-hour" title={t.seatedByHour} format={num} bars={shown.time.byHour.map(({ hour, seated }) => ({ key: hour, label: hourLabel(lang, hour), value: seated }))} />
+            <table className="report-table" data-testid="session-by-dealer">
+              <caption className="report-heading">{t.byDealer}</caption>
+              <thead>
+                <tr>
+                  <th>{t.dealerColumn}</th>
+                  <th>{t.shiftsColumn}</th>
+                  <th>{t.handsColumn}</th>
+                  <th>{t.minutesColumn}</th>
+                  <th>{t.perHourColumn}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.dealers.map((dealer) => (
+                  <tr key={dealer.number ?? ''}>
+                    <td>{dealer.number === null ? t.noDealerRecorded : `${dealer.name ?? ''} #${dealer.number}`}</td>
+                    <td className="number">{num(dealer.shifts)}</td>
+                    <td className="number">{num(dealer.hands)}</td>
+                    <td className="number">{num(dealer.minutes)}</td>
+                    <td className="number">{dealer.handsPerHour === null ? t.none : num(dealer.handsPerHour)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </>
         );
       case 'collections':
@@ -173,6 +197,31 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                 </tbody>
               </table>
             </div>
+            <table className="report-table" data-testid="collections-by-shift">
+              <caption className="report-heading">{t.byShift}</caption>
+              <thead>
+                <tr>
+                  <th>{t.dealerColumn}</th>
+                  <th>{t.fromColumn}</th>
+                  <th>{t.toColumn}</th>
+                  <th>{t.handsColumn}</th>
+                  <th>{t.timeColumn}</th>
+                  <th>{t.rakeColumn}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.shifts.map((shift, index) => (
+                  <tr key={index}>
+                    <td>{shift.number === null ? t.noDealerRecorded : `${shift.name ?? ''} #${shift.number}`}</td>
+                    <td>{shift.from === null ? t.none : timeOfDay(lang, shift.from)}</td>
+                    <td>{shift.to === null ? t.none : timeOfDay(lang, shift.to)}</td>
+                    <td className="number">{num(shift.hands)}</td>
+                    <td className="number">{num(shift.timeCollected)}</td>
+                    <td className="number">{num(shift.rake)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </>
         );
       case 'cashflow': {
@@ -202,7 +251,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                   <tr key={`${stay.seat}-${index}`} data-testid={`stay-${index}`}>
                     <td>{stay.seat}</td>
                     <td>{stay.name}</td>
-                    <td className="number">{num(stay.buyIn)}</td>
+                    <td className="number">{stay.seatedBefore ? t.seatedBefore : num(stay.buyIn)}</td>
                     <td className="number">{num(stay.topUps)}</td>
                     <td className="number">{stay.cashOut === null ? t.stillSeated : num(stay.cashOut)}</td>
                     <td className="number">{num(stay.timeCollected)}</td>
@@ -212,25 +261,46 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
               </tbody>
             </table>
             <h3 className="report-heading">{t.totals}</h3>
-            <Stats
-              rows={[
-                ['buyIns', t.buyIns, num(totals.buyIns)],
-                ['topUps', t.topUps, num(totals.topUps)],
-                ['cashOuts', t.cashOuts, num(totals.cashOuts)],
-                ['timeCollected', t.timeCollected, num(totals.timeCollected)],
-                ['rake', t.rake, num(totals.rake)],
-                ['corrections', t.corrections, signed(totals.adjustments)],
-                ['expected', t.expectedOnTable, num(totals.expected)],
-                ['onTable', t.chipsOnTable, num(totals.onTable)],
-                ['unexplained', t.unexplained, signed(totals.unexplained), totals.unexplained !== 0],
-                ...(count === null
-                  ? []
-                  : [
-                      ['counted', t.counted, num(count.counted)] as const,
-                      ['difference', t.difference, signed(count.difference), count.difference !== 0] as const,
-                    ]),
-              ]}
-            />
+            {/* The count beside the totals: the whole cash flow fits a 1280×800 screen without scrolling. */}
+            <div className="report-cash">
+              <Stats
+                rows={[
+                  ...(totals.opening === 0 ? [] : [['opening', t.opening, num(totals.opening)] as const]),
+                  ['buyIns', t.buyIns, num(totals.buyIns)],
+                  ['topUps', t.topUps, num(totals.topUps)],
+                  ['cashOuts', t.cashOuts, num(totals.cashOuts)],
+                  ['timeCollected', t.timeCollected, num(totals.timeCollected)],
+                  ['rake', t.rake, num(totals.rake)],
+                  ['corrections', t.corrections, signed(totals.adjustments)],
+                  ['expected', t.expectedOnTable, num(totals.expected)],
+                  ['onTable', t.chipsOnTable, totals.onTable === null ? t.none : num(totals.onTable)],
+                  ['unexplained', t.unexplained, totals.unexplained === null ? t.none : signed(totals.unexplained), totals.unexplained !== null && totals.unexplained !== 0],
+                  ...(count === null
+                    ? []
+                    : [
+                        ['counted', t.counted, num(count.counted)] as const,
+                        ['difference', t.difference, signed(count.difference), count.difference !== 0] as const,
+                      ]),
+                ]}
+              />
+              <div className="report-count dialog-columns">
+                <div className="dialog-amount">
+                  <label className="field">
+                    <span className="field-label">{t.countLabel}</span>
+                    <input className="field-input" data-testid="report-count-input" type="text" inputMode="numeric" autoComplete="off" value={countText} onChange={(event) => typeCount(event.target.value)} />
+                  </label>
+                  {countProblem && (
+                    <p className="inline-error" role="alert" data-testid="report-count-error">
+                      {t.countInvalid}
+                    </p>
+                  )}
+                  <button type="button" className="button action" data-testid="report-count-apply" disabled={loading} onClick={applyCount}>
+                    {t.countApply}
+                  </button>
+                </div>
+                <Keypad value={countText} onChange={typeCount} />
+              </div>
+            </div>
           </>
         );
       }
@@ -242,6 +312,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
             <thead>
               <tr>
                 <th>{t.rowColumn}</th>
+                <th>{t.timeOfDayColumn}</th>
                 <th>{t.handColumn}</th>
                 <th>{t.kindColumn}</th>
                 <th>{t.whoColumn}</th>
@@ -252,6 +323,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
               {shown.incidents.map((incident) => (
                 <tr key={incident.row} data-testid={`incident-${incident.row}`}>
                   <td>{incident.row}</td>
+                  <td>{incident.at === null ? t.none : timeOfDay(lang, incident.at)}</td>
                   <td>{incident.hand === null ? t.none : incident.hand}</td>
                   <td>{t.incidentKinds[incident.kind]}</td>
                   <td>{incident.by}</td>
@@ -280,6 +352,9 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
             {t.reportTabs[option]}
           </button>
         ))}
+        <button type="button" className="button button-small report-pdf" data-testid="report-pdf" disabled={report === null || report.kind !== kind} onClick={() => void reports.pdf(lang)}>
+          {t.reportPdf}
+        </button>
       </div>
       {problem !== null && (
         <div className="choice-row">
@@ -295,25 +370,6 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
       )}
       <div className="report" role="tabpanel" data-testid={`report-${kind}`}>
         {report !== null && report.kind === kind ? body(report) : problem === null && <p className="hint hint-large">{t.loading}</p>}
-        {kind === 'cashflow' && (
-          <div className="report-count dialog-columns">
-            <div className="dialog-amount">
-              <label className="field">
-                <span className="field-label">{t.countLabel}</span>
-                <input className="field-input" data-testid="report-count-input" type="text" inputMode="numeric" autoComplete="off" value={countText} onChange={(event) => typeCount(event.target.value)} />
-              </label>
-              {countProblem && (
-                <p className="inline-error" role="alert" data-testid="report-count-error">
-                  {t.countInvalid}
-                </p>
-              )}
-              <button type="button" className="button action" data-testid="report-count-apply" disabled={loading} onClick={applyCount}>
-                {t.countApply}
-              </button>
-            </div>
-            <Keypad value={countText} onChange={typeCount} />
-          </div>
-        )}
       </div>
     </Modal>
   );

@@ -8,13 +8,15 @@ type Props = {
   readonly handNumber: number | null;
   readonly stakes: Stakes | null;
   readonly floorUnlocked: boolean;
+  readonly dealer: { readonly number: string; readonly name: string } | null;
+  readonly onDealer: () => void;
   readonly onLang: (lang: Lang) => void;
   readonly onFloor: () => void;
   readonly onHands: () => void;
 };
 
-/** The top line: the game, the hand, the devices and the line to the core; language, hands and floor. */
-export function StatusBar({ devices, connection, handNumber, stakes, floorUnlocked, onLang, onFloor, onHands }: Props) {
+/** The top line: the game, the hand, the dealer on duty (a tap to change), the devices and the line to the core; language, hands and floor. */
+export function StatusBar({ devices, connection, handNumber, stakes, floorUnlocked, dealer, onDealer, onLang, onFloor, onHands }: Props) {
   const { lang, t, words } = useLanguage();
   return (
     <header className="status-bar">
@@ -24,6 +26,9 @@ export function StatusBar({ devices, connection, handNumber, stakes, floorUnlock
         </span>
       )}
       {handNumber !== null && <span className="hand-no">{t.hand(handNumber)}</span>}
+      <button type="button" className={`button button-small dealer${dealer === null ? ' dealer-none' : ''}`} data-testid="dealer" onClick={onDealer}>
+        {dealer === null ? t.noDealer : t.dealerOnDuty(dealer.name, dealer.number)}
+      </button>
       <ul className="devices">
         {devices.map((device) => (
           <li key={device.id} className={`device device-${device.state}`} data-testid={`device-${device.id}`}>

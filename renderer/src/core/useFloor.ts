@@ -1,18 +1,19 @@
 import { useCallback, useState } from 'react';
 import type { FloorStatus } from '../../../src/api/requests';
+import type { Credentials } from '../../../src/api/staff';
 import type { Words } from '../../../src/evaluator/words';
 import { useCore } from './core-context';
 
 export type FloorSession = {
   readonly status: FloorStatus | null;
-  /** Why the last unlock failed (a wrong PIN or the core's error), or null. */
-  readonly problem: Words | 'pin-refused' | null;
+  /** Why the last unlock failed (a wrong PIN, a croupier's sign-in, the core's error), or null. */
+  readonly problem: Words | null;
   refresh(): Promise<void>;
-  unlock(pin: string): Promise<void>;
+  unlock(credentials: Credentials): Promise<void>;
   lock(): Promise<void>;
 };
 
-/** The floor session of this window: locked until a supervisor's PIN opens it; the core locks it again later. */
+/** The floor session of this window: locked until a supervisor or manager signs in; the core locks it again later. */
 export function useFloor(): FloorSession {
   const core = useCore();
   const [status, setStatus] = useState<FloorStatus | null>(null);
@@ -24,14 +25,14 @@ export function useFloor(): FloorSession {
   }, [core]);
 
   const unlock = useCallback(
-    async (pin: string) => {
-      const reply = await core.request('floor-unlock', { pin });
+    async (credentials: Credentials) => {
+      const reply = await core.request('floor-unlock', credentials);
       if (!reply.ok) {
         setProblem(reply.error.words);
         return;
       }
       setStatus(reply.result);
-      setProblem(reply.result.unlocked ? null : 'pin-refused');
+      setProblem(null);
     },
     [core],
   );

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FloorReport, ReportKind } from '../../../src/reports/floor-report';
 import { useCore } from './core-context';
+import { download, fromBase64 } from './download';
 import type { Notice } from './useTable';
 
 export type FloorReports = {
@@ -15,6 +16,8 @@ export type FloorReports = {
   show(kind: ReportKind): void;
   /** The cash flow again, with the croupier's count of the chips on the table. */
   count(counted: number): void;
+  /** The report shown as a PDF in `lang`, saved by the browser (a download). */
+  pdf(lang: 'en' | 'de'): Promise<void>;
 };
 
 /**
@@ -53,5 +56,18 @@ export function useFloorReport(): FloorReports {
   const show = useCallback((next: ReportKind) => ask(next, null), [ask]);
   const count = useCallback((counted: number) => ask('cashflow', counted), [ask]);
 
-  return { kind, report, problem, loading, show, count };
+  const pdf = useCallback(
+    async (lang: 'en' | 'de') => {
+      const counted = report?.kind === 'cashflow' ? (report.count?.counted ?? null) : null;
+      const reply = await core.request('floor-report-pdf', counted === null ? { kind, lang } : { kind, lang, count: counted });
+      if (!reply.ok) {
+        setProblem({ words: reply.error.words, code: reply.error.code });
+        return;
+      }
+      download(reply.result.fileName, fromBase64(reply.result.base64), 'application/pdf');
+    },
+    [core, kind, report],
+  );
+
+  return { kind, report, problem, loading, show, count, pdf };
 }

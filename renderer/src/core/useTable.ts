@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo, ReplyOf, WireCommand } from '../../../src/api/requests';
+import type { Credentials } from '../../../src/api/staff';
 import type { ViewModel } from '../../../src/controller/view-model';
 import type { Words } from '../../../src/evaluator/words';
 import type { SimFault } from '../../../src/hardware/sim-faults';
@@ -29,6 +30,8 @@ export type TableSession = {
   simDeal(): Promise<ReplyOf<'sim-deal'>>;
   /** Simulated hardware: one of the devices fails as a real one does. */
   simFault(fault: SimFault): Promise<ReplyOf<'sim-fault'>>;
+  /** A member of the staff signs in as the dealer on duty (between hands). */
+  dealerSignIn(credentials: Credentials): Promise<ReplyOf<'dealer-sign-in'>>;
   /** A command or a simulated card is on its way: the controls wait for its answer. */
   readonly busy: boolean;
 };
@@ -57,7 +60,7 @@ export function useTable(): TableSession {
   }, []);
 
   const answer = useCallback(
-    <R extends ReplyOf<'table-submit'> | ReplyOf<'sim-deal'> | ReplyOf<'sim-fault'> | ReplyOf<'table-view'>>(reply: R, ownCommand: boolean): R => {
+    <R extends ReplyOf<'table-submit'> | ReplyOf<'sim-deal'> | ReplyOf<'sim-fault'> | ReplyOf<'dealer-sign-in'> | ReplyOf<'table-view'>>(reply: R, ownCommand: boolean): R => {
       if (reply.ok) receive(reply.result, ownCommand);
       else setNotice({ words: reply.error.words, code: reply.error.code });
       return reply;
@@ -122,7 +125,16 @@ export function useTable(): TableSession {
     [core, answer, once],
   );
 
+  const dealerSignIn = useCallback(
+    async (credentials: Credentials) => {
+      setNotice(null);
+      const reply = await once(() => core.request('dealer-sign-in', credentials));
+      return reply === STILL_SENDING ? reply : answer(reply, true);
+    },
+    [core, answer, once],
+  );
+
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, simFault, busy };
+  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, simFault, dealerSignIn, busy };
 }

@@ -5,6 +5,7 @@ import type { Words } from '../../../src/evaluator/words';
 import { HandList } from '../components/HandList';
 import { HandReplay } from '../components/HandReplay';
 import { useCore } from '../core/core-context';
+import { download } from '../core/download';
 import { useLanguage } from '../i18n';
 
 /** The hands of this table (newest first) and the replay of one of them. */
@@ -51,14 +52,27 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
     else setProblem(reply.error.words);
   };
 
+  /** The hand's PHH history, saved by the browser: every hole card is in it, so the core asks for the floor. */
+  const phh = async (id: number) => {
+    setProblem(null);
+    const reply = await core.request('hand-phh', { id });
+    if (reply.ok) download(reply.result.fileName, reply.result.text, 'text/plain');
+    else setProblem(reply.error.words);
+  };
+
   return (
     <main className="hands-screen">
       <header className="hands-header">
         <h1>{replay === null ? t.handsTitle : t.replayTitle(replay.handNumber)}</h1>
         {replay !== null && (
-          <button type="button" className="button" data-testid="replay-close" onClick={() => setReplay(null)}>
-            {t.replayBack}
-          </button>
+          <>
+            <button type="button" className="button" data-testid="replay-phh" onClick={() => void phh(replay.id)}>
+              {t.replayPhh}
+            </button>
+            <button type="button" className="button" data-testid="replay-close" onClick={() => setReplay(null)}>
+              {t.replayBack}
+            </button>
+          </>
         )}
         <button type="button" className="button" data-testid="hands-close" onClick={onClose}>
           {t.backToTable}

@@ -8,6 +8,7 @@ import { Prompt } from '../components/Prompt';
 import { ReportsDialog } from '../components/ReportsDialog';
 import { SeatDialog } from '../components/SeatDialog';
 import { SeatMenu } from '../components/SeatMenu';
+import { SignIn } from '../components/SignIn';
 import { SimFaultPanel } from '../components/SimFaultPanel';
 import { Table } from '../components/Table';
 import type { FloorSession } from '../core/useFloor';
@@ -23,6 +24,7 @@ export type Overlay =
   | { readonly kind: 'floor'; readonly needed: boolean }
   | { readonly kind: 'reports' }
   | { readonly kind: 'sim-faults' }
+  | { readonly kind: 'dealer' }
   | null;
 
 type Props = {
@@ -66,7 +68,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
-  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || simFaultsOpen || menuSeat !== undefined;
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
 
   return (
@@ -124,6 +126,22 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
               }}
             />
           </FloorGate>
+        </Modal>
+      )}
+      {overlay?.kind === 'dealer' && (
+        <Modal testId="dealer-dialog" title={t.dealerTitle} onClose={close}>
+          <p className="hint">{t.dealerBetweenHands}</p>
+          {dialogError}
+          <SignIn
+            testId="dealer"
+            action={t.dealerTakeOver}
+            problem={null}
+            onSignIn={(credentials) =>
+              void session.dealerSignIn(credentials).then((reply) => {
+                if (reply.ok && reply.result.lastError === null) close();
+              })
+            }
+          />
         </Modal>
       )}
       {overlay?.kind === 'reports' && (

@@ -1,0 +1,21 @@
+import type { Words } from '../evaluator/words.js';
+import type { Incident } from './incidents.js';
+
+/** An incident's kind in words: the floor's screens and the printed report say the same (pure data, so the screens import it). */
+export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
+  misdeal: { en: 'Misdeal', de: 'Misdeal' },
+  'step-undone': { en: 'Step taken back', de: 'Schritt zurückgenommen' },
+  'stack-corrected': { en: 'Stack corrected', de: 'Stack korrigiert' },
+  ruling: { en: 'Ruling', de: 'Entscheidung' },
+  'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
+  unplugged: { en: 'Device unplugged', de: 'Gerät ausgesteckt' },
+  'device-fault': { en: 'Device fault', de: 'Gerätestörung' },
+  'deck-check': { en: 'Deck check failed', de: 'Deckprüfung nicht bestanden' },
+  irregularity: { en: 'Irregularity', de: 'Unregelmäßigkeit' },
+  'floor-call': { en: 'Floor called', de: 'Floor gerufen' },
+};
+
+/** The kinds' words in one language, by kind. */
+export function incidentKindsIn(lang: 'en' | 'de'): Readonly<Record<Incident['kind'], string>> {
+  return Object.fromEntries(Object.entries(INCIDENT_KINDS).map(([kind, words]) => [kind, words[lang]])) as Record<Incident['kind'], string>;
+}

@@ -1,0 +1,104 @@
+/**
+ * A dealer's shift: from their sign-in (`dealer-on-duty`) to the next dealer's, with the hands they dealt
+ * and what the house collected meanwhile. Hands dealt before anyone signed in form a shift of no one
+ * (`number` null). Amounts in chip units; times in ms since the epoch.
+ */
+export type DealerShift = {
+  readonly number: string | null;
+  readonly name: string | null;
+  /** The sign-in, or the first hand's start for the shift of no one (null when that hand is untimed). */
+  readonly from: number | null;
+  /** The next dealer's sign-in; for the last shift, the start of its last hand (null without one). */
+  readonly to: number | null;
+  readonly hands: number;
+  readonly timeCollected: number;
+  readonly rake: number;
+};
+
+type OpenShift = { number: string | null; name: string | null; from: number | null; lastHand: number | null; hands: number; timeCollected: number; rake: number };
+
+/** Follows the log's dealers as a report folds it: the shifts, in order. */
+export class ShiftTracker {
+  private readonly closed: DealerShift[] = [];
+  private current: OpenShift | null = null;
+
+  dealer(number: string, name: string, at: number): void {
+    this.close(at);
+    this.current = { number, name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+  }
+
+  /**
+   * A hand began (its start time, if the log has it), dealt by `dealer`. A report over a period that
+   * begins in the middle of a shift has not seen that dealer sign in: the hand says whose it is.
+   */
+  handStarted(at: number | null, dealer: { readonly number: string; readonly name: string } | null): void {
+    if (dealer !== null && this.current?.number !== dealer.number) {
+      this.close(at ?? 0);
+      this.current = { number: dealer.number, name: dealer.name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+    }
+    const shift = this.open(at);
+    if (at !== null) shift.lastHand = at;
+  }
+
+  handPlayed(): void {
+    this.open(null).hands++;
+  }
+
+  /** Time collected (at the start of the hand about to be dealt, `at`). */
+  timeCollected(amount: number, at: number | null): void {
+    this.open(at).timeCollected += amount;
+  }
+
+  rake(amount: number): void {
+    this.open(null).rake += amount;
+  }
+
+  /** The shifts so far; the last one ends at its last hand. */
+  shifts(): DealerShift[] {
+    const last = this.current;
+    return last === null ? [...this.closed] : [...this.closed, shiftOf(last, last.lastHand)];
+  }
+
+  private open(at: number | null): OpenShift {
+    this.current ??= { number: null, name: null, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+    return this.current;
+  }
+
+  private close(at: number): void {
+    const shift = this.current;
+    // A shift of no one in which nothing happened (a dealer signed in first) is no shift.
+    if (shift !== null && !(shift.number === null && shift.hands === 0 && shift.timeCollected === 0 && shift.rake === 0)) this.closed.push(shiftOf(shift, at));
+  }
+}
+
+function shiftOf(shift: OpenShift, to: number | null): DealerShift {
+  return { number: shift.number, name: shift.name, from: shift.from, to, hands: shift.hands, timeCollected: shift.timeCollected, rake: shift.rake };
+}
+
+/** Per dealer over their shifts: hands, time on duty, hands per hour on duty (null when the time on duty is nil). */
+export type DealerFigures = {
+  readonly number: string | null;
+  readonly name: string | null;
+  readonly shifts: number;
+  readonly hands: number;
+  readonly minutes: number;
+  readonly handsPerHour: number | null;
+};
+
+export function byDealer(shifts: readonly DealerShift[]): DealerFigures[] {
+  const dealers = new Map<string, { number: string | null; name: string | null; shifts: number; hands: number; ms: number }>();
+  for (const shift of shifts) {
+    const key = shift.number ?? '';
+    const figures = dealers.get(key) ?? { number: shift.number, name: shift.name, shifts: 0, hands: 0, ms: 0 };
+    figures.name = shift.name; // the latest name a number signed in under
+    figures.shifts++;
+    figures.hands += shift.hands;
+    figures.ms += shift.from === null || shift.to === null ? 0 : Math.max(0, shift.to - shift.from);
+    dealers.set(key, figures);
+  }
+  return [...dealers.values()].map(({ ms, ...figures }) => ({
+    ...figures,
+    minutes: Math.floor(ms / 60_000),
+    handsPerHour: ms === 0 ? null : Math.round((figures.hands * 3_600_000 * 100) / ms) / 100,
+  }));
+}

@@ -1,0 +1,144 @@
+import type Database from 'better-sqlite3';
+import type { TableLogEntry } from '../engine/table-operations.js';
+import { ALL_FACTS, dealersOf, deriveFacts, type EventFact, eventKind, type FactCursor, type FactKind, type Facts, type FactSelection, FIRST_CURSOR, type FloorEntry, HAND_FIELDS, type HandColumns, type HandFact, type HandField, noHands } from '../reports/facts.js';
+import { canonicalJson } from './canonical-json.js';
+
+/**
+ * The report facts' table (migration 2026-11-29T22:00): facts in blocks of BLOCK, each block one row
+ * holding a JSON array — events as rows; hands a field at a time (`hand.at`, `hand.rake` …), one block row per
+ * field, so a report parses only the hands' fields it uses. Facts are derived data (D36): written with their log rows, read by the floor's
+ * reports, checked by `felt verify`. Reading 100,000 facts as rows costs about 2 µs a row in better-
+ * sqlite3 (0.4 s for the hands alone); as a hundred arrays, one JSON.parse each.
+ */
+export const BLOCK = 1000;
+
+/** A hand fact as a row, in this order: how verify compares them. */
+type HandRow = [seq: number, hand: number, at: number | null, shift: number, players: number, seated: number, awarded: number, rake: number, voided: 0 | 1];
+/** An event fact as kept: the log row's number, its time and hand, and the row's operation itself. */
+type EventRow = [seq: number, at: number | null, hand: number | null, entry: FloorEntry];
+
+export function handRow(fact: HandFact): HandRow {
+  return [fact.seq, fact.hand, fact.at, fact.shift, fact.players, fact.seated, fact.awarded, fact.rake, fact.voided ? 1 : 0];
+}
+
+export function eventRow(fact: EventFact): EventRow {
+  return [fact.seq, fact.at, fact.hand, fact.entry];
+}
+
+function eventFactOf([seq, at, hand, entry]: EventRow): EventFact {
+  return { seq, at, hand, entry };
+}
+
+/** Writes facts and the cursor: call inside the append's transaction. */
+export class FactWriter {
+  private readonly start: Database.Statement;
+  private readonly extend: Database.Statement;
+  private readonly saveCursor: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.start = db.prepare('INSERT INTO fact_block (kind, block, facts) VALUES (?, ?, ?)');
+    // SQLite appends to the block's arrays itself: the block is not read back into JavaScript.
+    this.extend = db.prepare("UPDATE fact_block SET facts = json_insert(facts, '$[#]', json(?)) WHERE kind = ? AND block = ?");
+    this.saveCursor = db.prepare('INSERT OR REPLACE INTO fact_cursor (id, cursor) VALUES (1, ?)');
+  }
+
+  /** The facts derived from `before` on (`derived.cursor` counts them), and the cursor after them. */
+  write(before: FactCursor, derived: { cursor: FactCursor; hands: readonly HandFact[]; events: readonly EventFact[] }): void {
+    const next = { ...before.counts };
+    for (const fact of derived.hands) this.addHand(next.hand++, handRow(fact));
+    for (const fact of derived.events) {
+      const kind = eventKind(fact.entry);
+      this.add(kind, next[kind]++, eventRow(fact));
+    }
+    this.saveCursor.run(canonicalJson(derived.cursor));
+  }
+
+  private add(kind: BlockKind, number: number, value: unknown): void {
+    const block = Math.floor(number / BLOCK);
+    if (number % BLOCK === 0) this.start.run(kind, block, canonicalJson([value]));
+    else this.extend.run(canonicalJson(value), kind, block);
+  }
+
+  /** A hand's fields each into its column's block (`hand.seq`, `hand.at` …): a report reads only the columns it uses. */
+  private addHand(number: number, row: HandRow): void {
+    HAND_FIELDS.forEach((field, index) => this.add(`hand.${field}`, number, row[index]));
+  }
+}
+
+/** The kept cursor, or null when the facts have not been derived yet (a log from before them). */
+export function storedCursor(db: Database.Database): FactCursor | null {
+  const row = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
+  return row === undefined ? null : (JSON.parse(row.cursor) as FactCursor);
+}
+
+/**
+ * Derives the facts of a log that has none yet (written before them), a slice of rows at a time, and
+ * keeps them; once per table, when it is next opened.
+ */
+export function backfillFacts(db: Database.Database): FactCursor {
+  const writer = new FactWriter(db);
+  const read = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq LIMIT 10000');
+  let cursor = FIRST_CURSOR;
+  db.transaction(() => {
+    for (;;) {
+      const rows = read.all(cursor.seq) as { payload: string }[];
+      if (rows.length === 0) break;
+      const derived = deriveFacts(cursor, rows.map((row) => JSON.parse(row.payload) as TableLogEntry));
+      writer.write(cursor, derived);
+      cursor = derived.cursor;
+    }
+    writer.write(cursor, { cursor, hands: [], events: [] });
+  })();
+  return cursor;
+}
+
+/** The events of one kind as kept, block by block, in log order. */
+export function storedEventRows(db: Database.Database, kind: Exclude<FactKind, 'hand'>): EventRow[] {
+  const rows: EventRow[] = [];
+  for (const [facts] of blocksOf(db, kind)) for (const row of JSON.parse(facts) as EventRow[]) rows.push(row);
+  return rows;
+}
+
+/** The hands as kept, these fields' columns joined block after block (the others left empty). */
+export function storedHands(db: Database.Database, fields: readonly HandField[] = HAND_FIELDS): HandColumns {
+  const hands = noHands();
+  for (const field of fields) {
+    const column = hands[field] as unknown[];
+    for (const [facts] of blocksOf(db, `hand.${field}`)) {
+      for (const value of JSON.parse(facts) as unknown[]) column.push(field === 'voided' ? value === 1 : value);
+    }
+  }
+  return hands;
+}
+
+/** The hands as rows, in log order: what verify compares. */
+export function storedHandRows(db: Database.Database): HandRow[] {
+  const hands = storedHands(db);
+  return hands.seq.map((_, index) => HAND_FIELDS.map((field) => (field === 'voided' ? (hands.voided[index] === true ? 1 : 0) : hands[field][index])) as HandRow);
+}
+
+/** What a block holds: the events of a kind, or one field of the hands. */
+type BlockKind = Exclude<FactKind, 'hand'> | `hand.${HandField}`;
+
+function blocksOf(db: Database.Database, kind: BlockKind): [string][] {
+  return db.prepare('SELECT facts FROM fact_block WHERE kind = ? ORDER BY block').raw().all(kind) as [string][];
+}
+
+/** The facts of these kinds (all by default), each in log order: a report reads only what it needs. */
+export function readFacts(db: Database.Database, { kinds, handFields }: FactSelection = ALL_FACTS): Facts {
+  const hands = kinds.includes('hand') ? storedHands(db, handFields) : noHands();
+  const eventKinds = kinds.filter((kind): kind is Exclude<FactKind, 'hand'> => kind !== 'hand');
+  const events = eventKinds.flatMap((kind) => storedEventRows(db, kind).map(eventFactOf));
+  // Kept apart by kind: back in log order when more than one kind was read.
+  if (eventKinds.length > 1) events.sort((a, b) => a.seq - b.seq);
+  // As `factsOf` does: time collected with no hand after it yet counts at the table's latest time.
+  const cursor = storedCursor(db);
+  if (kinds.includes('time')) for (const { seq, entry } of cursor?.collected ?? []) events.push({ seq, at: cursor?.time ?? null, hand: cursor?.hand ?? null, entry });
+  return { hands, events, dealers: dealersOf(events) };
+}
+
+/** Whether the database has its facts (false for a log written before them and not opened since). */
+export function hasFacts(db: Database.Database): boolean {
+  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get();
+  return table !== undefined && storedCursor(db) !== null;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Core } from '../../src/api/core.js';
+import { runStaff } from '../../src/cli/commands/staff.js';
+import type { CommandIo } from '../../src/cli/io.js';
+
+/** A command's io with these standard input lines; what it wrote. */
+function io(input: readonly string[] = []): CommandIo & { written: string[]; errors: string[] } {
+  const written: string[] = [];
+  const errors: string[] = [];
+  return {
+    written,
+    errors,
+    out: (text) => void written.push(text),
+    err: (text) => void errors.push(text),
+    lines: async function* () {
+      yield* input;
+    },
+  };
+}
+
+describe('felt staff', () => {
+  it('adds, changes and removes staff; the PIN comes from the environment or standard input, never the command line', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-staff-cli-')), 'table.db');
+    const core = await Core.open({ dbPath: db, hardware: 'sim', floorPin: '246813', seed: 1 });
+    const send = (args: unknown) => JSON.parse(JSON.stringify(core.connect(() => undefined).handle(JSON.stringify({ id: 'q', name: 'floor-unlock', args })))) as { ok: boolean; error?: { code: string } };
+
+    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], io(['202020']))).toBe(0);
+    expect(await runStaff(['add', '--db', db, '--number', '12', '--name', 'Dana', '--role', 'croupier'], io(), { FELT_STAFF_BADGE: 'BADGE0012' })).toBe(0);
+    await expect(runStaff(['add', '--db', db, '--number', '12', '--name', 'X', '--role', 'croupier'], io(['121212']))).rejects.toThrow("staff number 12 is Dana's already: use change");
+    await expect(runStaff(['add', '--db', db, '--number', '13', '--name', 'X', '--role', 'croupier', '--pin', '131313'], io())).rejects.toThrow('--pin: a PIN or badge on the command line shows in the process list');
+    const short = io(['123']);
+    expect(await runStaff(['add', '--db', db, '--number', '14', '--name', 'Y', '--role', 'croupier'], short)).toBe(1);
+    expect(short.errors.join('')).toContain('staff member 14: a PIN is 6 to 12 digits');
+
+    const listed = io();
+    expect(await runStaff(['list', '--db', db], listed)).toBe(0);
+    expect(listed.written.join('')).toBe('1\tManager\tmanager\tPIN\tno badge\n12\tDana\tcroupier\tno PIN\tbadge\n20\tSam\tsupervisor\tPIN\tno badge\n');
+    expect(readFileSync(`${db}.staff.json`, 'utf8')).not.toContain('202020');
+    // The running table reads the file at each sign-in.
+    expect(send({ staff: '20', pin: '202020' }).ok).toBe(true);
+
+    // A change keeps what it does not name: Sam's PIN stays, the role changes.
+    expect(await runStaff(['change', '--db', db, '--number', '20', '--role', 'manager'], io())).toBe(0);
+    expect(send({ staff: '20', pin: '202020' }).ok).toBe(true);
+    expect(await runStaff(['change', '--db', db, '--number', '20'], io(), { FELT_STAFF_PIN: '303030' })).toBe(0);
+    expect(send({ staff: '20', pin: '202020' }).error?.code).toBe('floor-pin-wrong');
+    expect(send({ staff: '20', pin: '303030' }).ok).toBe(true);
+
+    // The last manager who can sign in stays.
+    expect(await runStaff(['remove', '--db', db, '--number', '1'], io())).toBe(0);
+    const refused = io();
+    expect(await runStaff(['remove', '--db', db, '--number', '20'], refused)).toBe(1);
+    expect(refused.errors.join('')).toContain('the table would have no manager who can sign in');
+    expect(await runStaff(['remove', '--db', db, '--number', '12'], io())).toBe(0);
+    core.close();
+  });
+});

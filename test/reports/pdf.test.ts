@@ -1,0 +1,438 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replayTable } from '../../src/engine/table-reduce.js';
+import type { CashFlow } from '../../src/reports/cash-flow.js';
+import { factsOf } from '../../src/reports/facts.js';
+import { type FloorReport, floorReport, type ReportKind } from '../../src/reports/floor-report.js';
+import { encodeWinAnsi, PdfDocument, textWidth, winAnsiSafe } from '../../src/reports/pdf.js';
+import { type ReportLanguage, reportPdf } from '../../src/reports/report-pdf.js';
+import { AT, DECK_CHECK, darkPixels, type GrayImage, floorFixture, grayBars, manyIncidents, pdfInfo, pdfPages, pdfWords, renderPages, writePdf } from './pdf-support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'felt-pdf-'));
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** 21:00 UTC, after the fixture's last hand. */
+const GENERATED = AT + 3 * HOUR;
+/** The croupier's count for the cash flow: 40 short of the 9,275 the log leaves on the table. */
+const COUNTED = 9_235;
+
+/** Stands in for a page poppler did not render: no pixels, so every pixel check on it fails. */
+const NO_IMAGE: GrayImage = { width: 0, height: 0, pixels: new Uint8Array(0) };
+
+const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
+
+describe('the PDF writer', () => {
+  it('writes a cross-reference table whose every entry is the byte offset of its object, and exact stream lengths', () => {
+    const doc = new PdfDocument({ title: 'Größe – Bericht', createdAt: GENERATED });
+    doc.page();
+    doc.text(50, 100, 'Größe (netto): 1.240 € \\ Ende', { size: 12 });
+    doc.rect(50, 120, 100, 20, { fill: 0.5 });
+    doc.page();
+    doc.line(50, 50, 300, 50);
+    doc.text(50, 100, 'Seite zwei', { bold: true });
+    const file = latin1(doc.toBytes());
+
+    expect(file.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(file.endsWith('%%EOF\n')).toBe(true);
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(file)?.[1]);
+    expect(file.slice(startxref, startxref + 5)).toBe('xref\n');
+    const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(file.slice(startxref)) ?? [];
+    expect(Number(first)).toBe(0);
+    const size = Number(count);
+    // 2 pages: catalog, pages, two fonts, info, and a page object with its content stream for each.
+    expect(size).toBe(1 + 5 + 2 * 2);
+    const table = file.slice(startxref + `xref\n0 ${size}\n`.length);
+    expect(table.slice(0, 20)).toBe('0000000000 65535 f \n');
+    for (let n = 1; n < size; n++) {
+      const entry = table.slice(20 * n, 20 * n + 20);
+      expect(entry).toMatch(/^\d{10} 00000 n \n$/);
+      expect(file.slice(Number(entry.slice(0, 10))).startsWith(`${n} 0 obj\n`)).toBe(true);
+    }
+    expect(table.slice(20 * size)).toMatch(new RegExp(`^trailer\\n<< /Size ${size} /Root 1 0 R /Info 5 0 R >>\\n`));
+    for (const [, length, content] of file.matchAll(/<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/g)) expect(content?.length).toBe(Number(length));
+
+    const path = writePdf(dir, 'writer', doc.toBytes());
+    const info = pdfInfo(path);
+    expect(info.stderr).toBe('');
+    expect(info.fields).toMatchObject({ Pages: '2', Title: 'Größe – Bericht', 'Page size': '595.28 x 841.89 pts (A4)', 'PDF version': '1.4', CreationDate: 'Sun Nov 29 21:00:00 2026 UTC' });
+    expect(pdfPages(path).pages[0]).toContain('Größe (netto): 1.240 € \\ Ende');
+  });
+
+  it('poppler complains on stderr about a stream whose length is wrong (so the empty-stderr checks can fail)', () => {
+    const doc = new PdfDocument({ title: 'x' });
+    doc.page();
+    doc.text(50, 100, 'Hallo');
+    const broken = latin1(doc.toBytes()).replace(/\/Length (\d+)/, (_, n: string) => `/Length ${Number(n) + 40}`);
+    const path = join(dir, 'broken.pdf');
+    writeFileSync(path, Buffer.from(broken, 'latin1'));
+    expect(pdfPages(path).stderr).toMatch(/Syntax Error/);
+  });
+
+  it('escapes backslash and parentheses and writes umlauts, ß and € as their WinAnsi bytes (octal in the stream)', () => {
+    expect([...encodeWinAnsi('Äöüß€–')]).toEqual([0xc4, 0xf6, 0xfc, 0xdf, 0x80, 0x96]);
+    // A decomposed ü (u + combining diaeresis), as some keyboards type it, is composed first.
+    expect([...encodeWinAnsi('Ju\u0308rgen')]).toEqual([...encodeWinAnsi('Jürgen')]);
+    const doc = new PdfDocument({ title: 'x' });
+    doc.page();
+    doc.text(10, 10, 'Größe (a) \\ 1 €');
+    expect(latin1(doc.toBytes())).toContain('(Gr\\366\\337e \\(a\\) \\\\ 1 \\200) Tj');
+  });
+
+  it('refuses a character WinAnsi cannot hold, naming it; winAnsiSafe makes outside text printable with "?"', () => {
+    const doc = new PdfDocument({ title: 'x' });
+    doc.page();
+    expect(() => doc.text(10, 10, 'Łódź')).toThrow('the character "Ł" (U+0141) cannot be written');
+    expect(() => textWidth('→', 10)).toThrow('U+2192');
+    expect(winAnsiSafe('Łódź\tZoë\n😀')).toBe('?ód? Zoë ?');
+    expect(() => doc.text(10, 10, winAnsiSafe('Łódź 😀'))).not.toThrow();
+  });
+
+  it('measures every WinAnsi glyph of Helvetica and Helvetica-Bold as poppler does (its own built-in AFM metrics)', () => {
+    const doc = new PdfDocument({ title: 'widths' });
+    const glyphs: { char: string; bold: boolean }[] = [];
+    for (const bold of [false, true]) {
+      for (let byte = 0x21; byte <= 0xff; byte++) {
+        // Space-like codes (no-break space, soft hyphen) are not words to pdftotext; 0x7F and five others are undefined.
+        if (byte === 0xa0 || byte === 0xad) continue;
+        const char = new TextDecoder('windows-1252').decode(Uint8Array.of(byte));
+        if (byte >= 0x7f && byte <= 0x9f && (winAnsiSafe(char) === '?' || char.codePointAt(0) === byte)) continue;
+        glyphs.push({ char, bold });
+      }
+    }
+    glyphs.forEach(({ char, bold }, index) => {
+      if (index % 30 === 0) doc.page();
+      doc.text(100, 60 + (index % 30) * 24, char, { size: 20, bold });
+    });
+    const words = pdfWords(writePdf(dir, 'widths', doc.toBytes()));
+    expect(words.map((word) => word.text)).toEqual(glyphs.map(({ char }) => char));
+    const mismatches = glyphs.filter(({ char, bold }, index) => Math.abs((words[index]?.xMax ?? 0) - (words[index]?.xMin ?? 0) - textWidth(char, 20, bold)) > 0.01);
+    expect(mismatches).toEqual([]);
+    expect(textWidth('1,240', 10)).toBeCloseTo(25.02, 5);
+    expect(textWidth('Übersicht', 10, true)).toBeCloseTo(46.12, 5);
+  });
+
+  it('places right-aligned text so that it ends at x, whatever its letters', () => {
+    const doc = new PdfDocument({ title: 'align' });
+    doc.page();
+    const texts = ['1', '1,240', '-40', 'sitzt noch', 'Größter Pot', 'WWW'];
+    texts.forEach((text, index) => doc.text(400, 100 + 20 * index, text, { size: 11, align: 'right', bold: index % 2 === 1 }));
+    doc.text(300, 300, 'Mitte', { size: 11, align: 'center' });
+    const words = pdfWords(writePdf(dir, 'align', doc.toBytes()));
+    for (const text of ['1', '1,240', '-40', 'noch', 'Pot', 'WWW']) expect(words.find((word) => word.text === text)?.xMax).toBeCloseTo(400, 2);
+    const middle = words.find((word) => word.text === 'Mitte');
+    expect(((middle?.xMin ?? 0) + (middle?.xMax ?? 0)) / 2).toBeCloseTo(300, 2);
+  });
+
+  it('renders an empty page blank and a drawn one with ink where it was drawn (the pixel count can fail)', () => {
+    const blank = new PdfDocument({ title: 'blank' });
+    blank.page();
+    const empty = renderPages(writePdf(dir, 'blank', blank.toBytes()), 50);
+    expect(empty.stderr).toBe('');
+    expect(empty.pages).toHaveLength(1);
+    expect(empty.pages[0]?.width).toBe(Math.ceil((595.28 * 50) / 72));
+    expect(darkPixels(empty.pages[0] ?? NO_IMAGE)).toBe(0);
+
+    const inked = new PdfDocument({ title: 'ink' });
+    inked.page();
+    inked.rect(72, 72, 144, 72, { fill: 0 });
+    const [page] = renderPages(writePdf(dir, 'ink', inked.toBytes()), 50).pages;
+    // 2 × 1 inches at 50 dpi: 100 × 50 pixels, give or take the edges.
+    expect(page).toBeDefined();
+    expect(Math.abs(darkPixels(page ?? NO_IMAGE) - 5_000)).toBeLessThan(160);
+  });
+});
+
+type Expected = { readonly heading: string; readonly lines: readonly RegExp[]; readonly absent: readonly string[] };
+
+/** What each printed report must say, per language: the fixture's figures (pinned below) in that language's format. */
+const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expected>>>> = {
+  session: {
+    en: {
+      heading: 'Floor report: Session',
+      lines: [/^Overview$/m, /Hands played +12$/m, /Hands voided +1$/m, /Pots in total +1,970$/m, /Average pot +164$/m, /Largest pot +1,860 \(hand 4\)$/m, /Players per hand \(average\) +2\.92$/m, /First hand +2026-11-29 18:00 UTC$/m, /Last hand +2026-11-29 20:20 UTC$/m, /Hands per hour +4\.71$/m, /^Hands per clock hour \(UTC\)$/m, /^ *18:00 +19:00 +20:00$/m,
+        // Hands and the seats' occupancy per hour: Zoë sat out the last hand (2 of 3 dealt in, 3 seats taken).
+        /^Hands and seats per clock hour \(UTC\)$/m, /^ *Hour \(UTC\) +Hands +Players dealt in \(mean\) +Seats taken \(mean\)$/m, /^ *2026-11-29 18:00 +4 +3 +3$/m, /^ *2026-11-29 20:00 +2 +2\.5 +3$/m,
+        // Per dealer, beside the hands by players dealt in: Mara's two shifts (18:00–19:00, 20:00–20:20), Jörg's one.
+        /^Per dealer +Hands by players dealt in$/m, /^ *Dealer +Shifts +Hands +Minutes on +Hands per +Players +Hands$/m, /^ *Mara #17 +2 +6 +80 +4\.5$/m, /^ *Jörg #23 +1 +6 +60 +6$/m],
+      absent: ['1.970', '1.860', '4,71', '2,92', '2,5', '4,5', 'Period'],
+    },
+    de: {
+      heading: 'Floor-Bericht: Sitzung',
+      lines: [/^Übersicht$/m, /Gespielte Hände +12$/m, /Ungültige Hände +1$/m, /Pots gesamt +1\.970$/m, /Durchschnittlicher Pot +164$/m, /Größter Pot +1\.860 \(Hand 4\)$/m, /Spieler pro Hand \(Durchschnitt\) +2,92$/m, /Erste Hand +2026-11-29 18:00 UTC$/m, /Hände pro Stunde +4,71$/m, /^Hände pro Uhrzeit-Stunde \(UTC\)$/m, /^ *18:00 +19:00 +20:00$/m,
+        /^Hände und Plätze pro Uhrzeit-Stunde \(UTC\)$/m, /^ *Stunde \(UTC\) +Hände +Spieler im Spiel \(Mittel\) +Besetzte Plätze \(Mittel\)$/m, /^ *2026-11-29 20:00 +2 +2,5 +3$/m,
+        /^Je Dealer +Hände nach Zahl der Spieler$/m, /^ *Dealer +Schichten +Hände +Minuten im +Hände pro +Spieler +Hände$/m, /^ *Mara #17 +2 +6 +80 +4,5$/m, /^ *Jörg #23 +1 +6 +60 +6$/m],
+      absent: ['1,970', '1,860', '4.71', '2.92', '2.5', '4.5', 'Zeitraum'],
+    },
+  },
+  collections: {
+    en: {
+      heading: 'Floor report: Collections',
+      lines: [/Time collected +5,580$/m, /Rake total +0$/m, /^Time collected per clock hour \(UTC\)$/m, /^ *1,860 +1,860 +1,860$/m, /^ *1 +1,860$/m, /^ *3 +1,860$/m, /^ *6 +1,860$/m, /^ *No hand paid rake$/m,
+        // Per dealer shift: from the sign-in to the next one; the last shift to its last hand's start.
+        /^Per dealer shift$/m, /^ *Dealer +From \(UTC\) +To \(UTC\) +Hands +Time +Rake$/m, /^ *Mara #17 +18:00 +19:00 +4 +1,860 +0$/m, /^ *Jörg #23 +19:00 +20:00 +6 +1,860 +0$/m, /^ *Mara #17 +20:00 +20:20 +2 +1,860 +0$/m],
+      absent: ['5.580', '1.860', 'Period'],
+    },
+    de: {
+      heading: 'Floor-Bericht: Einnahmen',
+      lines: [/Zeitgebühr eingenommen +5\.580$/m, /Rake gesamt +0$/m, /^Zeitgebühr pro Uhrzeit-Stunde \(UTC\)$/m, /^ *1\.860 +1\.860 +1\.860$/m, /^ *1 +1\.860$/m, /^ *Keine Hand zahlte Rake$/m,
+        /^Je Dealer-Schicht$/m, /^ *Dealer +Von \(UTC\) +Bis \(UTC\) +Hände +Zeit +Rake$/m, /^ *Mara #17 +18:00 +19:00 +4 +1\.860 +0$/m, /^ *Jörg #23 +19:00 +20:00 +6 +1\.860 +0$/m, /^ *Mara #17 +20:00 +20:20 +2 +1\.860 +0$/m],
+      absent: ['5,580', '1,860', 'Zeitraum'],
+    },
+  },
+  cashflow: {
+    en: {
+      heading: 'Floor report: Cash flow',
+      lines: [/^ *Seat +Name +Buy-in +Top-ups +Cash-out +Time +Corrections$/m, /^ *1 +Ada +12,500 +1,240 +13,125 +1,860 +0$/m, /^ *3 +Jürgen +8,000 +0 +still seated +1,860 +\+1,240$/m, /^ *6 +Zoë +5,000 +0 +still seated +1,860 +0$/m, /Buy-ins +25,500$/m, /Top-ups +1,240$/m, /Cash-outs +13,125$/m, /Corrections +\+1,240$/m, /Expected on the table +9,275$/m, /Chips on the table +9,275$/m, /Unexplained +0$/m, /Counted +9,235$/m, /Difference +-40$/m,
+        // The opening first: nothing before the whole log.
+        /^ *Figure +Value\n\s*Opening chips +0\n\s*Buy-ins +25,500$/m],
+      absent: ['25.500', '9.275', 'before', 'Period', '—'],
+    },
+    de: {
+      heading: 'Floor-Bericht: Geldfluss',
+      lines: [/^ *Platz +Name +Buy-in +Aufstockungen +Auszahlung +Zeit +Korrekturen$/m, /^ *1 +Ada +12\.500 +1\.240 +13\.125 +1\.860 +0$/m, /^ *3 +Jürgen +8\.000 +0 +sitzt noch +1\.860 +\+1\.240$/m, /Buy-ins +25\.500$/m, /Aufstockungen +1\.240$/m, /Auszahlungen +13\.125$/m, /Zeitgebühr eingenommen +5\.580$/m, /Erwartet auf dem Tisch +9\.275$/m, /Ungeklärt +0$/m, /Gezählt +9\.235$/m, /Differenz +-40$/m,
+        /^ *Kennzahl +Wert\n\s*Anfangsbestand +0\n\s*Buy-ins +25\.500$/m],
+      absent: ['25,500', '9,275', 'vorher', 'Zeitraum', '—'],
+    },
+  },
+  incidents: {
+    en: {
+      heading: 'Floor report: Incidents',
+      lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Ruling +Floor Maria +Ruling: \?ukasz spielte außer der Reihe:/m,
+        // What a device reported: `by` is the device.
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +shoe-1 +The deck failed its check \(51 cards: missing 1\):/m],
+      absent: ['Entscheidung:'],
+    },
+    de: {
+      heading: 'Floor-Bericht: Vorfälle',
+      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Fehlgeben: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack korrigiert +Floor Maria +Stapel von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +shoe-1 +Das Deck hat die Prüfung nicht bestanden \(51 Karten: fehlt$/m],
+      absent: ['Ruling:'],
+    },
+  },
+};
+
+describe('floor reports as PDF', () => {
+  const log = floorFixture();
+  const facts = factsOf(log);
+  const table = replayTable(log);
+  const reports = {
+    session: floorReport('session', facts),
+    collections: floorReport('collections', facts),
+    cashflow: floorReport('cashflow', facts, { counted: COUNTED, table }),
+    incidents: floorReport('incidents', facts),
+  } satisfies Record<ReportKind, FloorReport>;
+
+  it('the fixture has the figures the printed reports are checked against', () => {
+    expect(reports.session).toMatchObject({ handsPlayed: 12, handsVoided: 1, potTotal: 1_970, averagePot: 164, largestPot: { hand: 4, amount: 1_860 }, playersPerHand: { average: 2.92 }, time: { handsPerHour: 4.71 } });
+    expect(reports.session.kind === 'session' && reports.session.time.byHour.at(-1)).toEqual({ hour: '2026-11-29T20:00Z', hands: 2, players: 2.5, seated: 3 });
+    expect(reports.session.kind === 'session' && reports.session.dealers).toEqual([
+      { number: '17', name: 'Mara', shifts: 2, hands: 6, minutes: 80, handsPerHour: 4.5 },
+      { number: '23', name: 'Jörg', shifts: 1, hands: 6, minutes: 60, handsPerHour: 6 },
+    ]);
+    expect(reports.collections).toMatchObject({ time: { total: 5_580, byHour: [{ amount: 1_860 }, { amount: 1_860 }, { amount: 1_860 }] }, rake: { total: 0 } });
+    expect(reports.collections.kind === 'collections' && reports.collections.shifts).toEqual([
+      { number: '17', name: 'Mara', from: AT, to: AT + HOUR, hands: 4, timeCollected: 1_860, rake: 0 },
+      { number: '23', name: 'Jörg', from: AT + HOUR, to: AT + 2 * HOUR, hands: 6, timeCollected: 1_860, rake: 0 },
+      { number: '17', name: 'Mara', from: AT + 2 * HOUR, to: AT + 2 * HOUR + 20 * MINUTE, hands: 2, timeCollected: 1_860, rake: 0 },
+    ]);
+    expect((reports.cashflow as CashFlow).totals).toMatchObject({ opening: 0, buyIns: 25_500, topUps: 1_240, cashOuts: 13_125, adjustments: 1_240, onTable: 9_275, unexplained: 0 });
+    expect(reports.incidents.kind === 'incidents' && reports.incidents.incidents.map((incident) => [incident.kind, incident.by])).toEqual([
+      ['misdeal', 'Floor Jörg'],
+      ['deck-check', 'shoe-1'],
+      ['stack-corrected', 'Floor Maria'],
+      ['ruling', 'Floor Maria'],
+    ]);
+    expect(reports.incidents.kind === 'incidents' && reports.incidents.incidents[1]?.words).toEqual(DECK_CHECK);
+  });
+
+  for (const kind of Object.keys(EXPECTED) as ReportKind[]) {
+    for (const language of ['en', 'de'] as const) {
+      it(`prints the ${kind} report in ${language === 'en' ? 'English' : 'German'}: its figures in that language's format, readable by poppler, with ink on the page`, () => {
+        const expected = EXPECTED[kind][language];
+        const file = writePdf(dir, `${kind}-${language}`, reportPdf(reports[kind], { language, generatedAt: GENERATED, table: '3' }));
+        const info = pdfInfo(file);
+        expect(info.status).toBe(0);
+        expect(info.stderr).toBe('');
+        expect(info.fields).toMatchObject({ Pages: '1', Title: expected.heading });
+
+        const { pages, stderr } = pdfPages(file);
+        expect(stderr).toBe('');
+        expect(pages).toHaveLength(1);
+        const text = (pages[0] ?? '').replace(/ +$/gm, '');
+        expect(text).toMatch(new RegExp(`^${expected.heading}$`, 'm'));
+        expect(text).toMatch(language === 'en' ? /^Table 3 +· +Generated 2026-11-29 21:00 UTC$/m : /^Tisch 3 +· +Erstellt 2026-11-29 21:00 UTC$/m);
+        expect(text).toMatch(language === 'en' ? /Page 1 of 1$/m : /Seite 1 von 1$/m);
+        for (const line of expected.lines) expect(text).toMatch(line);
+        for (const absent of expected.absent) expect(text).not.toContain(absent);
+
+        const rendered = renderPages(file, 50);
+        expect(rendered.status).toBe(0);
+        expect(rendered.stderr).toBe('');
+        expect(rendered.pages).toHaveLength(1);
+        expect(darkPixels(rendered.pages[0] ?? NO_IMAGE)).toBeGreaterThan(1_000);
+      });
+    }
+  }
+
+  /** A report printed to one page: its text (trailing blanks cut), after poppler read it without a complaint. */
+  const printed = (name: string, report: FloorReport, language: ReportLanguage): string => {
+    const file = writePdf(dir, name, reportPdf(report, { language, generatedAt: GENERATED, table: '3' }));
+    const info = pdfInfo(file);
+    expect(info.stderr).toBe('');
+    expect(info.fields.Pages).toBe('1');
+    const { pages, stderr } = pdfPages(file);
+    expect(stderr).toBe('');
+    expect(pages).toHaveLength(1);
+    return (pages[0] ?? '').replace(/ +$/gm, '');
+  };
+
+  describe('over a period: 19:00 to 21:00, ending in the past', () => {
+    const window = { from: AT + HOUR, to: GENERATED };
+    // A count given for a period that ends in the past: it cannot be compared, so it is not printed.
+    const flow = floorReport('cashflow', facts, { counted: COUNTED, table, window });
+
+    it('has the figures the printed period is checked against', () => {
+      expect(flow).toMatchObject({ window, count: null });
+      expect((flow as CashFlow).totals).toEqual({ opening: 23_640, buyIns: 0, topUps: 1_240, cashOuts: 13_125, timeCollected: 3_720, rake: 0, adjustments: 1_240, expected: 9_275, onTable: null, unexplained: null });
+      expect((flow as CashFlow).stays.map((stay) => [stay.name, stay.seatedBefore, stay.buyIn])).toEqual([
+        ['Ada', true, 0],
+        ['Jürgen', true, 0],
+        ['Zoë', true, 0],
+      ]);
+    });
+
+    const PERIOD: Readonly<Record<ReportLanguage, readonly RegExp[]>> = {
+      en: [
+        /^Floor report: Cash flow\n+Period 2026-11-29 19:00 – 21:00 UTC\n+Table 3 +· +Generated 2026-11-29 21:00 UTC$/m,
+        // Seated before the period: the buy-in is in the opening chips.
+        /^ *1 +Ada +before +1,240 +13,125 +1,240 +0$/m,
+        /^ *3 +Jürgen +before +0 +still seated +1,240 +\+1,240$/m,
+        /^ *6 +Zoë +before +0 +still seated +1,240 +0$/m,
+        /^ *Figure +Value\n\s*Opening chips +23,640\n\s*Buy-ins +0$/m,
+        /Time collected +3,720$/m,
+        /Expected on the table +9,275$/m,
+        /Chips on the table +—$/m,
+        /Unexplained +—$/m,
+        /^The period ends in the past: the chips on the table are known only for a period that reaches the present\.$/m,
+      ],
+      de: [
+        /^Floor-Bericht: Geldfluss\n+Zeitraum 2026-11-29 19:00 – 21:00 UTC\n+Tisch 3 +· +Erstellt 2026-11-29 21:00 UTC$/m,
+        /^ *1 +Ada +vorher +1\.240 +13\.125 +1\.240 +0$/m,
+        /^ *3 +Jürgen +vorher +0 +sitzt noch +1\.240 +\+1\.240$/m,
+        /^ *Kennzahl +Wert\n\s*Anfangsbestand +23\.640\n\s*Buy-ins +0$/m,
+        /Zeitgebühr eingenommen +3\.720$/m,
+        /Erwartet auf dem Tisch +9\.275$/m,
+        /Chips auf dem Tisch +—$/m,
+        /Ungeklärt +—$/m,
+        /^Der Zeitraum endet in der Vergangenheit:/m,
+      ],
+    };
+
+    for (const language of ['en', 'de'] as const) {
+      it(`prints the cash flow in ${language === 'en' ? 'English' : 'German'}: the period under the heading, "${language === 'en' ? 'before' : 'vorher'}" for buy-ins before it, the opening first, "—" for the chips on the table`, () => {
+        const text = printed(`cashflow-period-${language}`, flow, language);
+        for (const line of PERIOD[language]) expect(text).toMatch(line);
+        // No count without the chips on the table to hold it against.
+        for (const absent of language === 'en' ? ['Counted', 'Difference', '9,235'] : ['Gezählt', 'Differenz', '9.235']) expect(text).not.toContain(absent);
+      });
+    }
+  });
+
+  it('prints an open period as "from …" / "ab …" and "until …" / "bis …", with the figures of that period only', () => {
+    const from = floorReport('session', facts, { window: { from: AT + HOUR, to: null } });
+    const until = floorReport('collections', facts, { window: { from: null, to: AT + 2 * HOUR } });
+    const session = { en: printed('session-from-en', from, 'en'), de: printed('session-from-de', from, 'de') };
+    const collections = { en: printed('collections-until-en', until, 'en'), de: printed('collections-until-de', until, 'de') };
+    expect(session.en).toMatch(/^Floor report: Session\n+Period from 2026-11-29 19:00 UTC\n+Table 3 /m);
+    expect(session.de).toMatch(/^Floor-Bericht: Sitzung\n+Zeitraum ab 2026-11-29 19:00 UTC\n+Tisch 3 /m);
+    expect(collections.en).toMatch(/^Floor report: Collections\n+Period until 2026-11-29 20:00 UTC\n+Table 3 /m);
+    expect(collections.de).toMatch(/^Floor-Bericht: Einnahmen\n+Zeitraum bis 2026-11-29 20:00 UTC\n+Tisch 3 /m);
+    // From 19:00: Jörg's shift and Mara's second; until 20:00: Jörg's shift ends at its last hand, 19:55.
+    expect(session.en).toMatch(/^ *Jörg #23 +1 +6 +60 +6$/m);
+    expect(session.de).toMatch(/^ *Mara #17 +1 +2 +20 +6$/m);
+    expect(session.en).toMatch(/Hands played +8$/m);
+    expect(collections.en).toMatch(/^ *Jörg #23 +19:00 +19:55 +6 +1,860 +0$/m);
+    expect(collections.de).toMatch(/Zeitgebühr eingenommen +3\.720$/m);
+    expect(collections.de).not.toMatch(/^ *Mara #17 +20:00/m);
+  });
+
+  it('prints hands no dealer signed in for as "no dealer recorded" / "kein Dealer erfasst"', () => {
+    const undealt = factsOf(log.filter((entry) => entry.type !== 'dealer-on-duty'));
+    const session = floorReport('session', undealt);
+    const collections = floorReport('collections', undealt);
+    // One shift of no one, from the first hand's start to the last one's: 12 hands in 140 minutes.
+    expect(session.kind === 'session' && session.dealers).toEqual([{ number: null, name: null, shifts: 1, hands: 12, minutes: 140, handsPerHour: 5.14 }]);
+    expect(printed('session-undealt-en', session, 'en')).toMatch(/^ *no dealer recorded +1 +12 +140 +5\.14$/m);
+    expect(printed('session-undealt-de', session, 'de')).toMatch(/^ *kein Dealer erfasst +1 +12 +140 +5,14$/m);
+    expect(printed('collections-undealt-en', collections, 'en')).toMatch(/^ *no dealer recorded +18:00 +20:20 +12 +5,580 +0$/m);
+    expect(printed('collections-undealt-de', collections, 'de')).toMatch(/^ *kein Dealer erfasst +18:00 +20:20 +12 +5\.580 +0$/m);
+  });
+
+  it('prints a device incident in the device’s own words, in each language', () => {
+    // The kind as the screen words it; who: the device; what: its words, wrapped in the column, whole.
+    const english = printed('incidents-device-en', reports.incidents, 'en');
+    expect(english).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +shoe-1 +The deck failed its check \(51 cards: missing 1\): do not deal\n +it$/m);
+    const german = printed('incidents-device-de', reports.incidents, 'de');
+    expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +shoe-1 +Das Deck hat die Prüfung nicht bestanden \(51 Karten: fehlt\n +bestanden +1\): nicht damit geben$/m);
+  });
+
+  it('draws the bar charts to scale: hands per clock hour 4, 6, 2; time collected 1,860 in each of three hours', () => {
+    const session = renderPages(writePdf(dir, 'session-chart', reportPdf(reports.session, { language: 'de', generatedAt: GENERATED })), 72).pages[0];
+    const collections = renderPages(writePdf(dir, 'collections-chart', reportPdf(reports.collections, { language: 'en', generatedAt: GENERATED })), 72).pages[0];
+    // The bars are filled with gray 0.45 (115 of 255); at 72 dpi a pixel is a point, and the tallest bar 90 points.
+    const sessionBars = grayBars(session ?? NO_IMAGE, 115, 15);
+    expect(sessionBars).toHaveLength(3);
+    // Left to right, each within two pixels of 90 × hands / 6.
+    expect(sessionBars.map((bar, index) => Math.abs(bar.height - ([60, 90, 30][index] ?? Number.NaN)) <= 2)).toEqual([true, true, true]);
+    const collectionBars = grayBars(collections ?? NO_IMAGE, 115, 15);
+    expect(collectionBars.map((bar) => Math.abs(bar.height - 90) <= 2)).toEqual([true, true, true]);
+  });
+
+  it('spreads 150 incidents over pages: every row once and whole, the column heads on every page, "Seite i von n"', () => {
+    const many = floorReport('incidents', factsOf(manyIncidents(150)));
+    const file = writePdf(dir, 'many-incidents', reportPdf(many, { language: 'de', generatedAt: GENERATED, table: 'Sieben' }));
+    const info = pdfInfo(file);
+    expect(info.stderr).toBe('');
+    const count = Number(info.fields.Pages);
+    expect(count).toBeGreaterThanOrEqual(3);
+
+    const { pages, stderr } = pdfPages(file);
+    expect(stderr).toBe('');
+    expect(pages).toHaveLength(count);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Seite ${index + 1} von ${count}`);
+      expect(page).toMatch(/^ *Zeile +UTC +Hand +Art +Wer +Was *$/m);
+      expect(page).toContain('Floor-Bericht: Vorfälle');
+      if (index > 0) expect(page).toContain('Vorfälle (Fortsetzung)');
+      // A long ruling wraps over four lines; its last line is on the page its first is on.
+      expect(page.match(/Der Spieler bestand/g)?.length ?? 0).toBe(page.match(/Gebers\./g)?.length ?? 0);
+    });
+    // Nothing runs into the foot of a page (its rule is 48 points above the edge): only the page number and "Felt" are there.
+    const footer = pdfWords(file).filter((word) => word.yMax > 841.89 - 48);
+    expect(footer.map((word) => word.text).join(' ')).toBe(Array.from({ length: count }, (_, index) => `Felt Seite ${index + 1} von ${count}`).join(' '));
+    const numbers = pages.flatMap((page) => [...page.matchAll(/Nr\. (\d+): Einsatz gilt/g)].map((match) => Number(match[1])));
+    expect(numbers).toEqual(Array.from({ length: 150 }, (_, index) => index + 1));
+
+    const rendered = renderPages(file, 50);
+    expect(rendered.stderr).toBe('');
+    expect(rendered.pages).toHaveLength(count);
+    for (const page of rendered.pages) expect(darkPixels(page)).toBeGreaterThan(1_000);
+
+    const english = pdfPages(writePdf(dir, 'many-incidents-en', reportPdf(many, { language: 'en', generatedAt: GENERATED }))).pages;
+    expect(english).toHaveLength(count);
+    expect(english.at(-1)).toContain(`Page ${count} of ${count}`);
+    expect(english[1]).toContain('Incidents (continued)');
+  });
+
+  it('is pure: the same report and options give the same bytes; the title and the table are the caller’s', () => {
+    const options = { language: 'de', generatedAt: GENERATED, title: 'Nachtschicht Tisch 3', table: 'Drei (Ecke)' } as const;
+    const bytes = reportPdf(reports.cashflow, options);
+    expect(reportPdf(reports.cashflow, options)).toEqual(bytes);
+    expect(reportPdf(reports.cashflow, { ...options, generatedAt: GENERATED + 60_000 })).not.toEqual(bytes);
+    const file = writePdf(dir, 'titled', bytes);
+    expect(pdfInfo(file).fields.Title).toBe('Nachtschicht Tisch 3');
+    expect(pdfPages(file).pages[0]).toMatch(/^Tisch Drei \(Ecke\) +· +Erstellt 2026-11-29 21:00 UTC *$/m);
+  });
+});
