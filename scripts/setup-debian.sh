@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Felt's tests need, when they are missing (with sudo unless run as root):
 # chromium for the end-to-end tests of the croupier's screen (playwright-core drives Debian's Chromium;
-# it cannot download a browser of its own here), socat for the serial tests over pseudo-terminal pairs.
+# it cannot download a browser of its own here), socat for the serial tests over pseudo-terminal pairs,
+# poppler-utils (pdftotext, pdftoppm, pdfinfo) to read and render the floor reports' PDFs in the tests.
 # libusb-1.0-0 follows with the USB HID button panel.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-dejavu-core)
 command -v socat >/dev/null 2>&1 || missing+=(socat)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=$([ "$(id -u)" -eq 0 ] || echo sudo)
   export DEBIAN_FRONTEND=noninteractive
