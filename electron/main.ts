@@ -53,6 +53,7 @@ async function start(options: KioskOptions): Promise<void> {
     ...(options.seed === null ? {} : { seed: options.seed }),
   });
   try {
+    if (core.notice !== null) console.log(`Felt: ${core.notice}`);
     if (core.newPin !== null) {
       // Not on the croupier's screen: the PIN guards the floor functions from the table. Set one with --floor-pin.
       console.log(`Felt: the PIN of this table's manager (staff number 1) is ${core.newPin} (shown only now; set another with --floor-pin; add staff with felt staff)`);

@@ -13,7 +13,7 @@ import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
 import { FloorGate } from './floor-gate.js';
-import { addStaffMember, checkPinFormat, hashSecret, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember } from './staff.js';
+import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember } from './staff.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
 import type { AppInfo } from './requests.js';
 
@@ -47,6 +47,8 @@ const VERSION = '0.1.0';
 export class Core {
   /** A PIN made up at this start because none was set: the caller shows it once. */
   readonly newPin: string | null;
+  /** Something the caller shows once at the start (a PIN given that was not used). */
+  readonly notice: string | null;
   private readonly connections = new Set<() => void>();
   /** The keypad that types into the screen (the keyboard wedge): its presses, as the button panel's. */
   private readonly keypad: PanelMapping;
@@ -61,8 +63,10 @@ export class Core {
     private readonly clock: Clock,
     readonly info: AppInfo,
     newPin: string | null,
+    notice: string | null,
   ) {
     this.newPin = newPin;
+    this.notice = notice;
     this.keypad = new PanelMapping(controller, 'keypad', 'keypad');
   }
 
@@ -90,8 +94,8 @@ export class Core {
         // The simulated devices are found on their binding within a few turns of the event loop.
         await simulated.hardware.allConnected;
       }
-      const { staff, newPin } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin);
+      const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
+      return new Core(store, controller, archive, new FloorGate(staff), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
     } catch (error) {
       await hardware?.stop();
       store.close();
@@ -152,12 +156,14 @@ export class Core {
  * The table's staff: kept beside the database and read again at every sign-in (so `felt staff` changes
  * reach a running table), or in memory. A table without them gets a manager, staff number 1, with the PIN
  * given or one made up (returned to be shown once); the single supervisor PIN of older tables
- * (`<db>.floor-pin.json`) becomes that manager's.
+ * (`<db>.floor-pin.json`) becomes that manager's. A PIN given for a table that has its staff is not used
+ * (`notice` says so).
  */
-function openStaff(dbPath: string, givenPin: string | undefined, more: readonly NewStaffMember[]): { staff: () => StaffFile; newPin: string | null } {
+function openStaff(dbPath: string, givenPin: string | undefined, more: readonly NewStaffMember[]): { staff: () => StaffFile; newPin: string | null; notice: string | null } {
   const file = dbPath === ':memory:' ? null : staffPath(dbPath);
   let staff = file === null ? null : loadStaff(file);
   let newPin: string | null = null;
+  const created = staff === null;
   if (staff === null) {
     staff = newStaffFile();
     const older = file === null ? null : olderFloorPin(`${dbPath}.floor-pin.json`);
@@ -169,14 +175,13 @@ function openStaff(dbPath: string, givenPin: string | undefined, more: readonly 
     }
     for (const member of more) staff = addStaffMember(staff, member);
     if (file !== null) saveStaff(file, staff);
-  } else if (givenPin !== undefined) {
-    const first = staff.staff.find((member) => member.number === '1');
-    staff = withMember(staff, { number: '1', name: first?.name ?? 'Manager', role: first?.role ?? 'manager', pin: hashSecret(givenPin), badge: first?.badge ?? null });
-    if (file !== null) saveStaff(file, staff);
   }
+  // The staff are the manager's once the table has them (felt staff): a PIN given at every start (a service
+  // that still sets FELT_FLOOR_PIN) must not bring back an old PIN or a removed manager.
+  const notice = givenPin !== undefined && !created ? `the PIN given (--floor-pin or FELT_FLOOR_PIN) is for a new table and was not used: this table's staff are in ${file ?? 'memory'}; change a PIN with felt staff` : null;
   if (file === null) {
     const kept = staff;
-    return { staff: () => kept, newPin };
+    return { staff: () => kept, newPin, notice };
   }
   const path = file;
   return {
@@ -186,6 +191,7 @@ function openStaff(dbPath: string, givenPin: string | undefined, more: readonly 
       return read;
     },
     newPin,
+    notice,
   };
 }
 

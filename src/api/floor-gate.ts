@@ -3,15 +3,16 @@ import type { FloorStatus } from './requests.js';
 import { checkBadgeFormat, type Credentials, identify, type Role, signature, type StaffFile, type StaffMember, whoWords } from './staff.js';
 
 /**
- * How long an unlocked floor session lasts without use, and how wrong PINs lock the gate: five wrong in a
- * row lock it for five minutes, each lock-out after that twice as long (at most a day), and a quarter of
- * an hour without a wrong PIN forgets the count.
+ * How long an unlocked floor session lasts without use, and how wrong PINs lock the gate: five wrong (a
+ * right one between them does not wipe them) lock it for five minutes, each lock-out after that twice as
+ * long (at most a day); a quarter of an hour without a wrong PIN forgets the count, a day the lock-outs.
  */
 export const FLOOR_SESSION_MINUTES = 10;
 export const WRONG_PINS_BEFORE_LOCKOUT = 5;
 export const LOCKOUT_MINUTES = 5;
 const MAX_LOCKOUT_MINUTES = 24 * 60;
 const WRONG_PINS_FORGOTTEN_MINUTES = 15;
+const LOCKOUTS_FORGOTTEN_MINUTES = 24 * 60;
 
 const MINUTE = 60_000;
 
@@ -25,6 +26,8 @@ export class FloorSession {
   until: number | null = null;
   member: StaffMember | null = null;
 
+  constructor(private readonly gate: FloorGate) {}
+
   status(now: number): FloorStatus {
     const unlocked = this.member !== null && this.until !== null && this.until > now;
     return unlocked && this.member !== null
@@ -32,11 +35,20 @@ export class FloorSession {
       : { unlocked: false, who: null, role: null, until: null };
   }
 
-  /** Who approves a floor command now (for the log: name, role, number), or null when locked; using it keeps it open. */
+  /**
+   * Who approves a floor command now (for the log: name, role, number), or null when locked; using it keeps
+   * it open. A member removed from the staff, or no longer a supervisor or manager, loses the session.
+   */
   approve(now: number): string | null {
     if (this.member === null || this.until === null || this.until <= now) return null;
+    const current = this.gate.current(this.member.number);
+    if (current === null || !FLOOR_ROLES.has(current.role)) {
+      this.lock();
+      return null;
+    }
+    this.member = current;
     this.until = now + FLOOR_SESSION_MINUTES * MINUTE;
-    return signature(this.member);
+    return signature(current);
   }
 
   lock(): void {
@@ -61,7 +73,16 @@ export class FloorGate {
   constructor(private readonly staff: () => StaffFile) {}
 
   session(): FloorSession {
-    return new FloorSession();
+    return new FloorSession(this);
+  }
+
+  /** Staff member `number` as the staff file has them now, or null (removed, or the file unreadable). */
+  current(number: string): StaffMember | null {
+    try {
+      return this.staff().staff.find((member) => member.number === number) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** Who `args` are (staff number and PIN, or a badge), or why not. */
@@ -79,12 +100,11 @@ export class FloorGate {
       return { ok: false, code: 'staff-file', words: { en: `The staff file cannot be read: ${(error as Error).message}`, de: `Die Personaldatei ist nicht lesbar: ${(error as Error).message}` } };
     }
     const member = identify(staff, credentials);
-    if (member !== null) {
-      this.wrong = 0;
-      this.lockouts = 0;
-      return { ok: true, member };
-    }
+    // A right PIN does not wipe the wrong ones: anyone's sign-in would let a guesser start afresh. Wrong
+    // ones are forgotten after a quarter of an hour without one, the lengthening of lock-outs after a day.
+    if (member !== null) return { ok: true, member };
     if (now - this.lastWrong > WRONG_PINS_FORGOTTEN_MINUTES * MINUTE) this.wrong = 0;
+    if (now - this.lastWrong > LOCKOUTS_FORGOTTEN_MINUTES * MINUTE) this.lockouts = 0;
     this.wrong++;
     this.lastWrong = now;
     if (this.wrong >= WRONG_PINS_BEFORE_LOCKOUT) {

@@ -73,16 +73,18 @@ export function whoWords(member: StaffMember): Words {
   return { en: `${member.name}, ${ROLE_WORDS[member.role].en} #${member.number}`, de: `${member.name}, ${ROLE_WORDS[member.role].de} #${member.number}` };
 }
 
-const hex = z.string().regex(/^[0-9a-f]+$/, 'hex digits');
+/** Salts are 16 bytes and hashes 32, in hex: a shorter hash would let many PINs open it. */
+const salt = z.string().regex(/^[0-9a-f]{32}$/, 'a salt is 32 hex digits');
+const hash = z.string().regex(/^[0-9a-f]{64}$/, 'a hash is 64 hex digits');
 const fileSchema = z.strictObject({
-  badgeSalt: hex,
+  badgeSalt: salt,
   staff: z.array(
     z.strictObject({
       number: z.string().refine((value) => checkStaffNumber(value) === null, 'a staff number is 1 to 6 digits, not starting with 0'),
       name: z.string().trim().min(1).max(60),
       role: z.enum(['croupier', 'supervisor', 'manager']),
-      pin: z.strictObject({ salt: hex, hash: hex }).nullable(),
-      badge: hex.nullable(),
+      pin: z.strictObject({ salt, hash }).nullable(),
+      badge: hash.nullable(),
     }),
   ),
 });

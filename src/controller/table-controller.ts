@@ -25,7 +25,7 @@ export type TimedCommand = TableCommand extends infer C ? (C extends { readonly 
 export type Envelope = { readonly id: string; readonly command: TimedCommand };
 
 /** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
-const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack']);
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack']);
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {
@@ -41,16 +41,25 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
  * changes nothing, in memory or on disk; its words become the view's `lastError`. On start the table is
  * rebuilt from the store's log, so the screen after a crash is the screen before it.
  */
+/** At most one incident of a kind (and, for an event, of its words) per device in this time: a flapping device would fill the log. */
+const INCIDENT_EVERY_MS = 60_000;
+
+/** Incidents that are events, each its own, rather than a device's condition. */
+const EVENTS: ReadonlySet<DeviceIncident> = new Set<DeviceIncident>(['irregularity', 'floor-call']);
+
 /**
  * What of a device's report is an incident for the floor, or null: a device that was plugged in unplugged, or a report
  * the mapping marks as one (a fault, a failed deck check, an irregularity, a call for the floor) unless
- * it repeats the report before it. A start's first reports (not yet connected) are no incident.
+ * it is of the same kind as the report before it. A start's first reports (not yet connected) are no incident.
  */
 function incidentOf(before: DeviceStatus | undefined, now: DeviceStatus): DeviceIncident | null {
   // A device that was plugged in (working, or showing a fault) went away.
   if (now.state === 'disconnected') return before !== undefined && before.state !== 'disconnected' ? 'unplugged' : null;
   if (now.incident === undefined) return null;
-  const repeated = before !== undefined && before.state === now.state && before.incident === now.incident && before.detail?.en === now.detail?.en;
+  // A fault or a failed deck check reported again is the same failure going on (a count in its words may
+  // change as it does); an irregularity or a call for the floor is a new event when its words are new.
+  const sameWords = !EVENTS.has(now.incident) || before?.detail?.en === now.detail?.en;
+  const repeated = before !== undefined && before.state === now.state && before.incident === now.incident && sameWords;
   return repeated ? null : now.incident;
 }
 
@@ -59,6 +68,8 @@ export class TableController {
   private lastError: Words | null = null;
   /** The table's devices by id, as their drivers last reported them; a failure is logged as an incident (recordIncident). */
   private readonly devices = new Map<string, DeviceStatus>();
+  /** When each device last had an incident of each kind written (`id NUL incident`, and the words of an event). */
+  private readonly lastIncident = new Map<string, number>();
   /** Rows written since the last snapshot. */
   private sinceSnapshot = 0;
   /** A storage failure stops the table: no command is taken after it. */
@@ -115,22 +126,25 @@ export class TableController {
   }
 
   /**
-   * A device's failure goes into the log for the floor's incidents report. A failure the table refuses to
-   * write is no reason to stop the table: a full disk shows at the next command.
+   * A device's failure goes into the log for the floor's incidents report: at most one of a kind per device
+   * a minute (a loose cable that comes and goes must not fill the log), written without publishing or
+   * touching the croupier's last refusal (the caller publishes once). A failure the table cannot write is
+   * no reason to stop it: a full disk shows at the next command.
    */
   private recordIncident(status: DeviceStatus, incident: DeviceIncident): void {
-    if (this.failure !== null) return;
+    const now = this.clock.now();
+    const key = `${status.id}\u0000${incident}${EVENTS.has(incident) ? `\u0000${status.detail?.en ?? ''}` : ''}`;
+    if (this.failure !== null || now - (this.lastIncident.get(key) ?? Number.NEGATIVE_INFINITY) < INCIDENT_EVERY_MS) return;
     const words = status.detail ?? { en: `${status.id}: ${incident}`, de: `${status.id}: ${incident}` };
-    const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, at: this.clock.now() };
-    // `#` ids are the controller's own; the next row's number makes it unique.
-    const lastError = this.lastError;
+    const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, at: now };
     try {
-      this.submit({ id: `#device-${this.nextRow()}`, command });
-    } catch {
-      // The persistence failure is kept in `failure` and shown by the next command.
+      // `#` ids are the controller's own; the next row's number makes it unique.
+      this.commit(`#device-${this.nextRow()}`, command, command);
+      this.lastIncident.set(key, now);
+    } catch (error) {
+      // A refusal cannot happen (an incident changes nothing); a persistence failure is kept in `failure`.
+      if (!(error instanceof RuleViolation) && !(error instanceof PersistenceError)) throw error;
     }
-    // An incident is not the croupier's command: it leaves the last refusal on the screen as it was.
-    this.lastError = lastError;
   }
 
   subscribe(listener: (view: ViewModel) => void): () => void {
@@ -155,19 +169,28 @@ export class TableController {
       this.lastError = { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` };
       return this.publish();
     }
-    let transition;
     try {
-      transition = applyTable(this.state, timed(envelope.command, () => this.clock.now()));
+      this.commit(envelope.id, timed(envelope.command, () => this.clock.now()), envelope.command);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
       this.lastError = error.words;
       return this.publish();
     }
+    this.lastError = null;
+    return this.publish();
+  }
+
+  /**
+   * Applies a command and writes its rows (with a snapshot now and then), or throws: a `RuleViolation`
+   * (nothing changed) or a `PersistenceError` (nothing on disk, nothing in memory, and the table stops).
+   */
+  private commit(id: string, command: TableCommand, sent: unknown): void {
+    const transition = applyTable(this.state, command);
     // A snapshot now and then, between hands, written with the command's rows.
     const hand = transition.state.hand;
     const snapshot = this.sinceSnapshot + transition.operations.length >= this.snapshotEvery && (hand === null || hand.phase.kind === 'complete');
     try {
-      this.store.append(envelope.id, transition.operations, envelope.command, snapshot ? transition.state : null);
+      this.store.append(id, transition.operations, sent, snapshot ? transition.state : null);
     } catch (error) {
       // Nothing of the command is on disk and nothing changed in memory; the table takes no further
       // commands until it is restarted (a full disk, a failed drive): what is shown is what is stored.
@@ -175,9 +198,7 @@ export class TableController {
       throw this.failure;
     }
     this.state = transition.state;
-    this.lastError = null;
     this.sinceSnapshot = snapshot ? 0 : this.sinceSnapshot + transition.operations.length;
-    return this.publish();
   }
 
   private publish(): ViewModel {

@@ -12,8 +12,9 @@ export type TableOperation =
   | { readonly type: 'table-opened'; readonly config: TableConfig; readonly at: number }
   /** The floor set the table up anew between hands: the next hand is dealt under `config`. */
   | { readonly type: 'table-configured'; readonly config: TableConfig; readonly by: string; readonly at: number }
-  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean }
-  | { readonly type: 'topped-up'; readonly seat: number; readonly amount: number }
+  /** `at`: when (the sit's time; logs from before it was kept lack it). */
+  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number }
+  | { readonly type: 'topped-up'; readonly seat: number; readonly amount: number; readonly at?: number }
   | { readonly type: 'sat-out'; readonly seat: number }
   | { readonly type: 'came-back'; readonly seat: number; readonly status: SeatStatus }
   | { readonly type: 'will-post'; readonly seat: number }

@@ -18,7 +18,7 @@ import { eliminate, handConfig, levelDue } from './tournament.js';
  */
 export type TableCommand =
   | { readonly type: 'sit'; readonly seat: number; readonly name: string; readonly buyIn: number; readonly at: number }
-  | { readonly type: 'top-up'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'top-up'; readonly seat: number; readonly amount: number; readonly at?: number }
   | { readonly type: 'sit-out'; readonly seat: number }
   | { readonly type: 'come-back'; readonly seat: number }
   /** A waiting player posts what they owe to be dealt in at once, instead of waiting for the big blind. */
@@ -79,7 +79,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       sit(recorder, command);
       break;
     case 'top-up':
-      topUp(recorder, command.seat, command.amount);
+      topUp(recorder, command.seat, command.amount, command.at);
       break;
     case 'sit-out':
       if (state.config.tournament !== null) {
@@ -197,7 +197,7 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
     if (buyIn !== tournament.startingStack) {
       throw violation('buy-in-out-of-range', `Every player starts the tournament with ${tournament.startingStack}, not ${String(buyIn)}`, `Jeder Spieler beginnt das Turnier mit ${tournament.startingStack}, nicht ${String(buyIn)}`);
     }
-    recorder.push({ type: 'seated', seat, name, stack: buyIn, status: 'playing', owesBigBlind: false });
+    recorder.push({ type: 'seated', seat, name, stack: buyIn, status: 'playing', owesBigBlind: false, at });
     return;
   }
   // WSOP Live Action 58: back within the time, a player brings back at least what they left with.
@@ -212,11 +212,11 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   // Before the first hand everyone seated draws for the button and plays; later a new player waits for
   // the big blind or posts one.
   const started = state.handNumber > 0 || state.button !== null;
-  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started });
+  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started, at });
   if (started && config.newPlayers === 'post') recorder.push({ type: 'will-post', seat });
 }
 
-function topUp(recorder: TableRecorder, seat: number, amount: number): void {
+function topUp(recorder: TableRecorder, seat: number, amount: number, at: number | undefined): void {
   const { state } = recorder;
   const player = playerAt(state, seat);
   checkAmount(amount, state.config.hand.chipUnit, 'top-up');
@@ -227,7 +227,7 @@ function topUp(recorder: TableRecorder, seat: number, amount: number): void {
   if (amount <= 0 || after < min || after > max) {
     throw violation('buy-in-out-of-range', `A top-up must bring the stack to ${min}–${max}; ${player.stack} + ${amount} is ${after}`, `Nachkaufen muss den Stapel auf ${min}–${max} bringen; ${player.stack} + ${amount} ist ${after}`);
   }
-  recorder.push({ type: 'topped-up', seat, amount });
+  recorder.push({ type: 'topped-up', seat, amount, ...when(at) });
 }
 
 function comeBack(recorder: TableRecorder, seat: number): void {

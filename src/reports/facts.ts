@@ -196,26 +196,17 @@ export function deriveFacts(cursor: FactCursor, entries: Iterable<TableLogEntry>
       if (entry.type === 'hand-positions') flush(entry.at ?? null, entry.handNumber);
       else flush(time, hand);
     }
-    switch (entry.type) {
-      case 'table-opened':
-      case 'table-configured':
-      case 'left':
-      case 'level-up':
-      case 'dealer-on-duty':
-      case 'device-incident':
-        time = entry.at;
-        break;
-      case 'hand-positions':
-        hand = entry.handNumber;
-        handAt = entry.at ?? null;
-        time = entry.at ?? time;
-        inHand = true;
-        seatedAtStart = seated;
-        players = entry.dealtIn.length;
-        awarded = 0;
-        break;
-      default:
-        break;
+    // The table's time: every row that has its own (a hand's start, a seat taken or left, a top-up, a
+    // floor decision, a dealer change, a device incident) moves it on.
+    const own = (entry as { readonly at?: unknown }).at;
+    if (typeof own === 'number') time = own;
+    if (entry.type === 'hand-positions') {
+      hand = entry.handNumber;
+      handAt = entry.at ?? null;
+      inHand = true;
+      seatedAtStart = seated;
+      players = entry.dealtIn.length;
+      awarded = 0;
     }
     switch (entry.type) {
       case 'seated':
@@ -245,7 +236,8 @@ export function deriveFacts(cursor: FactCursor, entries: Iterable<TableLogEntry>
     }
     if (entry.type === 'time-collected') collected.push({ seq, entry });
     else if (FLOOR_ENTRIES.has(entry.type)) {
-      // A row in a hand has the hand's time, so a window in time never cuts a hand in two.
+      // A row in a hand has the hand's time, so a window in time never cuts a hand in two; any other row
+      // its own time, or the table's latest (older logs kept fewer times).
       events.push({ seq, at: inHand ? handAt : time, hand, entry: entry as FloorEntry });
     }
     if (entry.type === 'hand-settled' || entry.type === 'hand-voided') inHand = false;

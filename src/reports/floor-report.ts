@@ -47,6 +47,6 @@ export function floorReport(kind: ReportKind, facts: Facts, options: ReportOptio
       // The cash flow reads the facts before the period too: they make its opening chips.
       return { kind, ...cashFlow(facts, options.counted ?? null, options.table ?? null, window) };
     case 'incidents':
-      return { kind, window, incidents: incidents(within(facts, window)) };
+      return { kind, window, incidents: incidents(facts, window) };
   }
 }

@@ -1,6 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import { type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
-import type { Facts } from './facts.js';
+import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
@@ -23,10 +23,12 @@ export type Incident = {
  * back, stack corrections, rulings and table setups — each with who approved it — and what the devices
  * reported for the floor: unplugs, faults, failed deck checks, irregularities, calls for the floor.
  */
-export function incidents({ events }: Facts): Incident[] {
+export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incident[] {
   const found: Incident[] = [];
   for (const { seq: row, hand, entry, at: tableTime } of events) {
     const at = 'at' in entry && typeof entry.at === 'number' ? entry.at : tableTime;
+    // In a period by the time it shows: a decision during a hand by its own time, not the hand's start.
+    if (!inWindow(at, window)) continue;
     switch (entry.type) {
       case 'hand-voided': {
         const reason = MISDEAL_REASONS[entry.reason];

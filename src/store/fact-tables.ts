@@ -80,6 +80,8 @@ export function backfillFacts(db: Database.Database): FactCursor {
   const read = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq LIMIT 10000');
   let cursor = FIRST_CURSOR;
   db.transaction(() => {
+    // Facts without their cursor are nobody's: derived data, derived again whole.
+    db.exec('DELETE FROM fact_block');
     for (;;) {
       const rows = read.all(cursor.seq) as { payload: string }[];
       if (rows.length === 0) break;
@@ -111,9 +113,10 @@ export function storedHands(db: Database.Database, fields: readonly HandField[] 
   return hands;
 }
 
-/** The hands as rows, in log order: what verify compares. */
-export function storedHandRows(db: Database.Database): HandRow[] {
+/** The hands as rows, in log order: what verify compares; null when the fields' columns differ in length. */
+export function storedHandRows(db: Database.Database): HandRow[] | null {
   const hands = storedHands(db);
+  if (HAND_FIELDS.some((field) => hands[field].length !== hands.seq.length)) return null;
   return hands.seq.map((_, index) => HAND_FIELDS.map((field) => (field === 'voided' ? (hands.voided[index] === true ? 1 : 0) : hands[field][index])) as HandRow);
 }
 

@@ -59,7 +59,9 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     snapshots.set(snapshot.seq, snapshot);
   }
   const audit = new HandAudit();
-  const facts = StoredFacts.open(db);
+  const opened = StoredFacts.open(db);
+  if (typeof opened === 'string') return { ok: false, row: 0, problem: opened };
+  const facts = opened;
   let factCursor = FIRST_CURSOR;
   for (const row of db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>) {
     const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
@@ -172,7 +174,7 @@ class HandAudit {
  * ends. A database from before the facts (no table, or not yet derived) has nothing to check.
  */
 class StoredFacts {
-  private readonly kept: Record<FactKind, string[]>;
+  private readonly kept: Record<FactKind, string[] | null>;
   private readonly next: Record<FactKind, number> = { hand: 0, dealer: 0, time: 0, seat: 0, correction: 0, incident: 0 };
 
   private constructor(
@@ -180,28 +182,34 @@ class StoredFacts {
     private readonly cursor: string,
   ) {
     const kept = (kind: Exclude<FactKind, 'hand'>): string[] => storedEventRows(db, kind).map((row) => canonicalJson(row));
-    this.kept = { hand: storedHandRows(db).map((row) => canonicalJson(row)), dealer: kept('dealer'), time: kept('time'), seat: kept('seat'), correction: kept('correction'), incident: kept('incident') };
+    this.kept = { hand: storedHandRows(db)?.map((row) => canonicalJson(row)) ?? null, dealer: kept('dealer'), time: kept('time'), seat: kept('seat'), correction: kept('correction'), incident: kept('incident') };
   }
 
-  static open(db: Database.Database): StoredFacts | null {
+  /**
+   * The facts to check; null for a database from before them (no table, or none derived yet); a problem
+   * for facts kept without their cursor (the table would not open: its facts could not go on).
+   */
+  static open(db: Database.Database): StoredFacts | null | string {
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get();
     if (table === undefined) return null;
     const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
-    return cursor === undefined ? null : new StoredFacts(db, cursor.cursor);
+    if (cursor !== undefined) return new StoredFacts(db, cursor.cursor);
+    const blocks = db.prepare('SELECT count(*) AS n FROM fact_block').get() as { n: number };
+    return blocks.n === 0 ? null : 'report facts are kept without their cursor (the cursor row was removed)';
   }
 
   /** Whether the facts derived at this row are the next ones stored of their kind (time collected waits for its hand: earlier rows' facts may come with a later one). */
   matches(derived: { hands: readonly HandFact[]; events: readonly EventFact[] }): boolean {
-    for (const hand of derived.hands) if (this.kept.hand[this.next.hand++] !== canonicalJson(handRow(hand))) return false;
+    for (const hand of derived.hands) if (this.kept.hand?.[this.next.hand++] !== canonicalJson(handRow(hand))) return false;
     for (const event of derived.events) {
       const kind = eventKind(event.entry);
-      if (this.kept[kind][this.next[kind]++] !== canonicalJson(eventRow(event))) return false;
+      if (this.kept[kind]?.[this.next[kind]++] !== canonicalJson(eventRow(event))) return false;
     }
     return true;
   }
 
   /** After every row: no fact left over (the log's last time collected still waits in the cursor), and the cursor where the derivation ends. */
   complete(cursor: FactCursor): boolean {
-    return FACT_KINDS.every((kind) => this.next[kind] === this.kept[kind].length) && this.cursor === canonicalJson(cursor);
+    return FACT_KINDS.every((kind) => this.next[kind] === this.kept[kind]?.length) && this.cursor === canonicalJson(cursor);
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, Core } from '../../src/api/core.js';
 import { FloorGate } from '../../src/api/floor-gate.js';
-import { addStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
+import { addStaffMember, changeStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCardSymbol } from '../../src/cards/notation.js';
 import type { TableCommand } from '../../src/engine/table.js';
@@ -211,8 +211,42 @@ describe('the staff: roles, badges and the dealer on duty', () => {
     expect(JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: 'q1', name: 'floor-unlock', args: { staff: '30', pin: '303030' } }))))).toMatchObject({ ok: true, result: { role: 'manager' } });
     core.close();
     // A damaged staff file is named, with the field.
-    writeFileSync(file, JSON.stringify({ badgeSalt: 'ab', staff: [{ number: '07', name: 'X', role: 'croupier', pin: null, badge: null }] }));
+    writeFileSync(file, JSON.stringify({ badgeSalt: 'ab'.repeat(16), staff: [{ number: '07', name: 'X', role: 'croupier', pin: null, badge: null }] }));
     await expect(Core.open({ dbPath, hardware: 'sim' })).rejects.toThrow(`${file}: staff.0.number: a staff number is 1 to 6 digits, not starting with 0`);
+  });
+
+  it('does not let anyone’s right PIN wipe the wrong ones, and a supervisor demoted meanwhile loses the floor', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-staff-'));
+    const dbPath = join(folder, 'table.db');
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    for (let attempt = 0; attempt < 4; attempt++) expect(send('floor-unlock', { staff: '1', pin: '000000' })).toMatchObject({ error: { code: 'floor-pin-wrong' } });
+    // A croupier signs in between the guesses: the guesses still count.
+    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true });
+    expect(send('floor-unlock', { staff: '1', pin: '000001' })).toMatchObject({ error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ error: { code: 'floor-locked-out' } });
+    core.close();
+
+    // Demoted while signed in: the next floor command finds out.
+    const again = await Core.open({ dbPath, hardware: 'sim', tableConfig: CASINO_5_10, seed: 7 });
+    const other = again.connect(() => undefined);
+    const ask = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: `r${++next}`, name, args }))));
+    expect(ask('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: true });
+    expect(ask('floor-report', { kind: 'session' })).toMatchObject({ ok: true });
+    const file = `${dbPath}.staff.json`;
+    saveStaff(file, changeStaffMember(loadStaff(file) ?? newStaffFile(), '20', { role: 'croupier' }));
+    expect(ask('floor-report', { kind: 'session' })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    expect(ask('floor-status')).toMatchObject({ result: { unlocked: false } });
+    again.close();
+
+    // A PIN given at a later start does not change the kept staff; the start says so.
+    const third = await Core.open({ dbPath, hardware: 'sim', floorPin: '999999', tableConfig: CASINO_5_10, seed: 7 });
+    expect(third.notice).toMatch(/the PIN given \(--floor-pin or FELT_FLOOR_PIN\) is for a new table and was not used/);
+    const third1 = third.connect(() => undefined);
+    expect(JSON.parse(JSON.stringify(third1.handle(JSON.stringify({ id: 't1', name: 'floor-unlock', args: { staff: '1', pin: '999999' } }))))).toMatchObject({ ok: false });
+    third.close();
   });
 
   it('names what is wrong with a new member, and refuses a badge that is someone else’s', () => {

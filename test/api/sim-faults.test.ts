@@ -70,6 +70,14 @@ describe('the simulation panel’s faults, through the real drivers', () => {
     expect(kinds('device-fault').map((incident) => `${incident.by}: ${incident.words.en}`)).toEqual(expect.arrayContaining(['shoe: the shoe jammed (card stuck at the exit)', 'rfid: antenna 20 (board): no antenna connected (open circuit)']));
     expect(kinds('irregularity').map((incident) => incident.words.en)).toEqual(expect.arrayContaining(['a card not of this deck at the board: stop the game and call the floor', expect.stringMatching(/^a card dealt to seat \d is at the board: call the floor$/)]));
     expect(kinds('unplugged').map((incident) => incident.by)).toEqual(['shoe', 'rfid', 'panel']);
+    // A cable that comes and goes: one incident a minute, not one a time.
+    for (let flap = 0; flap < 3; flap++) {
+      fault('shoe-unplug');
+      fault('shoe-replug');
+      await until(() => device('shoe')?.state === 'connected', 'the shoe to come back', 3_000);
+    }
+    const again = send('floor-report', { kind: 'incidents' }) as unknown as { result: { incidents: { kind: string; by: string }[] } };
+    expect(again.result.incidents.filter((incident) => incident.kind === 'unplugged' && incident.by === 'shoe')).toHaveLength(1);
     expect(incidents.every((incident) => incident.hand === 1)).toBe(true);
     const holeCards = core.controller.table.hand?.players.flatMap((player) => player.holeCards) ?? [];
     for (const card of holeCards) expect(JSON.stringify(incidents)).not.toContain(`"${card}"`);

@@ -190,6 +190,17 @@ describe('the operation log', () => {
     expect(reopened.reportFacts()).toEqual(facts);
     reopened.close();
     expect(verify(path)).toMatchObject({ ok: true });
+    // Facts without their cursor: verify says so, and the table derives them afresh when it opens.
+    const cut = join(mkdtempSync(join(tmpdir(), 'felt-facts-')), 'table.db');
+    copyFileSync(path, cut);
+    const raw = new Database(cut);
+    raw.exec('DELETE FROM fact_cursor');
+    raw.close();
+    expect(verify(cut)).toMatchObject({ ok: false, problem: 'report facts are kept without their cursor (the cursor row was removed)' });
+    const rederived = Store.open(cut);
+    expect(rederived.reportFacts()).toEqual(facts);
+    rederived.close();
+    expect(verify(cut)).toMatchObject({ ok: true });
     // A pot made larger in the facts, a fact removed, an invented one: each shows.
     for (const [, sql, problem] of [
       ['a pot changed', "UPDATE fact_block SET facts = json_set(facts, '$[0]', json_extract(facts, '$[0]') + 100) WHERE kind = 'hand.awarded' AND block = 0", /the report facts kept for it are not what the log gives/],

@@ -109,6 +109,7 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
   }
   // Shown before anything else can fail: a PIN made up and kept must not go unseen.
   if (core.newPin !== null) io.out(`Manager's PIN (staff number 1), made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)\n`);
+  if (core.notice !== null) io.err(`felt start: ${core.notice}\n`);
   let server;
   try {
     server = await startBrowserServer({ core, root, host: options.host, port: options.port });
