@@ -9,7 +9,7 @@ import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/
 import type { FloorGate, FloorSession } from './floor-gate.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
 import type { Facts, FactSelection } from '../reports/facts.js';
-import { floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
+import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
 import { reportPdf } from '../reports/report-pdf.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
@@ -81,9 +81,7 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   'floor-status': (_, context) => ({ ok: true, result: context.floor.status(context.now()) }),
   'floor-report': (args, context) => {
     const asked = reportArgs(args, context);
-    if (!asked.ok) return asked;
-    // The live table is the table the log leaves: the cash flow needs no replay of it.
-    return { ok: true, result: floorReport(asked.kind, context.facts(REPORT_FACTS[asked.kind]), { counted: asked.count, table: context.controller.table }) };
+    return asked.ok ? { ok: true, result: reportOf(asked, context) } : asked;
   },
   'floor-report-pdf': (args, context) => {
     const { kind, count, lang } = (args ?? {}) as { kind?: unknown; count?: unknown; lang?: unknown };
@@ -91,8 +89,7 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const asked = reportArgs(count === undefined ? { kind } : { kind, count }, context);
     if (!asked.ok) return asked;
     const now = context.now();
-    const report = floorReport(asked.kind, context.facts(REPORT_FACTS[asked.kind]), { counted: asked.count, table: context.controller.table });
-    const pdf = reportPdf(report, { language: lang, generatedAt: now });
+    const pdf = reportPdf(reportOf(asked, context), { language: lang, generatedAt: now });
     const stamp = new Date(now).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
     return { ok: true, result: { fileName: `felt-${asked.kind}-${stamp}.pdf`, base64: Buffer.from(pdf).toString('base64') } };
   },
@@ -150,6 +147,11 @@ function reportArgs(args: unknown, context: Context): { ok: true; kind: ReportKi
   if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
   if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: a supervisor or manager signs in', de: 'Berichte sind Sache des Floors: ein Supervisor oder Manager meldet sich an' } };
   return { ok: true, kind: kind as ReportKind, count: (count as number | undefined) ?? null };
+}
+
+/** The report asked for, over the table's facts; the live table is the table the log leaves (no replay for the cash flow). */
+function reportOf({ kind, count }: { kind: ReportKind; count: number | null }, context: Context): FloorReport {
+  return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table });
 }
 
 function notSimulated(): { ok: false; code: string; words: Words } {

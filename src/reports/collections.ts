@@ -1,6 +1,6 @@
 import { type Facts, inLogOrder } from './facts.js';
 import { hourOf, inHourOrder } from './hours.js';
-import { type DealerShift, ShiftTracker } from './shifts.js';
+import { type DealerShift, dealerShifts } from './shifts.js';
 
 /** What the house collected, when and from whom. Amounts in chip units; hours as `2026-11-29T18:00Z` (UTC). */
 export type CollectionsReport = {
@@ -31,44 +31,31 @@ export function collectionsReport(facts: Facts): CollectionsReport {
   let untimed = 0;
   let timeTotal = 0;
   let rakeTotal = 0;
-  const shifts = new ShiftTracker();
-  // Time is collected as a hand starts: it counts in the shift of the hand it was collected for.
-  let pending = 0;
-  let pendingAt: number | null = null;
   const hands = facts.hands;
   inLogOrder(
     facts,
     (index) => {
       const at = hands.at[index] ?? null;
-      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
-      if (pending > 0) shifts.timeCollected(pending, pendingAt);
-      pending = 0;
       if (hands.voided[index] === true) return;
-      shifts.handPlayed();
       const rake = hands.rake[index] as number;
       if (rake > 0) {
-        shifts.rake(rake);
         rakeTotal += rake;
         rakeByHand.push({ hand: hands.hand[index] as number, amount: rake });
         if (at !== null) rakeByHour.set(hourOf(at), (rakeByHour.get(hourOf(at)) ?? 0) + rake);
       }
     },
     ({ entry, at }) => {
-      if (entry.type === 'dealer-on-duty') shifts.dealer(entry.number, entry.name, entry.at);
       if (entry.type !== 'time-collected') return;
       timeTotal += entry.amount;
-      pending += entry.amount;
-      pendingAt = at;
       bySeat.set(entry.seat, (bySeat.get(entry.seat) ?? 0) + entry.amount);
       if (at === null) untimed += entry.amount;
       else timeByHour.set(hourOf(at), (timeByHour.get(hourOf(at)) ?? 0) + entry.amount);
     },
   );
-  if (pending > 0) shifts.timeCollected(pending, pendingAt);
   const sorted = (map: ReadonlyMap<string, number>) => inHourOrder(map).map(([hour, amount]) => ({ hour, amount }));
   return {
     time: { total: timeTotal, byHour: sorted(timeByHour), bySeat: [...bySeat].sort(([a], [b]) => a - b).map(([seat, amount]) => ({ seat, amount })), untimed },
     rake: { total: rakeTotal, byHand: rakeByHand, byHour: sorted(rakeByHour) },
-    shifts: shifts.shifts(),
+    shifts: dealerShifts(facts),
   };
 }

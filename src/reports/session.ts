@@ -1,6 +1,6 @@
-import { type Facts, inLogOrder } from './facts.js';
+import type { Facts } from './facts.js';
 import { hourOf } from './hours.js';
-import { byDealer, type DealerFigures, ShiftTracker } from './shifts.js';
+import { byDealer, type DealerFigures, dealerShifts } from './shifts.js';
 
 /** A table's hands in numbers. Pots are what the hand awarded (after rake); amounts in chip units. */
 export type SessionReport = {
@@ -47,46 +47,37 @@ export function sessionReport(facts: Facts): SessionReport {
   let timed = 0;
   let untimed = 0;
   const byHour = new Map<string, { hands: number; players: number; seated: number }>();
-  const shifts = new ShiftTracker();
   const hands = facts.hands;
-  inLogOrder(
-    facts,
-    (index) => {
-      const at = hands.at[index] ?? null;
-      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
-      if (hands.voided[index] === true) {
-        handsVoided++;
-        return;
-      }
-      const dealtIn = hands.players[index] as number;
-      const awarded = hands.awarded[index] as number;
-      handsPlayed++;
-      shifts.handPlayed();
-      potTotal += awarded;
-      rake += hands.rake[index] as number;
-      players += dealtIn;
-      byPlayers[String(dealtIn)] = (byPlayers[String(dealtIn)] ?? 0) + 1;
-      if (largest === null || awarded > largest.amount) largest = { hand: hands.hand[index] as number, amount: awarded };
-      if (at === null) {
-        untimed++;
-        return;
-      }
-      timed++;
-      first ??= at;
-      last = at;
-      const hour = hourOf(at);
-      const sums = byHour.get(hour);
-      if (sums === undefined) byHour.set(hour, { hands: 1, players: dealtIn, seated: hands.seated[index] as number });
-      else {
-        sums.hands++;
-        sums.players += dealtIn;
-        sums.seated += hands.seated[index] as number;
-      }
-    },
-    ({ entry }) => {
-      if (entry.type === 'dealer-on-duty') shifts.dealer(entry.number, entry.name, entry.at);
-    },
-  );
+  for (let index = 0; index < hands.seq.length; index++) {
+    const at = hands.at[index] ?? null;
+    if (hands.voided[index] === true) {
+      handsVoided++;
+      continue;
+    }
+    const dealtIn = hands.players[index] as number;
+    const awarded = hands.awarded[index] as number;
+    handsPlayed++;
+    potTotal += awarded;
+    rake += hands.rake[index] as number;
+    players += dealtIn;
+    byPlayers[String(dealtIn)] = (byPlayers[String(dealtIn)] ?? 0) + 1;
+    if (largest === null || awarded > largest.amount) largest = { hand: hands.hand[index] as number, amount: awarded };
+    if (at === null) {
+      untimed++;
+      continue;
+    }
+    timed++;
+    first ??= at;
+    last = at;
+    const hour = hourOf(at);
+    const sums = byHour.get(hour);
+    if (sums === undefined) byHour.set(hour, { hands: 1, players: dealtIn, seated: hands.seated[index] as number });
+    else {
+      sums.hands++;
+      sums.players += dealtIn;
+      sums.seated += hands.seated[index] as number;
+    }
+  }
   return {
     handsPlayed,
     handsVoided,
@@ -105,7 +96,7 @@ export function sessionReport(facts: Facts): SessionReport {
         .map(([hour, sums]) => ({ hour, hands: sums.hands, players: mean(sums.players, sums.hands), seated: mean(sums.seated, sums.hands) })),
       untimed,
     },
-    dealers: byDealer(shifts.shifts()),
+    dealers: byDealer(dealerShifts(facts)),
   };
 }
 

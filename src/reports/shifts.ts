@@ -1,3 +1,5 @@
+import { type Facts, inLogOrder } from './facts.js';
+
 /**
  * A dealer's shift: from their sign-in (`dealer-on-duty`) to the next dealer's, with the hands they dealt
  * and what the house collected meanwhile. Hands dealt before anyone signed in form a shift of no one
@@ -17,8 +19,42 @@ export type DealerShift = {
 
 type OpenShift = { number: string | null; name: string | null; from: number | null; lastHand: number | null; hands: number; timeCollected: number; rake: number };
 
-/** Follows the log's dealers as a report folds it: the shifts, in order. */
-export class ShiftTracker {
+/**
+ * The dealers' shifts over the facts, in order: each hand in the shift of its dealer, time collected in the
+ * shift of the hand it was collected for, rake with its hand. One fold for the session's and the
+ * collections' figures per dealer.
+ */
+export function dealerShifts(facts: Facts): DealerShift[] {
+  const shifts = new ShiftTracker();
+  // Time is collected as a hand starts: it waits for that hand to know its shift.
+  let pending = 0;
+  let pendingAt: number | null = null;
+  const { hands } = facts;
+  inLogOrder(
+    facts,
+    (index) => {
+      const at = hands.at[index] ?? null;
+      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
+      if (pending > 0) shifts.timeCollected(pending, pendingAt);
+      pending = 0;
+      if (hands.voided[index] === true) return;
+      shifts.handPlayed();
+      const rake = hands.rake[index] as number;
+      if (rake > 0) shifts.rake(rake);
+    },
+    ({ entry, at }) => {
+      if (entry.type === 'dealer-on-duty') shifts.dealer(entry.number, entry.name, entry.at);
+      if (entry.type !== 'time-collected') return;
+      pending += entry.amount;
+      pendingAt = at;
+    },
+  );
+  if (pending > 0) shifts.timeCollected(pending, pendingAt);
+  return shifts.shifts();
+}
+
+/** Follows the log's dealers as a fold goes: the shifts, in order. */
+class ShiftTracker {
   private readonly closed: DealerShift[] = [];
   private current: OpenShift | null = null;
 
