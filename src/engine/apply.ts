@@ -6,7 +6,7 @@ import { type CardTarget, dealOperation, exposedOperation, prematureOperation, r
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, indexOfSeat } from './positions.js';
-import { type Draft, draftOf, record, recordAction, recordDeal, recordNextActor, startedDraft } from './reduce.js';
+import { record, recordAction, recordDeal, recordNextActor, startedWriter, type Writer, writerOf } from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
 import type { HandState, Player } from './state.js';
@@ -51,19 +51,12 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 14;
 
 /**
- * Collects a command's operations while writing each into one draft of the new state, so every fact
- * takes effect as it is recorded and the state the command was applied to stays as it was.
+ * Records an operation into the command's draft and keeps it, so every fact takes effect as it is
+ * recorded and the state the command was applied to stays as it was.
  */
-class Recorder {
-  constructor(
-    readonly state: Draft,
-    readonly operations: Operation[] = [],
-  ) {}
-
-  push(operation: Operation): void {
-    record(this.state, operation);
-    this.operations.push(operation);
-  }
+function push(recorder: Writer, operation: Operation): void {
+  record(recorder, operation);
+  recorder.operations.push(operation);
 }
 
 /** Starts a hand: checks the table, posts antes and blinds. The next step is dealing. */
@@ -86,8 +79,7 @@ export function startHand(input: StartHand): Transition {
   checkBlinds(input, smallBlindSeat, bigBlindSeat, config);
   // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
   const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
-  const recorder = new Recorder(startedDraft(started));
-  recorder.operations.push(started);
+  const recorder = startedWriter(started, [started]);
   postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? []);
   return finish(recorder);
 }
@@ -140,7 +132,7 @@ function seatTaken(players: StartHand['players'], seat: number, before: number):
  * A short stack posts what it has and is all-in (WSOP Live Action 150). When the big blind cannot cover
  * both, its blind takes precedence (TDA): the ante is posted first, but only from what the blind leaves.
  */
-function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extraPosts: readonly ExtraPost[]): void {
+function postForcedBets(recorder: Writer, smallBlindSeat: number | null, extraPosts: readonly ExtraPost[]): void {
   const state = recorder.state;
   const { config } = state;
   const big = state.bigBlindIndex;
@@ -152,33 +144,33 @@ function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extra
   if (config.ante > 0) {
     for (let step = 1; step <= state.players.length; step++) {
       const index = clockwise(state, state.button, step);
-      recorder.push({ type: 'post', seat: seatOf(index), kind: 'ante', amount: Math.min(config.ante, stackOf(index)) });
+      push(recorder, { type: 'post', seat: seatOf(index), kind: 'ante', amount: Math.min(config.ante, stackOf(index)) });
       dead = true;
     }
   }
   const bigBlindAmount = Math.min(config.bigBlind, stackOf(big));
   const bigBlindAnte = Math.min(config.bigBlindAnte, stackOf(big) - bigBlindAmount);
   if (bigBlindAnte > 0) {
-    recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
+    push(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
     dead = true;
   }
   // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds.
   for (const { seat, dead: amount } of extraPosts) {
     const paid = Math.min(amount, stackOf(indexOfSeat(state, seat)));
     if (paid === 0) continue;
-    recorder.push({ type: 'post', seat, kind: 'dead-blind', amount: paid });
+    push(recorder, { type: 'post', seat, kind: 'dead-blind', amount: paid });
     dead = true;
   }
-  if (dead) recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
+  if (dead) push(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const smallBlindAmount = small < 0 ? 0 : Math.min(config.smallBlind, stackOf(small));
-  if (smallBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
-  if (bigBlindAmount > 0) recorder.push({ type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
+  if (smallBlindAmount > 0) push(recorder, { type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
+  if (bigBlindAmount > 0) push(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
   for (const { seat, live } of extraPosts) {
     const paid = Math.min(live, stackOf(indexOfSeat(state, seat)));
-    if (paid > 0) recorder.push({ type: 'post', seat, kind: 'posted-blind', amount: paid });
+    if (paid > 0) push(recorder, { type: 'post', seat, kind: 'posted-blind', amount: paid });
   }
   if (straddled(recorder.state, straddle)) {
-    recorder.push({ type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle });
+    push(recorder, { type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle });
   }
 }
 
@@ -197,26 +189,25 @@ export function apply(state: HandState, command: Command): Transition {
   if (command.type !== 'show' && command.type !== 'muck' && command.type !== 'exposed' && command.type !== 'premature' && command.type !== 'redeal-flop') {
     return applyBetting(state, command);
   }
-  const recorder = new Recorder(draftOf(state));
+  const recorder = writerOf(state, []);
   switch (command.type) {
     case 'exposed':
-      recorder.push(exposedOperation(state, command.card));
+      push(recorder, exposedOperation(state, command.card));
       break;
     case 'premature':
-      recorder.push(prematureOperation(state, command.card, command.to));
+      push(recorder, prematureOperation(state, command.card, command.to));
       break;
     case 'redeal-flop':
-      recorder.push(redealFlopOperation(state));
+      push(recorder, redealFlopOperation(state));
       break;
     case 'show':
     case 'muck':
       if (state.phase.kind !== 'showdown') throw violation('not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown');
       checkSeat(state, command.seat, 'show');
-      recorder.push(command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
-      recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
+      push(recorder, command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
+      push(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
       if (recorder.state.actor >= 0) {
-        // Someone else shows next: nothing follows automatically.
-        checkChips(recorder.state);
+        // Someone else shows next: nothing follows automatically, and a show or a muck moves no chip.
         return { state: recorder.state, operations: recorder.operations };
       }
       break;
@@ -224,32 +215,35 @@ export function apply(state: HandState, command: Command): Transition {
   return finish(recorder);
 }
 
-/** A card: when the dealing step goes on, nothing else happens. */
+/**
+ * A card: when the dealing step goes on, nothing else happens. A card moves no chip (`recordDeal` writes
+ * cards and the step's count only), so the chips are counted at the commands that move them.
+ */
 function applyDeal(state: HandState, card: Card | null, to: CardTarget | undefined): Transition {
   const operation = dealOperation(state, card, to);
-  const draft = draftOf(state);
-  recordDeal(draft, operation);
-  if (!stepComplete(draft)) {
-    checkChips(draft);
-    return { state: draft, operations: [operation] };
-  }
-  return finish(new Recorder(draft, [operation]));
+  const writer = writerOf(state, [operation]);
+  recordDeal(writer, operation);
+  if (!stepComplete(writer.state)) return { state: writer.state, operations: writer.operations };
+  return finish(writer);
 }
 
 /** An action: when someone else is to act, the betting round goes on and nothing else happens. */
 function applyBetting(state: HandState, command: BettingCommand & { readonly seat?: number }): Transition {
   checkSeat(state, command.seat, 'act');
   const action = bettingOperation(state, command);
-  const draft = draftOf(state);
-  recordAction(draft, action);
+  const writer = writerOf(state);
+  const draft = writer.state;
+  recordAction(writer, action);
   const next = nextActor(draft, state.actor);
   const handOn = { type: 'next-actor', seat: seatOrNull(draft, next) } as const;
-  recordNextActor(draft, handOn);
+  recordNextActor(writer, handOn);
+  writer.operations = [action, handOn];
   if (next >= 0) {
-    checkChips(draft);
-    return { state: draft, operations: [action, handOn] };
+    // A fold or a check moves no chip; a call, a bet or a raise is counted.
+    if (action.type === 'call' || action.type === 'bet') checkChips(draft);
+    return { state: draft, operations: writer.operations };
   }
-  return finish(new Recorder(draft, [action, handOn]));
+  return finish(writer);
 }
 
 function checkSeat(state: HandState, seat: number | undefined, what: 'act' | 'show'): void {
@@ -266,13 +260,13 @@ function seatOrNull(state: HandState, index: number): number | null {
 }
 
 /** Takes every step that needs no input, then checks that no chip appeared or vanished. */
-function finish(recorder: Recorder): Transition {
+function finish(recorder: Writer): Transition {
   advance(recorder);
   checkChips(recorder.state);
   return { state: recorder.state, operations: recorder.operations };
 }
 
-function advance(recorder: Recorder): void {
+function advance(recorder: Writer): void {
   // A hand has at most a few dozen automatic steps; more means the steps do not move the hand on.
   for (let steps = 0; ; steps++) {
     if (steps > 64) throw new InvariantError(`the hand does not advance (phase ${recorder.state.phase.kind}, street ${recorder.state.street})`);
@@ -280,7 +274,7 @@ function advance(recorder: Recorder): void {
     const phase = state.phase.kind;
     if (phase === 'dealing' && state.dealt === 0 && state.returnHeldAt === state.street) {
       // Premature cards set aside go back into the stub before this street's card.
-      recorder.push({ type: 'cards-returned', cards: state.heldCards, redeal: false });
+      push(recorder, { type: 'cards-returned', cards: state.heldCards, redeal: false });
     } else if (phase === 'dealing' && stepComplete(state)) {
       beginBettingRound(recorder);
     } else if (phase === 'betting' && state.actor < 0) {
@@ -294,7 +288,7 @@ function advance(recorder: Recorder): void {
 }
 
 /** Opens a betting round, then finds who acts first (nobody, when all-ins have closed the betting). */
-function beginBettingRound(recorder: Recorder): void {
+function beginBettingRound(recorder: Writer): void {
   const state = recorder.state;
   let lastToPost = state.button;
   if (state.street === 'preflop') {
@@ -306,38 +300,38 @@ function beginBettingRound(recorder: Recorder): void {
     for (const player of state.players) if (player.bet > opening) opening = player.bet;
     const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
-    recorder.push({ type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
+    push(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
   } else {
-    recorder.push({ type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 });
+    push(recorder, { type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 });
   }
-  recorder.push({ type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) });
+  push(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) });
 }
 
-function endBettingRound(recorder: Recorder): void {
+function endBettingRound(recorder: Writer): void {
   const uncalled = uncalledBet(recorder.state);
-  if (uncalled !== null) recorder.push({ type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount });
-  recorder.push({ type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
+  if (uncalled !== null) push(recorder, { type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount });
+  push(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
   const state = recorder.state;
   if (state.inHandCount === 1) {
     finishHand(recorder);
     return;
   }
   if (state.street === 'river') {
-    recorder.push({ type: 'showdown', firstSeat: seatOrNull(state, showdownStart(state)) });
+    push(recorder, { type: 'showdown', firstSeat: seatOrNull(state, showdownStart(state)) });
     return;
   }
-  recorder.push({ type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' });
+  push(recorder, { type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' });
 }
 
-function finishHand(recorder: Recorder): void {
+function finishHand(recorder: Writer): void {
   const rake = rakeOperation(recorder.state);
-  if (rake !== null) recorder.push(rake);
-  for (const award of awardOperations(recorder.state)) recorder.push(award);
+  if (rake !== null) push(recorder, rake);
+  for (const award of awardOperations(recorder.state)) push(recorder, award);
   // Every pot is pushed: chips left in a pot at the end would be chips nobody gets.
   for (const pot of recorder.state.pots) {
     if (pot.amount !== 0) throw new InvariantError(`${pot.amount} left in a pot at the end of the hand`);
   }
-  recorder.push({ type: 'hand-ended' });
+  push(recorder, { type: 'hand-ended' });
 }
 
 /** Chips are conserved: stacks + bets + pots + rake is what the hand started with; no stack is negative. */

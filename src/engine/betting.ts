@@ -85,29 +85,12 @@ function raiseRange(state: HandState, player: Player): { min: number; max: numbe
   }
 }
 
-/**
- * The last state asked about and its answer. States never change, so the action pad's question and
- * `apply`'s check of the same state need one computation; one entry costs nothing to keep (a weak map
- * of every state cost more in garbage collection than it saved).
- */
-let lastAsked: HandState | null = null;
-let lastAnswer: LegalActions | null = null;
-
+/** What the player to act may do, or null when nobody is to act. Pure: the pad asks once per state. */
 export function getLegalActions(state: HandState): LegalActions | null {
-  if (state !== lastAsked) {
-    lastAnswer = computeLegalActions(state);
-    lastAsked = state;
-  }
-  return lastAnswer;
-}
-
-function computeLegalActions(state: HandState): LegalActions | null {
   if (state.phase.kind !== 'betting' || state.actor < 0) return null;
   const player = state.players[state.actor] as Player;
-  // Nobody else able to act: calling means matching the biggest all-in, not a bet nobody made.
-  const ableToAct = state.activeCount;
-  const alone = ableToAct <= 1;
-  const toCall = Math.max(0, (alone ? highestOtherBet(state, player) : state.currentBet) - player.bet);
+  const alone = state.activeCount <= 1;
+  const toCall = amountToCall(state, player);
   const stackTop = player.bet + player.stack;
   const call = toCall > 0 ? Math.min(toCall, player.stack) : null;
   let betOrRaise: LegalActions['betOrRaise'] = null;
@@ -121,6 +104,15 @@ function computeLegalActions(state: HandState): LegalActions | null {
     if (stackTop <= range.max) allIn = stackTop;
   }
   return { seat: player.seat, fold: true, check: toCall === 0, call, betOrRaise, allIn };
+}
+
+/**
+ * What the player owes to stay in: the round's bet less theirs. With nobody else able to act, calling
+ * means matching the biggest all-in, not a bet nobody made.
+ */
+function amountToCall(state: HandState, player: Player): number {
+  const owed = (state.activeCount <= 1 ? highestOtherBet(state, player) : state.currentBet) - player.bet;
+  return owed > 0 ? owed : 0;
 }
 
 /**
@@ -173,24 +165,25 @@ export function bettingOperation(state: HandState, command: BettingCommand): Act
   if (type !== 'fold' && type !== 'check' && type !== 'call' && type !== 'bet' && type !== 'all-in') {
     throw violation('unknown-command', `'${String(type)}' is not a command`, `'${String(type)}' ist kein Befehl`);
   }
-  const legal = getLegalActions(state);
-  if (legal === null) throw violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
+  if (state.phase.kind !== 'betting' || state.actor < 0) throw violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
   const player = state.players[state.actor] as Player;
   const seat = player.seat;
-  const toCall = state.currentBet - player.bet;
+  // A fold, a check and a call need only what the player owes (as `getLegalActions` works it out); a
+  // bet or an all-in asks everything `getLegalActions` knows.
+  if (command.type === 'fold') return { type: 'fold', seat };
+  if (command.type === 'check' || command.type === 'call') {
+    const toCall = amountToCall(state, player);
+    if (command.type === 'call') {
+      if (toCall === 0) throw violation('nothing-to-call', `Seat ${seat} has nothing to call: check`, `Platz ${seat} muss nichts bezahlen: checken`);
+      return { type: 'call', seat, amount: Math.min(toCall, player.stack) };
+    }
+    if (toCall !== 0) {
+      throw violation('cannot-check', `Seat ${seat} cannot check: ${toCall} to call`, `Platz ${seat} kann nicht checken: ${toCall} zu bezahlen`);
+    }
+    return { type: 'check', seat };
+  }
+  const legal = getLegalActions(state) as LegalActions;
   switch (command.type) {
-    case 'fold':
-      return { type: 'fold', seat };
-    case 'check':
-      if (!legal.check) {
-        throw violation('cannot-check', `Seat ${seat} cannot check: ${toCall} to call`, `Platz ${seat} kann nicht checken: ${toCall} zu bezahlen`);
-      }
-      return { type: 'check', seat };
-    case 'call':
-      if (legal.call === null) {
-        throw violation('nothing-to-call', `Seat ${seat} has nothing to call: check`, `Platz ${seat} muss nichts bezahlen: checken`);
-      }
-      return { type: 'call', seat, amount: legal.call };
     case 'all-in':
       if (legal.allIn === null) {
         throw violation('raise-not-allowed', `Seat ${seat} cannot go all-in: ${raiseRefusal(state, legal).en}`, `Platz ${seat} kann nicht all-in gehen: ${raiseRefusal(state, legal).de}`);

@@ -45,7 +45,8 @@ export function expectedCard(state: HandState): CardTarget | null {
     // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules): the step
     // counts that card only when there is such a seat.
     if (position === 2 * count) return seatTarget(state.replacementSeat as number);
-    return seatTarget((state.players[clockwise(state, state.button, 1 + (position % count))] as Player).seat);
+    // Two rounds of the table: the second round's cards go to the same seats as the first's.
+    return seatTarget((state.players[clockwise(state, state.button, 1 + (position < count ? position : position - count))] as Player).seat);
   }
   return position === 0 && burnsBeforeBoardCard(state) ? 'burn' : 'board';
 }

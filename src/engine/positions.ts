@@ -3,7 +3,11 @@ import type { HandState, Player } from './state.js';
 /** Index of the player `steps` seats clockwise from `index`. */
 export function clockwise(state: { readonly players: readonly unknown[] }, index: number, steps = 1): number {
   const count = state.players.length;
-  return (((index + steps) % count) + count) % count;
+  const at = index + steps;
+  // Nearly always less than one round of the table away: no division (a card, an action, a show).
+  if (at >= 0 && at < count) return at;
+  if (at >= count && at < 2 * count) return at - count;
+  return ((at % count) + count) % count;
 }
 
 export function indexOfSeat(state: { readonly players: readonly Player[] }, seat: number): number {

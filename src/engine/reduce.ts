@@ -19,10 +19,9 @@ export function draftOf(state: HandState): Draft {
   // Written out field by field, in one order everywhere: every state and player object then shares one
   // hidden class, which keeps property access monomorphic (spread copies were the engine's top cost).
   // Shared until a player changes (a burn or a board card changes none): see `writablePlayer`.
-  const players = state.players as Mutable<Player>[];
-  const draft: Draft = {
+  return {
     config: state.config,
-    players,
+    players: state.players as Mutable<Player>[],
     button: state.button,
     bigBlindIndex: state.bigBlindIndex,
     street: state.street,
@@ -52,35 +51,38 @@ export function draftOf(state: HandState): Draft {
     awards: state.awards,
     chipsInPlay: state.chipsInPlay,
   };
-  ownedBy = draft;
-  owned = 0;
-  ownsPlayers = false;
-  return draft;
 }
 
 /**
- * Whether the draft being written has its own players array, and which player objects in it are its
- * own copies (bit per player index). One draft is written at a time — `record` is synchronous — so
- * module state is enough; a write to another draft starts afresh (its array and players are then
- * copied again, which is merely wasteful, never wrong).
+ * One command's writing: the draft, the operations recorded into it (when the caller keeps them), and
+ * which parts of the draft are its own — its players array, and which player objects in it (a bit per
+ * player index). A plain object made per command, not module variables: a young object stored into a
+ * module's (old) scope costs a write barrier and a remembered-set entry at every command.
  */
-let ownedBy: Draft | null = null;
-let ownsPlayers = false;
-let owned = 0;
+export type Writer = {
+  readonly state: Draft;
+  operations: Operation[];
+  ownsPlayers: boolean;
+  owned: number;
+};
 
-function writablePlayer(draft: Draft, index: number): Mutable<Player> {
-  if (ownedBy !== draft) {
-    ownedBy = draft;
-    ownsPlayers = false;
-    owned = 0;
-  }
-  if (!ownsPlayers) {
+/** Operations not kept (a replay, a single `reduce`): frozen, so a push into it fails loudly. */
+export const NOT_KEPT: Operation[] = Object.freeze([]) as unknown as Operation[];
+
+export function writerOf(state: HandState, operations: Operation[] = NOT_KEPT): Writer {
+  return { state: draftOf(state), operations, ownsPlayers: false, owned: 0 };
+}
+
+/** The player at `index`, the draft's own copy, to write into. */
+function writablePlayer(writer: Writer, index: number): Mutable<Player> {
+  const draft = writer.state;
+  if (!writer.ownsPlayers) {
     draft.players = draft.players.slice();
-    ownsPlayers = true;
+    writer.ownsPlayers = true;
   }
   const bit = 1 << index;
-  if ((owned & bit) === 0) {
-    owned |= bit;
+  if ((writer.owned & bit) === 0) {
+    writer.owned |= bit;
     draft.players[index] = copyPlayer(draft.players[index] as Player);
   }
   return draft.players[index] as Mutable<Player>;
@@ -107,40 +109,37 @@ function copyPlayer(player: Player): Mutable<Player> {
 export function reduce(state: HandState | undefined, operation: Operation): HandState {
   if (operation.type === 'hand-started') return started(operation);
   if (state === undefined) throw new InvariantError(`${operation.type} before hand-started`);
-  const draft = draftOf(state);
-  record(draft, operation);
-  return draft;
+  const writer = writerOf(state);
+  record(writer, operation);
+  return writer.state;
 }
 
 /** Replays a hand from its operations. */
 export function replay(operations: readonly Operation[]): HandState {
   const [first, ...rest] = operations;
   if (first?.type !== 'hand-started') throw new InvariantError('a hand replays from its hand-started operation');
-  const draft = startedDraft(first);
-  for (const operation of rest) record(draft, operation);
-  return draft;
+  const writer = startedWriter(first);
+  for (const operation of rest) record(writer, operation);
+  return writer.state;
 }
 
 /**
- * A draft of the hand a `hand-started` operation begins. Its players array and player objects are new
+ * A writer of the hand a `hand-started` operation begins. Its players array and player objects are new
  * and nobody else holds them, so the draft owns them from the start: no copy of a state nobody sees.
  */
-export function startedDraft(operation: Extract<Operation, { type: 'hand-started' }>): Draft {
-  const draft = started(operation) as Draft;
-  ownedBy = draft;
-  ownsPlayers = true;
-  owned = -1;
-  return draft;
+export function startedWriter(operation: Extract<Operation, { type: 'hand-started' }>, operations: Operation[] = NOT_KEPT): Writer {
+  return { state: started(operation) as Draft, operations, ownsPlayers: true, owned: -1 };
 }
 
 /** Writes one operation into a draft. */
-export function record(draft: Draft, operation: Operation): void {
+export function record(writer: Writer, operation: Operation): void {
+  const draft = writer.state;
   switch (operation.type) {
     case 'hand-started':
       throw new InvariantError('hand-started in the middle of a hand');
     case 'post': {
       const { kind, amount } = operation;
-      const player = playerAt(draft, operation.seat);
+      const player = playerAt(writer, operation.seat);
       if (kind === 'big-blind-ante' || kind === 'dead-blind') {
         // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
         player.stack -= amount;
@@ -155,10 +154,10 @@ export function record(draft: Draft, operation: Operation): void {
       return;
     }
     case 'deal':
-      recordDeal(draft, operation);
+      recordDeal(writer, operation);
       return;
     case 'card-exposed': {
-      const player = playerAt(draft, operation.seat);
+      const player = playerAt(writer, operation.seat);
       player.holeCards = player.holeCards.slice(0, -1);
       if (operation.card !== null) markSeen(draft, operation.card);
       draft.burns = appended(draft.burns, operation.card);
@@ -209,7 +208,7 @@ export function record(draft: Draft, operation: Operation): void {
       draft.lastAggressor = null;
       draft.playersAtRoundStart = draft.inHandCount;
       for (let index = 0; index < draft.players.length; index++) {
-        if ((draft.players[index] as Player).actedAt !== null) writablePlayer(draft, index).actedAt = null;
+        if ((draft.players[index] as Player).actedAt !== null) writablePlayer(writer, index).actedAt = null;
       }
       draft.actor = -1;
       return;
@@ -217,13 +216,13 @@ export function record(draft: Draft, operation: Operation): void {
     case 'check':
     case 'call':
     case 'bet':
-      recordAction(draft, operation);
+      recordAction(writer, operation);
       return;
     case 'next-actor':
-      recordNextActor(draft, operation);
+      recordNextActor(writer, operation);
       return;
     case 'return-uncalled': {
-      const player = playerAt(draft, operation.seat);
+      const player = playerAt(writer, operation.seat);
       player.stack += operation.amount;
       player.bet -= operation.amount;
       player.committed -= operation.amount;
@@ -236,7 +235,7 @@ export function record(draft: Draft, operation: Operation): void {
     case 'collect':
       draft.pots = operation.pots;
       for (let index = 0; index < draft.players.length; index++) {
-        if ((draft.players[index] as Player).bet !== 0) writablePlayer(draft, index).bet = 0;
+        if ((draft.players[index] as Player).bet !== 0) writablePlayer(writer, index).bet = 0;
       }
       return;
     case 'showdown':
@@ -244,14 +243,14 @@ export function record(draft: Draft, operation: Operation): void {
       draft.actor = operation.firstSeat === null ? -1 : indexAt(draft, operation.firstSeat);
       return;
     case 'show': {
-      const player = playerAt(draft, operation.seat);
+      const player = playerAt(writer, operation.seat);
       for (const card of operation.cards) markSeen(draft, card);
       player.holeCards = operation.cards;
       player.showdown = operation.cards;
       return;
     }
     case 'muck':
-      playerAt(draft, operation.seat).showdown = 'mucked';
+      playerAt(writer, operation.seat).showdown = 'mucked';
       return;
     case 'rake':
       draft.rake += operation.amount;
@@ -265,7 +264,7 @@ export function record(draft: Draft, operation: Operation): void {
       if (pot === undefined) throw new InvariantError(`award from pot ${potIndex}, which does not exist`);
       pots[potIndex] = { amount: pot.amount - amount, eligible: pot.eligible };
       draft.pots = pots;
-      playerAt(draft, seat).stack += amount;
+      playerAt(writer, seat).stack += amount;
       const awards = draft.awards.slice();
       awards.push({ potIndex, seat, amount, words, best });
       draft.awards = awards;
@@ -284,20 +283,22 @@ export function record(draft: Draft, operation: Operation): void {
  * every shape, at each of the ~90 operations of a hand.
  */
 
-export function recordDeal(draft: Draft, operation: DealOperation): void {
+export function recordDeal(writer: Writer, operation: DealOperation): void {
+  const draft = writer.state;
   const { card, to } = operation;
   if (card !== null) markSeen(draft, card);
   draft.dealt++;
   if (to === 'burn') draft.burns = appended(draft.burns, card);
   else if (to === 'board') draft.board = appended(draft.board, card as NonNullable<typeof card>);
   else {
-    const player = playerAt(draft, to.seat);
+    const player = playerAt(writer, to.seat);
     player.holeCards = appended(player.holeCards, card);
   }
 }
 
-export function recordAction(draft: Draft, operation: ActionOperation): void {
-  const player = playerAt(draft, operation.seat);
+export function recordAction(writer: Writer, operation: ActionOperation): void {
+  const draft = writer.state;
+  const player = playerAt(writer, operation.seat);
   switch (operation.type) {
     case 'fold':
       if (player.status === 'active') draft.activeCount--;
@@ -323,7 +324,8 @@ export function recordAction(draft: Draft, operation: ActionOperation): void {
   player.actedAt = draft.currentBet;
 }
 
-export function recordNextActor(draft: Draft, operation: Extract<Operation, { type: 'next-actor' }>): void {
+export function recordNextActor(writer: Writer, operation: Extract<Operation, { type: 'next-actor' }>): void {
+  const draft = writer.state;
   draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
 }
 
@@ -419,6 +421,6 @@ function indexAt(draft: Draft, seat: number): number {
   return index;
 }
 
-function playerAt(draft: Draft, seat: number): Mutable<Player> {
-  return writablePlayer(draft, indexAt(draft, seat));
+function playerAt(writer: Writer, seat: number): Mutable<Player> {
+  return writablePlayer(writer, indexAt(writer.state, seat));
 }
