@@ -60,21 +60,27 @@ function chooseFelt(state: HandState, random: SeededRandom, policy: Policy): Com
   return legal.check ? CHECK : CALL;
 }
 
+/**
+ * The next card of a seeded shuffle: Fisher–Yates one card at a time, on a reused array, as the cards
+ * are dealt. The same uniform deal as shuffling the whole deck first, without drawing for the thirty
+ * cards no hand reaches.
+ */
+function drawCard(random: SeededRandom, deck: Uint8Array, next: number): Card {
+  const j = next + random.nextInt(deck.length - next);
+  const card = deck[j] as number;
+  deck[j] = deck[next] as number;
+  deck[next] = card;
+  return card as Card;
+}
+
 function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], button: number, policy: Policy): number {
-  // Fisher–Yates on a reused array: no allocation for the deck.
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = random.nextInt(i + 1);
-    const swap = deck[i] as number;
-    deck[i] = deck[j] as number;
-    deck[j] = swap;
-  }
   let { state } = startHand({ config: NO_LIMIT_5_10, players: stacks.map((stack, index) => ({ seat: index + 1, stack })), buttonSeat: button });
   let next = 0;
   let commands = 0;
   while (state.phase.kind !== 'complete') {
     if (commands > 1000) throw new Error(`felt: no end to the hand in phase ${state.phase.kind}`);
     let command: Command;
-    if (state.phase.kind === 'dealing') command = DEAL[deck[next++] as number] as Command;
+    if (state.phase.kind === 'dealing') command = DEAL[drawCard(random, deck, next++)] as Command;
     else if (state.phase.kind === 'betting') command = chooseFelt(state, random, policy);
     else command = SHOW;
     state = apply(state, command).state;

@@ -2,11 +2,31 @@ import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
-import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete } from './dealing.js';
+import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete, stepLength } from './dealing.js';
 import type { Operation } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, indexOfSeat } from './positions.js';
-import { record, recordAction, recordDeal, recordNextActor, startedWriter, type Writer, writerOf } from './reduce.js';
+import {
+  record,
+  recordAction,
+  recordAward,
+  recordBettingRound,
+  recordCardsReturned,
+  recordCollect,
+  recordDeal,
+  recordHandEnded,
+  recordMuck,
+  recordNextActor,
+  recordPost,
+  recordRake,
+  recordReturnUncalled,
+  recordShow,
+  recordShowdown,
+  recordStreet,
+  startedWriter,
+  type Writer,
+  writerOf,
+} from './reduce.js';
 import { violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
 import type { HandState, Player } from './state.js';
@@ -56,6 +76,15 @@ export const MAX_PLAYERS = 14;
  */
 function push(recorder: Writer, operation: Operation): void {
   record(recorder, operation);
+  recorder.operations.push(operation);
+}
+
+/**
+ * `push` with the recording function of the operation's kind, for the operations of every hand: a
+ * direct call where `record` would switch on the kind of every shape of operation.
+ */
+function keep<O extends Operation>(recorder: Writer, operation: O, write: (writer: Writer, operation: O) => void): void {
+  write(recorder, operation);
   recorder.operations.push(operation);
 }
 
@@ -144,33 +173,33 @@ function postForcedBets(recorder: Writer, smallBlindSeat: number | null, extraPo
   if (config.ante > 0) {
     for (let step = 1; step <= state.players.length; step++) {
       const index = clockwise(state, state.button, step);
-      push(recorder, { type: 'post', seat: seatOf(index), kind: 'ante', amount: Math.min(config.ante, stackOf(index)) });
+      keep(recorder, { type: 'post', seat: seatOf(index), kind: 'ante', amount: Math.min(config.ante, stackOf(index)) }, recordPost);
       dead = true;
     }
   }
   const bigBlindAmount = Math.min(config.bigBlind, stackOf(big));
   const bigBlindAnte = Math.min(config.bigBlindAnte, stackOf(big) - bigBlindAmount);
   if (bigBlindAnte > 0) {
-    push(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte });
+    keep(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte }, recordPost);
     dead = true;
   }
   // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds.
   for (const { seat, dead: amount } of extraPosts) {
     const paid = Math.min(amount, stackOf(indexOfSeat(state, seat)));
     if (paid === 0) continue;
-    push(recorder, { type: 'post', seat, kind: 'dead-blind', amount: paid });
+    keep(recorder, { type: 'post', seat, kind: 'dead-blind', amount: paid }, recordPost);
     dead = true;
   }
-  if (dead) push(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
+  if (dead) keep(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) }, recordCollect);
   const smallBlindAmount = small < 0 ? 0 : Math.min(config.smallBlind, stackOf(small));
-  if (smallBlindAmount > 0) push(recorder, { type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount });
-  if (bigBlindAmount > 0) push(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount });
+  if (smallBlindAmount > 0) keep(recorder, { type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount }, recordPost);
+  if (bigBlindAmount > 0) keep(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount }, recordPost);
   for (const { seat, live } of extraPosts) {
     const paid = Math.min(live, stackOf(indexOfSeat(state, seat)));
-    if (paid > 0) push(recorder, { type: 'post', seat, kind: 'posted-blind', amount: paid });
+    if (paid > 0) keep(recorder, { type: 'post', seat, kind: 'posted-blind', amount: paid }, recordPost);
   }
   if (straddled(recorder.state, straddle)) {
-    push(recorder, { type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle });
+    keep(recorder, { type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle }, recordPost);
   }
 }
 
@@ -204,8 +233,9 @@ export function apply(state: HandState, command: Command): Transition {
     case 'muck':
       if (state.phase.kind !== 'showdown') throw violation('not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown');
       checkSeat(state, command.seat, 'show');
-      push(recorder, command.type === 'show' ? showOperation(state, command.cards) : muckOperation(state));
-      push(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) });
+      if (command.type === 'show') keep(recorder, showOperation(state, command.cards), recordShow);
+      else keep(recorder, muckOperation(state), recordMuck);
+      keep(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextToShow(recorder.state, state.actor)) }, recordNextActor);
       if (recorder.state.actor >= 0) {
         // Someone else shows next: nothing follows automatically, and a show or a muck moves no chip.
         return { state: recorder.state, operations: recorder.operations };
@@ -220,10 +250,12 @@ export function apply(state: HandState, command: Command): Transition {
  * cards and the step's count only), so the chips are counted at the commands that move them.
  */
 function applyDeal(state: HandState, card: Card | null, to: CardTarget | undefined): Transition {
-  const operation = dealOperation(state, card, to);
+  // A card changes neither the street nor the seat owed a replacement: the step's length holds.
+  const length = stepLength(state);
+  const operation = dealOperation(state, card, to, length);
   const writer = writerOf(state, [operation]);
   recordDeal(writer, operation);
-  if (!stepComplete(writer.state)) return { state: writer.state, operations: writer.operations };
+  if (writer.state.dealt < length) return { state: writer.state, operations: writer.operations };
   return finish(writer);
 }
 
@@ -274,7 +306,7 @@ function advance(recorder: Writer): void {
     const phase = state.phase.kind;
     if (phase === 'dealing' && state.dealt === 0 && state.returnHeldAt === state.street) {
       // Premature cards set aside go back into the stub before this street's card.
-      push(recorder, { type: 'cards-returned', cards: state.heldCards, redeal: false });
+      keep(recorder, { type: 'cards-returned', cards: state.heldCards, redeal: false }, recordCardsReturned);
     } else if (phase === 'dealing' && stepComplete(state)) {
       beginBettingRound(recorder);
     } else if (phase === 'betting' && state.actor < 0) {
@@ -300,38 +332,38 @@ function beginBettingRound(recorder: Writer): void {
     for (const player of state.players) if (player.bet > opening) opening = player.bet;
     const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
-    push(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 });
+    keep(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 }, recordBettingRound);
   } else {
-    push(recorder, { type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 });
+    keep(recorder, { type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 }, recordBettingRound);
   }
-  push(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) });
+  keep(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) }, recordNextActor);
 }
 
 function endBettingRound(recorder: Writer): void {
   const uncalled = uncalledBet(recorder.state);
-  if (uncalled !== null) push(recorder, { type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount });
-  push(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) });
+  if (uncalled !== null) keep(recorder, { type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount }, recordReturnUncalled);
+  keep(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) }, recordCollect);
   const state = recorder.state;
   if (state.inHandCount === 1) {
     finishHand(recorder);
     return;
   }
   if (state.street === 'river') {
-    push(recorder, { type: 'showdown', firstSeat: seatOrNull(state, showdownStart(state)) });
+    keep(recorder, { type: 'showdown', firstSeat: seatOrNull(state, showdownStart(state)) }, recordShowdown);
     return;
   }
-  push(recorder, { type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' });
+  keep(recorder, { type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' }, recordStreet);
 }
 
 function finishHand(recorder: Writer): void {
   const rake = rakeOperation(recorder.state);
-  if (rake !== null) push(recorder, rake);
-  for (const award of awardOperations(recorder.state)) push(recorder, award);
+  if (rake !== null) keep(recorder, rake, recordRake);
+  for (const award of awardOperations(recorder.state)) keep(recorder, award, recordAward);
   // Every pot is pushed: chips left in a pot at the end would be chips nobody gets.
   for (const pot of recorder.state.pots) {
     if (pot.amount !== 0) throw new InvariantError(`${pot.amount} left in a pot at the end of the hand`);
   }
-  push(recorder, { type: 'hand-ended' });
+  keep(recorder, { type: 'hand-ended' }, recordHandEnded);
 }
 
 /** Chips are conserved: stacks + bets + pots + rake is what the hand started with; no stack is negative. */

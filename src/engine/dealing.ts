@@ -33,8 +33,8 @@ function seatTarget(seat: number): CardTarget {
 }
 
 /** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */
-export function expectedCard(state: HandState): CardTarget | null {
-  if (stepComplete(state)) return null;
+export function expectedCard(state: HandState, length = stepLength(state)): CardTarget | null {
+  if (state.phase.kind !== 'dealing' || state.dealt >= length) return null;
   let position = state.dealt;
   if (state.street === 'preflop') {
     if (state.config.burnBeforeHoleCards) {
@@ -57,7 +57,7 @@ export function expectedCard(state: HandState): CardTarget | null {
  * the river. `expectedCard` and `stepComplete` both count on it, so that the test at every card dealt
  * is two comparisons.
  */
-function stepLength(state: HandState): number {
+export function stepLength(state: HandState): number {
   if (state.street === 'preflop') {
     return (state.config.burnBeforeHoleCards ? 1 : 0) + 2 * state.players.length + (state.replacementSeat === null ? 0 : 1);
   }
@@ -88,9 +88,9 @@ function sameTarget(a: CardTarget, b: CardTarget): boolean {
  * wrong place, or a card when none is due is refused, never silently placed. `card` null is a card
  * dealt face down without being read (a hole card or burn at a table without readers).
  */
-export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined): DealOperation {
+export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined, length = stepLength(state)): DealOperation {
   checkCard(card);
-  const expected = expectedCard(state);
+  const expected = expectedCard(state, length);
   if (expected === null) {
     throw violation('no-card-expected', 'No card is due now', 'Jetzt ist keine Karte fällig');
   }

@@ -84,6 +84,9 @@ export type ActionOperation = Extract<Operation, { readonly type: 'fold' | 'chec
 /** The operation of a card dealt. */
 export type DealOperation = Extract<Operation, { readonly type: 'deal' }>;
 
+/** The operation of one kind. */
+export type OperationOf<T extends Operation['type']> = Extract<Operation, { readonly type: T }>;
+
 /**
  * `posted-blind`: a live blind posted out of position by a new player or one who owes blinds (it counts
  * as the player's bet); `dead-blind`: the owed small blind, dead money for the main pot like the

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
-import type { ActionOperation, DealOperation, Operation } from './operations.js';
+import type { ActionOperation, DealOperation, Operation, OperationOf } from './operations.js';
 import { buttonIndexOf, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';
 
@@ -133,167 +133,222 @@ export function startedWriter(operation: Extract<Operation, { type: 'hand-starte
 
 /** Writes one operation into a draft. */
 export function record(writer: Writer, operation: Operation): void {
-  const draft = writer.state;
   switch (operation.type) {
     case 'hand-started':
       throw new InvariantError('hand-started in the middle of a hand');
-    case 'post': {
-      const { kind, amount } = operation;
-      const player = playerAt(writer, operation.seat);
-      if (kind === 'big-blind-ante' || kind === 'dead-blind') {
-        // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
-        player.stack -= amount;
-        if (player.stack === 0 && player.status === 'active') {
-          player.status = 'all-in';
-          draft.activeCount--;
-        }
-        draft.deadMoney += amount;
-      } else {
-        pay(draft, player, amount, kind !== 'ante');
-      }
-      return;
-    }
+    case 'post':
+      return recordPost(writer, operation);
     case 'deal':
-      recordDeal(writer, operation);
-      return;
-    case 'card-exposed': {
-      const player = playerAt(writer, operation.seat);
-      player.holeCards = player.holeCards.slice(0, -1);
-      if (operation.card !== null) markSeen(draft, operation.card);
-      draft.burns = appended(draft.burns, operation.card);
-      draft.exposedBurn = true;
-      draft.replacementSeat = operation.seat;
-      draft.noBurnOn = 'flop';
-      if (draft.phase.kind === 'betting') {
-        // The last card of the deal: dealing resumes for the replacement, then the betting opens again.
-        draft.phase = DEALING;
-        draft.actor = -1;
-      }
-      return;
-    }
+      return recordDeal(writer, operation);
+    case 'card-exposed':
+      return recordCardExposed(writer, operation);
     case 'premature-card':
-      if (operation.card !== null) markSeen(draft, operation.card);
-      if (operation.to === 'burn') draft.burns = appended(draft.burns, operation.card);
-      else {
-        draft.heldCards = appended(draft.heldCards, operation.card as Card);
-        draft.returnHeldAt = operation.returnAt;
-      }
-      return;
+      return recordPrematureCard(writer, operation);
     case 'cards-returned':
-      for (const card of operation.cards) unmarkSeen(draft, card);
-      draft.board = draft.board.filter((card) => !operation.cards.includes(card));
-      draft.heldCards = [];
-      draft.returnHeldAt = null;
-      draft.noBurnOn = draft.street;
-      if (operation.redeal) {
-        // A flop with too many cards is dealt again: the flop's dealing step starts over.
-        draft.phase = DEALING;
-        draft.dealt = 0;
-        draft.actor = -1;
-      }
-      return;
+      return recordCardsReturned(writer, operation);
     case 'street':
-      draft.street = operation.street;
-      draft.phase = DEALING;
-      draft.dealt = 0;
-      draft.actor = -1;
-      draft.lastAggressor = null;
-      return;
+      return recordStreet(writer, operation);
     case 'betting-round':
-      draft.phase = BETTING;
-      draft.currentBet = operation.currentBet;
-      draft.lastFullRaise = operation.lastFullRaise;
-      draft.limitLevel = operation.limitLevel;
-      draft.betsThisRound = operation.betsThisRound;
-      draft.lastAggressor = null;
-      draft.playersAtRoundStart = draft.inHandCount;
-      for (let index = 0; index < draft.players.length; index++) {
-        if ((draft.players[index] as Player).actedAt !== null) writablePlayer(writer, index).actedAt = null;
-      }
-      draft.actor = -1;
-      return;
+      return recordBettingRound(writer, operation);
     case 'fold':
     case 'check':
     case 'call':
     case 'bet':
-      recordAction(writer, operation);
-      return;
+      return recordAction(writer, operation);
     case 'next-actor':
-      recordNextActor(writer, operation);
-      return;
-    case 'return-uncalled': {
-      const player = playerAt(writer, operation.seat);
-      player.stack += operation.amount;
-      player.bet -= operation.amount;
-      player.committed -= operation.amount;
-      if (player.status === 'all-in') {
-        player.status = 'active';
-        draft.activeCount++;
-      }
-      return;
-    }
+      return recordNextActor(writer, operation);
+    case 'return-uncalled':
+      return recordReturnUncalled(writer, operation);
     case 'collect':
-      draft.pots = operation.pots;
-      for (let index = 0; index < draft.players.length; index++) {
-        if ((draft.players[index] as Player).bet !== 0) writablePlayer(writer, index).bet = 0;
-      }
-      return;
+      return recordCollect(writer, operation);
     case 'showdown':
-      draft.phase = SHOWDOWN;
-      draft.actor = operation.firstSeat === null ? -1 : indexAt(draft, operation.firstSeat);
-      return;
-    case 'show': {
-      const player = playerAt(writer, operation.seat);
-      for (const card of operation.cards) markSeen(draft, card);
-      player.holeCards = operation.cards;
-      player.showdown = operation.cards;
-      return;
-    }
+      return recordShowdown(writer, operation);
+    case 'show':
+      return recordShow(writer, operation);
     case 'muck':
-      playerAt(writer, operation.seat).showdown = 'mucked';
-      return;
+      return recordMuck(writer, operation);
     case 'rake':
-      draft.rake += operation.amount;
-      draft.pots = operation.pots;
-      return;
-    case 'award': {
-      const { potIndex, seat, amount, words, best } = operation;
-      // New arrays and a new pot object, written out: earlier states share the old ones.
-      const pots = draft.pots.slice();
-      const pot = pots[potIndex];
-      if (pot === undefined) throw new InvariantError(`award from pot ${potIndex}, which does not exist`);
-      pots[potIndex] = { amount: pot.amount - amount, eligible: pot.eligible };
-      draft.pots = pots;
-      playerAt(writer, seat).stack += amount;
-      const awards = draft.awards.slice();
-      awards.push({ potIndex, seat, amount, words, best });
-      draft.awards = awards;
-      return;
-    }
+      return recordRake(writer, operation);
+    case 'award':
+      return recordAward(writer, operation);
     case 'hand-ended':
-      draft.phase = COMPLETE;
-      draft.actor = -1;
-      return;
+      return recordHandEnded(writer);
   }
 }
 
 /*
- * The operations of nearly every command — a card, an action, the next actor — have functions of their
- * own, which `apply` calls directly: one switch over a handful of operation shapes instead of one over
- * every shape, at each of the ~90 operations of a hand.
+ * A function per operation kind, which `apply` calls directly where it makes the operation: the switch
+ * above, over every shape of operation, is for replaying a log.
  */
+
+export function recordPost(writer: Writer, operation: OperationOf<'post'>): void {
+  const draft = writer.state;
+  const { kind, amount } = operation;
+  const player = playerAt(writer, operation.seat);
+  if (kind === 'big-blind-ante' || kind === 'dead-blind') {
+    // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
+    player.stack -= amount;
+    if (player.stack === 0 && player.status === 'active') {
+      player.status = 'all-in';
+      draft.activeCount--;
+    }
+    draft.deadMoney += amount;
+  } else {
+    pay(draft, player, amount, kind !== 'ante');
+  }
+}
+
+function recordCardExposed(writer: Writer, operation: OperationOf<'card-exposed'>): void {
+  const draft = writer.state;
+  const player = playerAt(writer, operation.seat);
+  player.holeCards = player.holeCards.slice(0, -1);
+  if (operation.card !== null) markSeen(draft, operation.card);
+  draft.burns = appended(draft.burns, operation.card);
+  draft.exposedBurn = true;
+  draft.replacementSeat = operation.seat;
+  draft.noBurnOn = 'flop';
+  if (draft.phase.kind === 'betting') {
+    // The last card of the deal: dealing resumes for the replacement, then the betting opens again.
+    draft.phase = DEALING;
+    draft.actor = -1;
+  }
+}
+
+function recordPrematureCard(writer: Writer, operation: OperationOf<'premature-card'>): void {
+  const draft = writer.state;
+  if (operation.card !== null) markSeen(draft, operation.card);
+  if (operation.to === 'burn') draft.burns = appended(draft.burns, operation.card);
+  else {
+    draft.heldCards = appended(draft.heldCards, operation.card as Card);
+    draft.returnHeldAt = operation.returnAt;
+  }
+}
+
+export function recordCardsReturned(writer: Writer, operation: OperationOf<'cards-returned'>): void {
+  const draft = writer.state;
+  for (const card of operation.cards) unmarkSeen(draft, card);
+  draft.board = draft.board.filter((card) => !operation.cards.includes(card));
+  draft.heldCards = [];
+  draft.returnHeldAt = null;
+  draft.noBurnOn = draft.street;
+  if (operation.redeal) {
+    // A flop with too many cards is dealt again: the flop's dealing step starts over.
+    draft.phase = DEALING;
+    draft.dealt = 0;
+    draft.actor = -1;
+  }
+}
+
+export function recordStreet(writer: Writer, operation: OperationOf<'street'>): void {
+  const draft = writer.state;
+  draft.street = operation.street;
+  draft.phase = DEALING;
+  draft.dealt = 0;
+  draft.actor = -1;
+  draft.lastAggressor = null;
+}
+
+export function recordBettingRound(writer: Writer, operation: OperationOf<'betting-round'>): void {
+  const draft = writer.state;
+  draft.phase = BETTING;
+  draft.currentBet = operation.currentBet;
+  draft.lastFullRaise = operation.lastFullRaise;
+  draft.limitLevel = operation.limitLevel;
+  draft.betsThisRound = operation.betsThisRound;
+  draft.lastAggressor = null;
+  draft.playersAtRoundStart = draft.inHandCount;
+  // Cleared already when the last round's bets were collected; a log written before that still clears here.
+  for (let index = 0; index < draft.players.length; index++) {
+    if ((draft.players[index] as Player).actedAt !== null) writablePlayer(writer, index).actedAt = null;
+  }
+  draft.actor = -1;
+}
+
+export function recordReturnUncalled(writer: Writer, operation: OperationOf<'return-uncalled'>): void {
+  const player = playerAt(writer, operation.seat);
+  player.stack += operation.amount;
+  player.bet -= operation.amount;
+  player.committed -= operation.amount;
+  if (player.status === 'all-in') {
+    player.status = 'active';
+    writer.state.activeCount++;
+  }
+}
+
+/**
+ * The round's bets go into the pots, and the round is over for everyone: who acted at what level is
+ * cleared with the bets, in the same copies of the players (the next round's start finds nothing left
+ * to clear).
+ */
+export function recordCollect(writer: Writer, operation: OperationOf<'collect'>): void {
+  const draft = writer.state;
+  draft.pots = operation.pots;
+  for (let index = 0; index < draft.players.length; index++) {
+    const player = draft.players[index] as Player;
+    if (player.bet !== 0 || player.actedAt !== null) {
+      const own = writablePlayer(writer, index);
+      own.bet = 0;
+      own.actedAt = null;
+    }
+  }
+}
+
+export function recordShowdown(writer: Writer, operation: OperationOf<'showdown'>): void {
+  const draft = writer.state;
+  draft.phase = SHOWDOWN;
+  draft.actor = operation.firstSeat === null ? -1 : indexAt(draft, operation.firstSeat);
+}
+
+export function recordShow(writer: Writer, operation: OperationOf<'show'>): void {
+  const draft = writer.state;
+  const player = playerAt(writer, operation.seat);
+  for (const card of operation.cards) markSeen(draft, card);
+  player.holeCards = operation.cards;
+  player.showdown = operation.cards;
+}
+
+export function recordMuck(writer: Writer, operation: OperationOf<'muck'>): void {
+  playerAt(writer, operation.seat).showdown = 'mucked';
+}
+
+export function recordRake(writer: Writer, operation: OperationOf<'rake'>): void {
+  const draft = writer.state;
+  draft.rake += operation.amount;
+  draft.pots = operation.pots;
+}
+
+export function recordAward(writer: Writer, operation: OperationOf<'award'>): void {
+  const draft = writer.state;
+  const { potIndex, seat, amount, words, best } = operation;
+  // New arrays and a new pot object, written out: earlier states share the old ones.
+  const pots = draft.pots.slice();
+  const pot = pots[potIndex];
+  if (pot === undefined) throw new InvariantError(`award from pot ${potIndex}, which does not exist`);
+  pots[potIndex] = { amount: pot.amount - amount, eligible: pot.eligible };
+  draft.pots = pots;
+  playerAt(writer, seat).stack += amount;
+  const awards = draft.awards.slice();
+  awards.push({ potIndex, seat, amount, words, best });
+  draft.awards = awards;
+}
+
+export function recordHandEnded(writer: Writer): void {
+  writer.state.phase = COMPLETE;
+  writer.state.actor = -1;
+}
 
 export function recordDeal(writer: Writer, operation: DealOperation): void {
   const draft = writer.state;
   const { card, to } = operation;
   if (card !== null) markSeen(draft, card);
   draft.dealt++;
-  if (to === 'burn') draft.burns = appended(draft.burns, card);
-  else if (to === 'board') draft.board = appended(draft.board, card as NonNullable<typeof card>);
-  else {
+  // The seat's target first: a string compared with a value that may be an object is a generic
+  // (slower) comparison, and most cards are hole cards.
+  if (typeof to === 'object') {
     const player = playerAt(writer, to.seat);
     player.holeCards = appended(player.holeCards, card);
-  }
+  } else if (to === 'burn') draft.burns = appended(draft.burns, card);
+  else draft.board = appended(draft.board, card as NonNullable<typeof card>);
 }
 
 export function recordAction(writer: Writer, operation: ActionOperation): void {
@@ -324,7 +379,7 @@ export function recordAction(writer: Writer, operation: ActionOperation): void {
   player.actedAt = draft.currentBet;
 }
 
-export function recordNextActor(writer: Writer, operation: Extract<Operation, { type: 'next-actor' }>): void {
+export function recordNextActor(writer: Writer, operation: OperationOf<'next-actor'>): void {
   const draft = writer.state;
   draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
 }

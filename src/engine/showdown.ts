@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { evaluateCheckedHand, type HandEvaluation } from '../evaluator/evaluate.js';
 import { evaluate7 } from '../evaluator/lookup.js';
 import { InvariantError } from '../invariant-error.js';
-import type { Operation } from './operations.js';
+import type { OperationOf } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
 import { alreadyInPlay, checkCard, isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
@@ -39,7 +39,7 @@ export function nextToShow(state: HandState, from: number): number {
   return -1;
 }
 
-export function showOperation(state: HandState, cards: readonly Card[] | undefined): Operation {
+export function showOperation(state: HandState, cards: readonly Card[] | undefined): OperationOf<'show'> {
   const player = state.players[state.actor] as Player;
   const known = player.holeCards;
   let shown: readonly Card[];
@@ -67,7 +67,7 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
   return { type: 'show', seat: player.seat, cards: [shown[0] as Card, shown[1] as Card] };
 }
 
-export function muckOperation(state: HandState): Operation {
+export function muckOperation(state: HandState): OperationOf<'muck'> {
   const player = state.players[state.actor] as Player;
   const nobodyShown = !state.players.some((other) => Array.isArray(other.showdown));
   if (allHandsTabled(state)) {
@@ -80,7 +80,7 @@ export function muckOperation(state: HandState): Operation {
 }
 
 /** Rake on the pots (never on uncalled bets, which are back with their owners by now), main pot first. */
-export function rakeOperation(state: HandState): Operation | null {
+export function rakeOperation(state: HandState): OperationOf<'rake'> | null {
   const rule = state.config.rake;
   if (rule === null) return null;
   if (rule.noFlopNoDrop && state.board.length === 0) return null;
@@ -102,8 +102,8 @@ export function rakeOperation(state: HandState): Operation | null {
  * unit; odd chips go one by one to the winners in order from the first left of the button (seeds 000,
  * 004). A pot with one player left is theirs without a show.
  */
-export function awardOperations(state: HandState): Operation[] {
-  const operations: Operation[] = [];
+export function awardOperations(state: HandState): OperationOf<'award'>[] {
+  const operations: OperationOf<'award'>[] = [];
   const { players, button, board } = state;
   const unit = state.config.chipUnit;
   const count = players.length;

@@ -71,8 +71,9 @@ function cardsThatPlay(cards: readonly Card[], category: Category, packed: numbe
     }
   }
   // For each rank in reading order, the highest unused card of that rank (of the flush suit, if any).
+  // Filled in place: five pushes onto an empty array would grow it once, which costs more than the picks.
   let used = 0;
-  const best: Card[] = [];
+  const best = [0, 0, 0, 0, 0] as Card[];
   for (let place = 0; place < 5; place++) {
     const rank = packedRank(packed, place);
     let pick = -1;
@@ -87,7 +88,7 @@ function cardsThatPlay(cards: readonly Card[], category: Category, packed: numbe
     }
     if (pick < 0) throw new InvariantError(`no card of rank ${rank} among ${cards.map(formatCard).join(' ')}`);
     used |= 1 << pick;
-    best.push(pickCard as Card);
+    best[place] = pickCard as Card;
   }
   return best;
 }
