@@ -3,10 +3,12 @@ import { InvariantError } from '../invariant-error.js';
 import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete, stepLength } from './dealing.js';
-import type { Operation } from './operations.js';
+import type { Operation, OperationOf } from './operations.js';
 import { buildPots, uncalledBet } from './pots.js';
 import { blindIndexes, buttonIndexOf, clockwise, indexOfSeat } from './positions.js';
 import {
+  type Draft,
+  draftOf,
   record,
   recordAction,
   recordAward,
@@ -23,13 +25,11 @@ import {
   recordShow,
   recordShowdown,
   recordStreet,
-  startedWriter,
-  type Writer,
-  writerOf,
+  startedDraft,
 } from './reduce.js';
-import { violation } from './rule-violation.js';
+import { type RuleViolation, violation } from './rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
-import type { HandState, Player } from './state.js';
+import type { HandState, Player, Pot } from './state.js';
 
 /** A command: what the croupier, a button or a reader asks for. `seat`, when given, must be the actor. */
 export type Command =
@@ -65,17 +65,22 @@ export type StartHand = {
 
 export type ExtraPost = { readonly seat: number; readonly live: number; readonly dead: number };
 
+const NO_EXTRA_POSTS: readonly ExtraPost[] = Object.freeze([]);
+
 export type Transition = { readonly state: HandState; readonly operations: readonly Operation[] };
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 14;
 
 /**
- * Records an operation into the command's draft and keeps it, so every fact takes effect as it is
- * recorded and the state the command was applied to stays as it was.
+ * A command's automatic steps: the draft every operation is recorded into as it is made (so each fact
+ * takes effect at once and the state the command was applied to stays as it was), that state (the
+ * draft's source, null for a new hand), and the operations kept.
  */
-function push(recorder: Writer, operation: Operation): void {
-  record(recorder, operation);
+type Recorder = { readonly state: Draft; readonly source: HandState | null; readonly operations: Operation[] };
+
+function push(recorder: Recorder, operation: Operation): void {
+  record(recorder.state, recorder.source, operation);
   recorder.operations.push(operation);
 }
 
@@ -83,8 +88,8 @@ function push(recorder: Writer, operation: Operation): void {
  * `push` with the recording function of the operation's kind, for the operations of every hand: a
  * direct call where `record` would switch on the kind of every shape of operation.
  */
-function keep<O extends Operation>(recorder: Writer, operation: O, write: (writer: Writer, operation: O) => void): void {
-  write(recorder, operation);
+function keep<O extends Operation>(recorder: Recorder, operation: O, write: (draft: Draft, source: HandState | null, operation: O) => void): void {
+  write(recorder.state, recorder.source, operation);
   recorder.operations.push(operation);
 }
 
@@ -107,9 +112,14 @@ export function startHand(input: StartHand): Transition {
   const { smallBlindSeat, bigBlindSeat } = input.blinds ?? defaultBlinds(input);
   checkBlinds(input, smallBlindSeat, bigBlindSeat, config);
   // Copies: the log must not change when the caller later changes its objects (the configuration is settled).
-  const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: players.map(({ seat, stack }) => ({ seat, stack })), buttonSeat };
-  const recorder = startedWriter(started, [started]);
-  postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? []);
+  const copies: { seat: number; stack: number }[] = [];
+  for (let index = 0; index < players.length; index++) {
+    const { seat, stack } = players[index] as StartHand['players'][number];
+    copies.push({ seat, stack });
+  }
+  const started: Operation = { type: 'hand-started', config, smallBlindSeat, bigBlindSeat, players: copies, buttonSeat };
+  const recorder: Recorder = { state: startedDraft(started), source: null, operations: [started] };
+  postForcedBets(recorder, smallBlindSeat, input.extraPosts ?? NO_EXTRA_POSTS);
   return finish(recorder);
 }
 
@@ -132,8 +142,10 @@ function checkBlinds(input: StartHand, smallBlindSeat: number | null, bigBlindSe
   if (!inHand(bigBlindSeat) || (smallBlindSeat !== null && (!inHand(smallBlindSeat) || smallBlindSeat === bigBlindSeat))) {
     throw violation('invalid-start', `The blinds (small ${String(smallBlindSeat)}, big ${bigBlindSeat}) must be two players of the hand`, `Die Blinds (Small ${String(smallBlindSeat)}, Big ${bigBlindSeat}) müssen zwei Spieler der Hand sein`);
   }
+  const extraPosts = input.extraPosts ?? NO_EXTRA_POSTS;
+  if (extraPosts.length === 0) return;
   const posted: number[] = [];
-  for (const { seat, live, dead } of input.extraPosts ?? []) {
+  for (const { seat, live, dead } of extraPosts) {
     if (!inHand(seat) || seat === bigBlindSeat || seat === smallBlindSeat || posted.includes(seat)) {
       throw violation('invalid-start', `Seat ${seat} cannot post an extra blind (not in the hand, a blind already, or twice)`, `Platz ${seat} kann keinen zusätzlichen Blind setzen (nicht in der Hand, schon Blind oder doppelt)`);
     }
@@ -161,7 +173,7 @@ function seatTaken(players: StartHand['players'], seat: number, before: number):
  * A short stack posts what it has and is all-in (WSOP Live Action 150). When the big blind cannot cover
  * both, its blind takes precedence (TDA): the ante is posted first, but only from what the blind leaves.
  */
-function postForcedBets(recorder: Writer, smallBlindSeat: number | null, extraPosts: readonly ExtraPost[]): void {
+function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extraPosts: readonly ExtraPost[]): void {
   const state = recorder.state;
   const { config } = state;
   const big = state.bigBlindIndex;
@@ -184,7 +196,8 @@ function postForcedBets(recorder: Writer, smallBlindSeat: number | null, extraPo
     dead = true;
   }
   // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds.
-  for (const { seat, dead: amount } of extraPosts) {
+  for (let index = 0; index < extraPosts.length; index++) {
+    const { seat, dead: amount } = extraPosts[index] as ExtraPost;
     const paid = Math.min(amount, stackOf(indexOfSeat(state, seat)));
     if (paid === 0) continue;
     keep(recorder, { type: 'post', seat, kind: 'dead-blind', amount: paid }, recordPost);
@@ -194,7 +207,8 @@ function postForcedBets(recorder: Writer, smallBlindSeat: number | null, extraPo
   const smallBlindAmount = small < 0 ? 0 : Math.min(config.smallBlind, stackOf(small));
   if (smallBlindAmount > 0) keep(recorder, { type: 'post', seat: seatOf(small), kind: 'small-blind', amount: smallBlindAmount }, recordPost);
   if (bigBlindAmount > 0) keep(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind', amount: bigBlindAmount }, recordPost);
-  for (const { seat, live } of extraPosts) {
+  for (let index = 0; index < extraPosts.length; index++) {
+    const { seat, live } = extraPosts[index] as ExtraPost;
     const paid = Math.min(live, stackOf(indexOfSeat(state, seat)));
     if (paid > 0) keep(recorder, { type: 'post', seat, kind: 'posted-blind', amount: paid }, recordPost);
   }
@@ -218,7 +232,7 @@ export function apply(state: HandState, command: Command): Transition {
   if (command.type !== 'show' && command.type !== 'muck' && command.type !== 'exposed' && command.type !== 'premature' && command.type !== 'redeal-flop') {
     return applyBetting(state, command);
   }
-  const recorder = writerOf(state, []);
+  const recorder: Recorder = { state: draftOf(state), source: state, operations: [] };
   switch (command.type) {
     case 'exposed':
       push(recorder, exposedOperation(state, command.card));
@@ -253,38 +267,40 @@ function applyDeal(state: HandState, card: Card | null, to: CardTarget | undefin
   // A card changes neither the street nor the seat owed a replacement: the step's length holds.
   const length = stepLength(state);
   const operation = dealOperation(state, card, to, length);
-  const writer = writerOf(state, [operation]);
-  recordDeal(writer, operation);
-  if (writer.state.dealt < length) return { state: writer.state, operations: writer.operations };
-  return finish(writer);
+  const draft = draftOf(state);
+  recordDeal(draft, state, operation);
+  if (draft.dealt < length) return { state: draft, operations: [operation] };
+  return finish({ state: draft, source: state, operations: [operation] });
 }
 
 /** An action: when someone else is to act, the betting round goes on and nothing else happens. */
 function applyBetting(state: HandState, command: BettingCommand & { readonly seat?: number }): Transition {
   checkSeat(state, command.seat, 'act');
   const action = bettingOperation(state, command);
-  const writer = writerOf(state);
-  const draft = writer.state;
-  recordAction(writer, action);
+  const draft = draftOf(state);
+  recordAction(draft, state, action);
   const next = nextActor(draft, state.actor);
   const handOn = { type: 'next-actor', seat: seatOrNull(draft, next) } as const;
-  recordNextActor(writer, handOn);
-  writer.operations = [action, handOn];
+  recordNextActor(draft, state, handOn);
   if (next >= 0) {
     // A fold or a check moves no chip; a call, a bet or a raise is counted.
     if (action.type === 'call' || action.type === 'bet') checkChips(draft);
-    return { state: draft, operations: writer.operations };
+    return { state: draft, operations: [action, handOn] };
   }
-  return finish(writer);
+  return finish({ state: draft, source: state, operations: [action, handOn] });
 }
 
 function checkSeat(state: HandState, seat: number | undefined, what: 'act' | 'show'): void {
   if (seat === undefined || state.actor < 0) return;
   const actor = (state.players[state.actor] as Player).seat;
-  if (seat !== actor) {
-    const code = what === 'act' ? 'not-actors-turn' : 'not-seats-turn-to-show';
-    throw violation(code, `It is seat ${actor}'s turn, not seat ${seat}'s`, `Platz ${actor} ist an der Reihe, nicht Platz ${seat}`);
-  }
+  if (seat !== actor) throw notTheirTurn(actor, seat, what);
+}
+
+// The refusals' words live apart from the checks, which run at every command: a check the compiler can
+// inline is one without the words.
+function notTheirTurn(actor: number, seat: number, what: 'act' | 'show'): RuleViolation {
+  const code = what === 'act' ? 'not-actors-turn' : 'not-seats-turn-to-show';
+  return violation(code, `It is seat ${actor}'s turn, not seat ${seat}'s`, `Platz ${actor} ist an der Reihe, nicht Platz ${seat}`);
 }
 
 function seatOrNull(state: HandState, index: number): number | null {
@@ -292,16 +308,16 @@ function seatOrNull(state: HandState, index: number): number | null {
 }
 
 /** Takes every step that needs no input, then checks that no chip appeared or vanished. */
-function finish(recorder: Writer): Transition {
+function finish(recorder: Recorder): Transition {
   advance(recorder);
   checkChips(recorder.state);
   return { state: recorder.state, operations: recorder.operations };
 }
 
-function advance(recorder: Writer): void {
+function advance(recorder: Recorder): void {
   // A hand has at most a few dozen automatic steps; more means the steps do not move the hand on.
   for (let steps = 0; ; steps++) {
-    if (steps > 64) throw new InvariantError(`the hand does not advance (phase ${recorder.state.phase.kind}, street ${recorder.state.street})`);
+    if (steps > 64) throw stuck(recorder.state);
     const state = recorder.state;
     const phase = state.phase.kind;
     if (phase === 'dealing' && state.dealt === 0 && state.returnHeldAt === state.street) {
@@ -319,8 +335,16 @@ function advance(recorder: Writer): void {
   }
 }
 
+function leftInPot(pot: Pot): InvariantError {
+  return new InvariantError(`${pot.amount} left in a pot at the end of the hand`);
+}
+
+function stuck(state: HandState): InvariantError {
+  return new InvariantError(`the hand does not advance (phase ${state.phase.kind}, street ${state.street})`);
+}
+
 /** Opens a betting round, then finds who acts first (nobody, when all-ins have closed the betting). */
-function beginBettingRound(recorder: Writer): void {
+function beginBettingRound(recorder: Recorder): void {
   const state = recorder.state;
   let lastToPost = state.button;
   if (state.street === 'preflop') {
@@ -329,7 +353,7 @@ function beginBettingRound(recorder: Writer): void {
     // The full big blind (or the straddle, if one was posted) is what everyone must call, even when
     // the big blind's poster was short. Only a straddle posts more than the big blind.
     let opening = state.config.bigBlind;
-    for (const player of state.players) if (player.bet > opening) opening = player.bet;
+    for (let index = 0; index < state.players.length; index++) opening = Math.max(opening, (state.players[index] as Player).bet);
     const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
     keep(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 }, recordBettingRound);
@@ -339,7 +363,7 @@ function beginBettingRound(recorder: Writer): void {
   keep(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) }, recordNextActor);
 }
 
-function endBettingRound(recorder: Writer): void {
+function endBettingRound(recorder: Recorder): void {
   const uncalled = uncalledBet(recorder.state);
   if (uncalled !== null) keep(recorder, { type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount }, recordReturnUncalled);
   keep(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) }, recordCollect);
@@ -355,27 +379,34 @@ function endBettingRound(recorder: Writer): void {
   keep(recorder, { type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' }, recordStreet);
 }
 
-function finishHand(recorder: Writer): void {
+function finishHand(recorder: Recorder): void {
   const rake = rakeOperation(recorder.state);
   if (rake !== null) keep(recorder, rake, recordRake);
-  for (const award of awardOperations(recorder.state)) keep(recorder, award, recordAward);
+  const awards = awardOperations(recorder.state);
+  for (let index = 0; index < awards.length; index++) keep(recorder, awards[index] as OperationOf<'award'>, recordAward);
   // Every pot is pushed: chips left in a pot at the end would be chips nobody gets.
-  for (const pot of recorder.state.pots) {
-    if (pot.amount !== 0) throw new InvariantError(`${pot.amount} left in a pot at the end of the hand`);
-  }
+  const pots = recorder.state.pots;
+  for (let index = 0; index < pots.length; index++) if ((pots[index] as Pot).amount !== 0) throw leftInPot(pots[index] as Pot);
   keep(recorder, { type: 'hand-ended' }, recordHandEnded);
 }
 
 /** Chips are conserved: stacks + bets + pots + rake is what the hand started with; no stack is negative. */
 function checkChips(state: HandState): void {
+  const { players, pots } = state;
   let total = state.rake;
-  for (const player of state.players) {
-    if (player.stack < 0) throw new InvariantError(`seat ${player.seat} has a negative stack (${player.stack})`);
+  let negative = false;
+  for (let index = 0; index < players.length; index++) {
+    const player = players[index] as Player;
+    if (player.stack < 0) negative = true;
     total += player.stack + player.bet;
   }
-  for (const pot of state.pots) total += pot.amount;
-  if (total !== state.chipsInPlay) {
-    throw new InvariantError(`chips not conserved: ${total} on the table, ${state.chipsInPlay} at the start`);
-  }
+  for (let index = 0; index < pots.length; index++) total += (pots[index] as Pot).amount;
+  if (negative || total !== state.chipsInPlay) throw chipsLost(state, total);
+}
+
+function chipsLost(state: HandState, total: number): InvariantError {
+  const negative = state.players.find((player) => player.stack < 0);
+  if (negative !== undefined) return new InvariantError(`seat ${negative.seat} has a negative stack (${negative.stack})`);
+  return new InvariantError(`chips not conserved: ${total} on the table, ${state.chipsInPlay} at the start`);
 }
 

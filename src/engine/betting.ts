@@ -1,6 +1,6 @@
 import type { BettingStructure } from './config.js';
 import { totalInPots } from './pots.js';
-import { violation } from './rule-violation.js';
+import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
 import type { ActionOperation } from './operations.js';
 
@@ -131,7 +131,9 @@ export function needsToAct(state: HandState, player: Player, ableToAct = state.a
 /** The most any other player still in the hand has in front of them this round. */
 function highestOtherBet(state: HandState, player: Player): number {
   let highest = 0;
-  for (const other of state.players) {
+  const players = state.players;
+  for (let index = 0; index < players.length; index++) {
+    const other = players[index] as Player;
     if (other !== player && other.status !== 'folded' && other.bet > highest) highest = other.bet;
   }
   return highest;
@@ -162,37 +164,53 @@ export type BettingCommand =
 /** Turns a betting command into its operation, or refuses it with the reason. */
 export function bettingOperation(state: HandState, command: BettingCommand): ActionOperation {
   const type: unknown = command.type;
-  if (type !== 'fold' && type !== 'check' && type !== 'call' && type !== 'bet' && type !== 'all-in') {
-    throw violation('unknown-command', `'${String(type)}' is not a command`, `'${String(type)}' ist kein Befehl`);
-  }
-  if (state.phase.kind !== 'betting' || state.actor < 0) throw violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
+  if (type !== 'fold' && type !== 'check' && type !== 'call' && type !== 'bet' && type !== 'all-in') throw notACommand(type);
+  if (state.phase.kind !== 'betting' || state.actor < 0) throw notBetting();
   const player = state.players[state.actor] as Player;
   const seat = player.seat;
   // A fold, a check and a call need only what the player owes (as `getLegalActions` works it out); a
   // bet or an all-in asks everything `getLegalActions` knows.
-  if (command.type === 'fold') return { type: 'fold', seat };
-  if (command.type === 'check' || command.type === 'call') {
+  if (type === 'fold') return { type: 'fold', seat };
+  if (type === 'check' || type === 'call') {
     const toCall = amountToCall(state, player);
-    if (command.type === 'call') {
-      if (toCall === 0) throw violation('nothing-to-call', `Seat ${seat} has nothing to call: check`, `Platz ${seat} muss nichts bezahlen: checken`);
+    if (type === 'call') {
+      if (toCall === 0) throw nothingToCall(seat);
       return { type: 'call', seat, amount: Math.min(toCall, player.stack) };
     }
-    if (toCall !== 0) {
-      throw violation('cannot-check', `Seat ${seat} cannot check: ${toCall} to call`, `Platz ${seat} kann nicht checken: ${toCall} zu bezahlen`);
-    }
+    if (toCall !== 0) throw cannotCheck(seat, toCall);
     return { type: 'check', seat };
   }
+  return raiseOperation(state, player, command);
+}
+
+// The refusals' words apart from the checks, which run at every action: a check the compiler can inline
+// is one without the words.
+function notACommand(type: unknown): RuleViolation {
+  return violation('unknown-command', `'${String(type)}' is not a command`, `'${String(type)}' ist kein Befehl`);
+}
+
+function notBetting(): RuleViolation {
+  return violation('not-betting', 'No betting now', 'Jetzt wird nicht gesetzt');
+}
+
+function nothingToCall(seat: number): RuleViolation {
+  return violation('nothing-to-call', `Seat ${seat} has nothing to call: check`, `Platz ${seat} muss nichts bezahlen: checken`);
+}
+
+function cannotCheck(seat: number, toCall: number): RuleViolation {
+  return violation('cannot-check', `Seat ${seat} cannot check: ${toCall} to call`, `Platz ${seat} kann nicht checken: ${toCall} zu bezahlen`);
+}
+
+/** A bet, a raise or an all-in: checked against everything `getLegalActions` knows. */
+function raiseOperation(state: HandState, player: Player, command: BettingCommand): ActionOperation {
+  const seat = player.seat;
   const legal = getLegalActions(state) as LegalActions;
-  switch (command.type) {
-    case 'all-in':
-      if (legal.allIn === null) {
-        throw violation('raise-not-allowed', `Seat ${seat} cannot go all-in: ${raiseRefusal(state, legal).en}`, `Platz ${seat} kann nicht all-in gehen: ${raiseRefusal(state, legal).de}`);
-      }
-      if (legal.allIn <= state.currentBet) return { type: 'call', seat, amount: player.stack };
-      return betOperation(state, player, legal.allIn);
-    case 'bet':
-      return betTo(state, player, legal, command.to);
+  if (command.type === 'bet') return betTo(state, player, legal, command.to);
+  if (legal.allIn === null) {
+    throw violation('raise-not-allowed', `Seat ${seat} cannot go all-in: ${raiseRefusal(state, legal).en}`, `Platz ${seat} kann nicht all-in gehen: ${raiseRefusal(state, legal).de}`);
   }
+  if (legal.allIn <= state.currentBet) return { type: 'call', seat, amount: player.stack };
+  return betOperation(state, player, legal.allIn);
 }
 
 function raiseRefusal(state: HandState, legal: LegalActions): { en: string; de: string } {
@@ -270,6 +288,6 @@ function betOperation(state: HandState, player: Player, to: number): ActionOpera
 /** The pot if `player` called now: what is in the pots, every bet in front of the players, and the call. */
 export function potAfterCall(state: HandState, player: Player): number {
   let bets = 0;
-  for (const other of state.players) bets += other.bet;
+  for (let index = 0; index < state.players.length; index++) bets += (state.players[index] as Player).bet;
   return totalInPots(state) + bets + (state.currentBet - player.bet);
 }

@@ -1,4 +1,5 @@
 import { type Card, isCard } from '../cards/card.js';
+import { InvariantError } from '../invariant-error.js';
 import type { DealOperation, Operation } from './operations.js';
 import { clockwise } from './positions.js';
 import { type RuleViolation, violation } from './rule-violation.js';
@@ -33,22 +34,29 @@ function seatTarget(seat: number): CardTarget {
 }
 
 /** The card the engine expects next, or null when no card is due: `dealingPlan(state)[state.dealt]`, without building the plan. */
-export function expectedCard(state: HandState, length = stepLength(state)): CardTarget | null {
+export function expectedCard(state: HandState): CardTarget | null {
+  return expectedCardOf(state, stepLength(state));
+}
+
+/** `expectedCard` when the step's length is counted already (a card dealt counts it once). */
+function expectedCardOf(state: HandState, length: number): CardTarget | null {
   if (state.phase.kind !== 'dealing' || state.dealt >= length) return null;
+  if (state.street === 'preflop') return preflopCard(state);
+  return state.dealt === 0 && burnsBeforeBoardCard(state) ? 'burn' : 'board';
+}
+
+function preflopCard(state: HandState): CardTarget {
   let position = state.dealt;
-  if (state.street === 'preflop') {
-    if (state.config.burnBeforeHoleCards) {
-      if (position === 0) return 'burn';
-      position--;
-    }
-    const count = state.players.length;
-    // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules): the step
-    // counts that card only when there is such a seat.
-    if (position === 2 * count) return seatTarget(state.replacementSeat as number);
-    // Two rounds of the table: the second round's cards go to the same seats as the first's.
-    return seatTarget((state.players[clockwise(state, state.button, 1 + (position < count ? position : position - count))] as Player).seat);
+  if (state.config.burnBeforeHoleCards) {
+    if (position === 0) return 'burn';
+    position--;
   }
-  return position === 0 && burnsBeforeBoardCard(state) ? 'burn' : 'board';
+  const count = state.players.length;
+  // After the deal, a seat whose card was exposed gets the replacement (Robert's Rules): the step
+  // counts that card only when there is such a seat.
+  if (position === 2 * count) return seatTarget(state.replacementSeat as number);
+  // Two rounds of the table: the second round's cards go to the same seats as the first's.
+  return seatTarget((state.players[clockwise(state, state.button, 1 + (position < count ? position : position - count))] as Player).seat);
 }
 
 /**
@@ -84,29 +92,33 @@ function sameTarget(a: CardTarget, b: CardTarget): boolean {
 }
 
 /**
- * A card from the shoe or a reader, checked against the plan: a card already seen, a card for the
+ * A card from the shoe or a reader, checked against the plan (`length`: the step's, `stepLength`): a card already seen, a card for the
  * wrong place, or a card when none is due is refused, never silently placed. `card` null is a card
  * dealt face down without being read (a hole card or burn at a table without readers).
  */
-export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined, length = stepLength(state)): DealOperation {
+export function dealOperation(state: HandState, card: Card | null, to: CardTarget | undefined, length: number): DealOperation {
   checkCard(card);
-  const expected = expectedCard(state, length);
-  if (expected === null) {
-    throw violation('no-card-expected', 'No card is due now', 'Jetzt ist keine Karte fällig');
+  const expected = expectedCardOf(state, length);
+  if (expected === null || (to !== undefined && !sameTarget(to, expected)) || (card === null ? expected === 'board' : isSeen(state, card))) {
+    throw cardRefused(state, card, to, expected);
   }
+  return { type: 'deal', to: expected, card };
+}
+
+/**
+ * Why a card is refused, out of `dealOperation`'s way: the refusals' words would make the function the
+ * engine calls at every card too big for the compiler to inline.
+ */
+function cardRefused(state: HandState, card: Card | null, to: CardTarget | undefined, expected: CardTarget | null): RuleViolation {
+  if (expected === null) return violation('no-card-expected', 'No card is due now', 'Jetzt ist keine Karte fällig');
   if (to !== undefined && !sameTarget(to, expected)) {
     const place = describeTarget(to);
     const due = describeTarget(expected);
-    throw violation('card-for-wrong-place', `A card for ${place.en}, but the next card goes to ${due.en}`, `Eine Karte für ${place.de}, aber die nächste Karte geht an ${due.de}`);
+    return violation('card-for-wrong-place', `A card for ${place.en}, but the next card goes to ${due.en}`, `Eine Karte für ${place.de}, aber die nächste Karte geht an ${due.de}`);
   }
-  if (card === null) {
-    if (expected === 'board') {
-      throw violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
-    }
-  } else if (isSeen(state, card)) {
-    throw alreadyInPlay();
-  }
-  return { type: 'deal', to: expected, card };
+  if (card === null) return violation('cards-needed', 'A board card must be read or entered', 'Eine Board-Karte muss gelesen oder eingegeben werden');
+  if (!isSeen(state, card)) throw new InvariantError('a card refused for no reason');
+  return alreadyInPlay();
 }
 
 /**
@@ -177,7 +189,11 @@ export function redealFlopOperation(state: HandState): Operation {
  * is refused here, before it could mark a wrong card as seen or reach the evaluator.
  */
 export function checkCard(card: unknown): asserts card is Card | null {
-  if (card !== null && !isCard(card)) throw violation('not-a-card', `${String(card)} is not a card`, `${String(card)} ist keine Karte`);
+  if (card !== null && !isCard(card)) throw notACard(card);
+}
+
+function notACard(card: unknown): RuleViolation {
+  return violation('not-a-card', `${String(card)} is not a card`, `${String(card)} ist keine Karte`);
 }
 
 /**

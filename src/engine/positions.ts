@@ -25,8 +25,7 @@ export function indexOfSeat(state: { readonly players: readonly Player[] }, seat
  * then acts last after the flop and whose left neighbour gets the first card.
  */
 export function buttonIndexOf(players: readonly { readonly seat: number }[], buttonSeat: number): number {
-  let index = players.findIndex((player) => player.seat === buttonSeat);
-  if (index >= 0) return index;
+  for (let i = 0; i < players.length; i++) if ((players[i] as { seat: number }).seat === buttonSeat) return i;
   // The last player at a lower seat number; none lower means the button sits before the first seat,
   // so the player at the highest seat number is before it, round the table.
   let best = -1;
@@ -35,7 +34,7 @@ export function buttonIndexOf(players: readonly { readonly seat: number }[], but
     if (seat < buttonSeat && (best < 0 || seat > (players[best] as { seat: number }).seat)) best = i;
   }
   if (best >= 0) return best;
-  index = 0;
+  let index = 0;
   for (let i = 1; i < players.length; i++) if ((players[i] as { seat: number }).seat > (players[index] as { seat: number }).seat) index = i;
   return index;
 }

@@ -17,7 +17,8 @@ export function buildPots(players: readonly Player[], deadMoney = 0): Pot[] {
 function onePot(players: readonly Player[], deadMoney: number): Pot[] | null {
   let level = 0;
   let amount = deadMoney;
-  for (const player of players) {
+  for (let index = 0; index < players.length; index++) {
+    const player = players[index] as Player;
     amount += player.committed;
     if (player.status === 'folded' || player.committed === 0) continue;
     if (level === 0) level = player.committed;
@@ -25,7 +26,8 @@ function onePot(players: readonly Player[], deadMoney: number): Pot[] | null {
   }
   if (amount === 0) return [];
   const eligible: number[] = [];
-  for (const player of players) {
+  for (let index = 0; index < players.length; index++) {
+    const player = players[index] as Player;
     if (player.status !== 'folded' && (level === 0 || player.committed === level)) eligible.push(player.seat);
   }
   return [{ amount, eligible }];
@@ -34,7 +36,8 @@ function onePot(players: readonly Player[], deadMoney: number): Pot[] | null {
 function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
   // Distinct amounts put in by players still in the hand, ascending (a handful: plain loops).
   const levels: number[] = [];
-  for (const player of players) {
+  for (let index = 0; index < players.length; index++) {
+    const player = players[index] as Player;
     const level = player.committed;
     if (player.status === 'folded' || level === 0) continue;
     // Insertion in order, written out (no `includes`, `splice` or comparator calls: this runs at
@@ -48,12 +51,13 @@ function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
   }
   const pots: Pot[] = [];
   let previous = 0;
-  for (let index = 0; index < levels.length; index++) {
-    const level = levels[index] as number;
-    const top = index === levels.length - 1;
+  for (let step = 0; step < levels.length; step++) {
+    const level = levels[step] as number;
+    const top = step === levels.length - 1;
     let amount = 0;
     const eligible: number[] = [];
-    for (const player of players) {
+    for (let index = 0; index < players.length; index++) {
+      const player = players[index] as Player;
       // The top pot also holds any folded chips above the last level.
       const capped = top ? player.committed : Math.min(player.committed, level);
       if (capped > previous) amount += capped - previous;
@@ -67,7 +71,7 @@ function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
     const main = pots[0];
     if (main === undefined) {
       const eligible: number[] = [];
-      for (const player of players) if (player.status !== 'folded') eligible.push(player.seat);
+      for (let index = 0; index < players.length; index++) if ((players[index] as Player).status !== 'folded') eligible.push((players[index] as Player).seat);
       pots.push({ amount: deadMoney, eligible });
     } else {
       pots[0] = { amount: main.amount + deadMoney, eligible: main.eligible };
@@ -83,7 +87,8 @@ function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
 export function uncalledBet(state: HandState): { seat: number; amount: number } | null {
   let owner: Player | null = null;
   let second = 0;
-  for (const player of state.players) {
+  for (let index = 0; index < state.players.length; index++) {
+    const player = state.players[index] as Player;
     if (owner === null || player.bet > owner.bet) {
       if (owner !== null && owner.bet > second) second = owner.bet;
       owner = player;
@@ -98,6 +103,6 @@ export function uncalledBet(state: HandState): { seat: number; amount: number } 
 
 export function totalInPots(state: HandState): number {
   let total = 0;
-  for (const pot of state.pots) total += pot.amount;
+  for (let index = 0; index < state.pots.length; index++) total += (state.pots[index] as Pot).amount;
   return total;
 }

@@ -54,38 +54,23 @@ export function draftOf(state: HandState): Draft {
 }
 
 /**
- * One command's writing: the draft, the operations recorded into it (when the caller keeps them), and
- * which parts of the draft are its own — its players array, and which player objects in it (a bit per
- * player index). A plain object made per command, not module variables: a young object stored into a
- * module's (old) scope costs a write barrier and a remembered-set entry at every command.
+ * The player at `index`, the draft's own copy, to write into. What the draft still shares with its
+ * source — the state the command was applied to — is copied at the first write: the players array, then
+ * the player. A draft without a source (a new hand's, a replay's) owns everything already. Ownership is
+ * read off the source by identity, so a command needs no bookkeeping object of its own.
  */
-export type Writer = {
-  readonly state: Draft;
-  operations: Operation[];
-  ownsPlayers: boolean;
-  owned: number;
-};
-
-/** Operations not kept (a replay, a single `reduce`): frozen, so a push into it fails loudly. */
-export const NOT_KEPT: Operation[] = Object.freeze([]) as unknown as Operation[];
-
-export function writerOf(state: HandState, operations: Operation[] = NOT_KEPT): Writer {
-  return { state: draftOf(state), operations, ownsPlayers: false, owned: 0 };
-}
-
-/** The player at `index`, the draft's own copy, to write into. */
-function writablePlayer(writer: Writer, index: number): Mutable<Player> {
-  const draft = writer.state;
-  if (!writer.ownsPlayers) {
-    draft.players = draft.players.slice();
-    writer.ownsPlayers = true;
+function writablePlayer(draft: Draft, source: HandState | null, index: number): Mutable<Player> {
+  let players = draft.players;
+  if (source === null) return players[index] as Mutable<Player>;
+  if (players === source.players) {
+    players = players.slice();
+    draft.players = players;
   }
-  const bit = 1 << index;
-  if ((writer.owned & bit) === 0) {
-    writer.owned |= bit;
-    draft.players[index] = copyPlayer(draft.players[index] as Player);
-  }
-  return draft.players[index] as Mutable<Player>;
+  const player = players[index] as Mutable<Player>;
+  if (player !== source.players[index]) return player;
+  const copy = copyPlayer(player);
+  players[index] = copy;
+  return copy;
 }
 
 function copyPlayer(player: Player): Mutable<Player> {
@@ -109,70 +94,70 @@ function copyPlayer(player: Player): Mutable<Player> {
 export function reduce(state: HandState | undefined, operation: Operation): HandState {
   if (operation.type === 'hand-started') return started(operation);
   if (state === undefined) throw new InvariantError(`${operation.type} before hand-started`);
-  const writer = writerOf(state);
-  record(writer, operation);
-  return writer.state;
+  const draft = draftOf(state);
+  record(draft, state, operation);
+  return draft;
 }
 
 /** Replays a hand from its operations. */
 export function replay(operations: readonly Operation[]): HandState {
   const [first, ...rest] = operations;
   if (first?.type !== 'hand-started') throw new InvariantError('a hand replays from its hand-started operation');
-  const writer = startedWriter(first);
-  for (const operation of rest) record(writer, operation);
-  return writer.state;
+  const draft = startedDraft(first);
+  for (const operation of rest) record(draft, null, operation);
+  return draft;
 }
 
 /**
- * A writer of the hand a `hand-started` operation begins. Its players array and player objects are new
- * and nobody else holds them, so the draft owns them from the start: no copy of a state nobody sees.
+ * A draft of the hand a `hand-started` operation begins. Its players array and player objects are new
+ * and nobody else holds them: it is written without a source, with no copy of a state nobody sees.
  */
-export function startedWriter(operation: Extract<Operation, { type: 'hand-started' }>, operations: Operation[] = NOT_KEPT): Writer {
-  return { state: started(operation) as Draft, operations, ownsPlayers: true, owned: -1 };
+export function startedDraft(operation: OperationOf<'hand-started'>): Draft {
+  return started(operation) as Draft;
 }
 
 /** Writes one operation into a draft. */
-export function record(writer: Writer, operation: Operation): void {
+export function record(draft: Draft, source: HandState | null, operation: Operation): void {
   switch (operation.type) {
     case 'hand-started':
       throw new InvariantError('hand-started in the middle of a hand');
     case 'post':
-      return recordPost(writer, operation);
+      return recordPost(draft, source, operation);
     case 'deal':
-      return recordDeal(writer, operation);
+      return recordDeal(draft, source, operation);
     case 'card-exposed':
-      return recordCardExposed(writer, operation);
+      return recordCardExposed(draft, source, operation);
     case 'premature-card':
-      return recordPrematureCard(writer, operation);
+      return recordPrematureCard(draft, source, operation);
     case 'cards-returned':
-      return recordCardsReturned(writer, operation);
+      return recordCardsReturned(draft, source, operation);
     case 'street':
-      return recordStreet(writer, operation);
+      return recordStreet(draft, source, operation);
     case 'betting-round':
-      return recordBettingRound(writer, operation);
+      return recordBettingRound(draft, source, operation);
     case 'fold':
     case 'check':
     case 'call':
     case 'bet':
-      return recordAction(writer, operation);
+      return recordAction(draft, source, operation);
     case 'next-actor':
-      return recordNextActor(writer, operation);
+      return recordNextActor(draft, source, operation);
     case 'return-uncalled':
-      return recordReturnUncalled(writer, operation);
+      return recordReturnUncalled(draft, source, operation);
     case 'collect':
-      return recordCollect(writer, operation);
+      return recordCollect(draft, source, operation);
     case 'showdown':
-      return recordShowdown(writer, operation);
+      return recordShowdown(draft, source, operation);
     case 'show':
-      return recordShow(writer, operation);
+      return recordShow(draft, source, operation);
     case 'muck':
-      return recordMuck(writer, operation);
+      return recordMuck(draft, source, operation);
     case 'rake':
-      return recordRake(writer, operation);
+      return recordRake(draft, source, operation);
     case 'award':
-      return recordAward(writer, operation);
+      return recordAward(draft, source, operation);
     case 'hand-ended':
-      return recordHandEnded(writer);
+      return recordHandEnded(draft);
   }
 }
 
@@ -181,10 +166,9 @@ export function record(writer: Writer, operation: Operation): void {
  * above, over every shape of operation, is for replaying a log.
  */
 
-export function recordPost(writer: Writer, operation: OperationOf<'post'>): void {
-  const draft = writer.state;
+export function recordPost(draft: Draft, source: HandState | null, operation: OperationOf<'post'>): void {
   const { kind, amount } = operation;
-  const player = playerAt(writer, operation.seat);
+  const player = playerAt(draft, source, operation.seat);
   if (kind === 'big-blind-ante' || kind === 'dead-blind') {
     // Dead money: nobody's stake, so it never caps a side pot; it goes to the main pot.
     player.stack -= amount;
@@ -198,9 +182,8 @@ export function recordPost(writer: Writer, operation: OperationOf<'post'>): void
   }
 }
 
-function recordCardExposed(writer: Writer, operation: OperationOf<'card-exposed'>): void {
-  const draft = writer.state;
-  const player = playerAt(writer, operation.seat);
+function recordCardExposed(draft: Draft, source: HandState | null, operation: OperationOf<'card-exposed'>): void {
+  const player = playerAt(draft, source, operation.seat);
   player.holeCards = player.holeCards.slice(0, -1);
   if (operation.card !== null) markSeen(draft, operation.card);
   draft.burns = appended(draft.burns, operation.card);
@@ -214,8 +197,7 @@ function recordCardExposed(writer: Writer, operation: OperationOf<'card-exposed'
   }
 }
 
-function recordPrematureCard(writer: Writer, operation: OperationOf<'premature-card'>): void {
-  const draft = writer.state;
+function recordPrematureCard(draft: Draft, source: HandState | null, operation: OperationOf<'premature-card'>): void {
   if (operation.card !== null) markSeen(draft, operation.card);
   if (operation.to === 'burn') draft.burns = appended(draft.burns, operation.card);
   else {
@@ -224,8 +206,7 @@ function recordPrematureCard(writer: Writer, operation: OperationOf<'premature-c
   }
 }
 
-export function recordCardsReturned(writer: Writer, operation: OperationOf<'cards-returned'>): void {
-  const draft = writer.state;
+export function recordCardsReturned(draft: Draft, source: HandState | null, operation: OperationOf<'cards-returned'>): void {
   for (const card of operation.cards) unmarkSeen(draft, card);
   draft.board = draft.board.filter((card) => !operation.cards.includes(card));
   draft.heldCards = [];
@@ -239,8 +220,7 @@ export function recordCardsReturned(writer: Writer, operation: OperationOf<'card
   }
 }
 
-export function recordStreet(writer: Writer, operation: OperationOf<'street'>): void {
-  const draft = writer.state;
+export function recordStreet(draft: Draft, source: HandState | null, operation: OperationOf<'street'>): void {
   draft.street = operation.street;
   draft.phase = DEALING;
   draft.dealt = 0;
@@ -248,8 +228,7 @@ export function recordStreet(writer: Writer, operation: OperationOf<'street'>): 
   draft.lastAggressor = null;
 }
 
-export function recordBettingRound(writer: Writer, operation: OperationOf<'betting-round'>): void {
-  const draft = writer.state;
+export function recordBettingRound(draft: Draft, source: HandState | null, operation: OperationOf<'betting-round'>): void {
   draft.phase = BETTING;
   draft.currentBet = operation.currentBet;
   draft.lastFullRaise = operation.lastFullRaise;
@@ -259,19 +238,19 @@ export function recordBettingRound(writer: Writer, operation: OperationOf<'betti
   draft.playersAtRoundStart = draft.inHandCount;
   // Cleared already when the last round's bets were collected; a log written before that still clears here.
   for (let index = 0; index < draft.players.length; index++) {
-    if ((draft.players[index] as Player).actedAt !== null) writablePlayer(writer, index).actedAt = null;
+    if ((draft.players[index] as Player).actedAt !== null) writablePlayer(draft, source, index).actedAt = null;
   }
   draft.actor = -1;
 }
 
-export function recordReturnUncalled(writer: Writer, operation: OperationOf<'return-uncalled'>): void {
-  const player = playerAt(writer, operation.seat);
+export function recordReturnUncalled(draft: Draft, source: HandState | null, operation: OperationOf<'return-uncalled'>): void {
+  const player = playerAt(draft, source, operation.seat);
   player.stack += operation.amount;
   player.bet -= operation.amount;
   player.committed -= operation.amount;
   if (player.status === 'all-in') {
     player.status = 'active';
-    writer.state.activeCount++;
+    draft.activeCount++;
   }
 }
 
@@ -280,45 +259,40 @@ export function recordReturnUncalled(writer: Writer, operation: OperationOf<'ret
  * cleared with the bets, in the same copies of the players (the next round's start finds nothing left
  * to clear).
  */
-export function recordCollect(writer: Writer, operation: OperationOf<'collect'>): void {
-  const draft = writer.state;
+export function recordCollect(draft: Draft, source: HandState | null, operation: OperationOf<'collect'>): void {
   draft.pots = operation.pots;
   for (let index = 0; index < draft.players.length; index++) {
     const player = draft.players[index] as Player;
     if (player.bet !== 0 || player.actedAt !== null) {
-      const own = writablePlayer(writer, index);
+      const own = writablePlayer(draft, source, index);
       own.bet = 0;
       own.actedAt = null;
     }
   }
 }
 
-export function recordShowdown(writer: Writer, operation: OperationOf<'showdown'>): void {
-  const draft = writer.state;
+export function recordShowdown(draft: Draft, source: HandState | null, operation: OperationOf<'showdown'>): void {
   draft.phase = SHOWDOWN;
   draft.actor = operation.firstSeat === null ? -1 : indexAt(draft, operation.firstSeat);
 }
 
-export function recordShow(writer: Writer, operation: OperationOf<'show'>): void {
-  const draft = writer.state;
-  const player = playerAt(writer, operation.seat);
-  for (const card of operation.cards) markSeen(draft, card);
+export function recordShow(draft: Draft, source: HandState | null, operation: OperationOf<'show'>): void {
+  const player = playerAt(draft, source, operation.seat);
+  for (let index = 0; index < operation.cards.length; index++) markSeen(draft, operation.cards[index] as Card);
   player.holeCards = operation.cards;
   player.showdown = operation.cards;
 }
 
-export function recordMuck(writer: Writer, operation: OperationOf<'muck'>): void {
-  playerAt(writer, operation.seat).showdown = 'mucked';
+export function recordMuck(draft: Draft, source: HandState | null, operation: OperationOf<'muck'>): void {
+  playerAt(draft, source, operation.seat).showdown = 'mucked';
 }
 
-export function recordRake(writer: Writer, operation: OperationOf<'rake'>): void {
-  const draft = writer.state;
+export function recordRake(draft: Draft, source: HandState | null, operation: OperationOf<'rake'>): void {
   draft.rake += operation.amount;
   draft.pots = operation.pots;
 }
 
-export function recordAward(writer: Writer, operation: OperationOf<'award'>): void {
-  const draft = writer.state;
+export function recordAward(draft: Draft, source: HandState | null, operation: OperationOf<'award'>): void {
   const { potIndex, seat, amount, words, best } = operation;
   // New arrays and a new pot object, written out: earlier states share the old ones.
   const pots = draft.pots.slice();
@@ -326,34 +300,32 @@ export function recordAward(writer: Writer, operation: OperationOf<'award'>): vo
   if (pot === undefined) throw new InvariantError(`award from pot ${potIndex}, which does not exist`);
   pots[potIndex] = { amount: pot.amount - amount, eligible: pot.eligible };
   draft.pots = pots;
-  playerAt(writer, seat).stack += amount;
+  playerAt(draft, source, seat).stack += amount;
   const awards = draft.awards.slice();
   awards.push({ potIndex, seat, amount, words, best });
   draft.awards = awards;
 }
 
-export function recordHandEnded(writer: Writer): void {
-  writer.state.phase = COMPLETE;
-  writer.state.actor = -1;
+export function recordHandEnded(draft: Draft): void {
+  draft.phase = COMPLETE;
+  draft.actor = -1;
 }
 
-export function recordDeal(writer: Writer, operation: DealOperation): void {
-  const draft = writer.state;
+export function recordDeal(draft: Draft, source: HandState | null, operation: DealOperation): void {
   const { card, to } = operation;
   if (card !== null) markSeen(draft, card);
   draft.dealt++;
   // The seat's target first: a string compared with a value that may be an object is a generic
   // (slower) comparison, and most cards are hole cards.
   if (typeof to === 'object') {
-    const player = playerAt(writer, to.seat);
+    const player = playerAt(draft, source, to.seat);
     player.holeCards = appended(player.holeCards, card);
   } else if (to === 'burn') draft.burns = appended(draft.burns, card);
   else draft.board = appended(draft.board, card as NonNullable<typeof card>);
 }
 
-export function recordAction(writer: Writer, operation: ActionOperation): void {
-  const draft = writer.state;
-  const player = playerAt(writer, operation.seat);
+export function recordAction(draft: Draft, source: HandState | null, operation: ActionOperation): void {
+  const player = playerAt(draft, source, operation.seat);
   switch (operation.type) {
     case 'fold':
       if (player.status === 'active') draft.activeCount--;
@@ -379,8 +351,7 @@ export function recordAction(writer: Writer, operation: ActionOperation): void {
   player.actedAt = draft.currentBet;
 }
 
-export function recordNextActor(writer: Writer, operation: OperationOf<'next-actor'>): void {
-  const draft = writer.state;
+export function recordNextActor(draft: Draft, source: HandState | null, operation: OperationOf<'next-actor'>): void {
   draft.actor = operation.seat === null ? -1 : indexAt(draft, operation.seat);
 }
 
@@ -394,7 +365,8 @@ function started(operation: Extract<Operation, { type: 'hand-started' }>): HandS
   if (operation.players.length > 31) throw new InvariantError(`a hand of ${operation.players.length} players`);
   const players: Player[] = [];
   let chipsInPlay = 0;
-  for (const { seat, stack } of operation.players) {
+  for (let index = 0; index < operation.players.length; index++) {
+    const { seat, stack } = operation.players[index] as (typeof operation.players)[number];
     // The fields in `copyPlayer`'s order: one hidden class for every player object.
     players.push({ seat, stack, bet: 0, committed: 0, status: 'active', holeCards: [], actedAt: null, showdown: null });
     chipsInPlay += stack;
@@ -472,10 +444,14 @@ function pay(draft: Draft, player: Mutable<Player>, amount: number, live: boolea
 
 function indexAt(draft: Draft, seat: number): number {
   const index = indexOfSeat(draft, seat);
-  if (index < 0) throw new InvariantError(`seat ${seat} is not in the hand`);
+  if (index < 0) throw notInHand(seat);
   return index;
 }
 
-function playerAt(writer: Writer, seat: number): Mutable<Player> {
-  return writablePlayer(writer, indexAt(writer.state, seat));
+function notInHand(seat: number): InvariantError {
+  return new InvariantError(`seat ${seat} is not in the hand`);
+}
+
+function playerAt(draft: Draft, source: HandState | null, seat: number): Mutable<Player> {
+  return writablePlayer(draft, source, indexAt(draft, seat));
 }
