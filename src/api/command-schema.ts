@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TimedCommand } from '../controller/table-controller.js';
 import type { WireCommand } from './requests.js';
 import { MAX_CHIPS } from '../engine/table.js';
+import { MAX_RETURN_WITHIN_MINUTES } from '../engine/departures.js';
 
 /**
  * The table commands as they may arrive from the touchscreen, a browser or the network: checked for shape
@@ -50,7 +51,7 @@ const tableConfig = z
     button: z.enum(['dead', 'moving']),
     newPlayers: z.enum(['post-or-wait', 'post']),
     timeCollection: z.object({ amount, everyMinutes: z.number().int().min(1).max(1440), sittingOutPays: z.boolean(), courtesyHands: z.number().int().min(0).max(1000) }).strict().nullable(),
-    returnWithinMinutes: z.number().int().min(0).max(1440),
+    returnWithinMinutes: z.number().int().min(0).max(MAX_RETURN_WITHIN_MINUTES),
     tournament: z.null(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { type HandConfig, NO_LIMIT_5_10, settleConfig } from './config.js';
+import { MAX_RETURN_WITHIN_MINUTES } from './departures.js';
 import { violation } from './rule-violation.js';
 
 /**
@@ -100,8 +101,8 @@ export function settleTableConfig(config: TableConfig): TableConfig {
     }
     if (hand.rake !== null) refuse('a table collects time or takes rake, not both', 'Ein Tisch kassiert Zeit oder Rake, nicht beides');
   }
-  if (!whole(config.returnWithinMinutes)) {
-    refuse('returnWithinMinutes must be a whole number of minutes', 'returnWithinMinutes muss eine ganze Zahl von Minuten sein');
+  if (!whole(config.returnWithinMinutes) || config.returnWithinMinutes > MAX_RETURN_WITHIN_MINUTES) {
+    refuse(`returnWithinMinutes must be a whole number of minutes, at most ${MAX_RETURN_WITHIN_MINUTES}`, `returnWithinMinutes muss eine ganze Zahl von Minuten sein, höchstens ${MAX_RETURN_WITHIN_MINUTES}`);
   }
   if (config.button !== 'dead' && config.button !== 'moving') refuse("button must be 'dead' or 'moving'", "button muss 'dead' oder 'moving' sein");
   if (config.newPlayers !== 'post-or-wait' && config.newPlayers !== 'post') refuse("newPlayers must be 'post-or-wait' or 'post'", "newPlayers muss 'post-or-wait' oder 'post' sein");

@@ -1,4 +1,5 @@
 import { InvariantError } from '../invariant-error.js';
+import { recentDepartures } from './departures.js';
 import type { Operation } from './operations.js';
 import { reduce, replay } from './reduce.js';
 import { withoutStep } from './undo.js';
@@ -48,7 +49,8 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'left': {
       // Before the button is drawn, a player who leaves takes their card out of the draw.
       const buttonDraw = state.button === null ? state.buttonDraw.filter((drawn) => drawn.seat !== entry.seat) : state.buttonDraw;
-      const departures = [...state.departures.filter((departure) => departure.name !== entry.name), { name: entry.name, stack: entry.stack, at: entry.at }];
+      // The player's earlier departure gives way to this one; departures older than any return window go.
+      const departures = [...recentDepartures(state.departures, entry.at).filter((departure) => departure.name !== entry.name), { name: entry.name, stack: entry.stack, at: entry.at }];
       return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures, buttonDraw };
     }
     case 'button-card':

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { departuresAsKept } from '../engine/departures.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
@@ -164,10 +165,18 @@ export class Store {
 }
 
 /**
- * A stored snapshot as the table it is. Snapshots written before the table kept the hand's operations
- * (`handLog`, for the floor's undo) lack that field; snapshots are taken between hands, where it is empty.
+ * A stored snapshot as the table it is, brought up to date. Snapshots written before the table kept the
+ * hand's operations (`handLog`, for the floor's undo) lack that field; snapshots are taken between hands,
+ * where it is empty. Snapshots written before the table dropped departures older than any return window
+ * still hold them (D38).
  */
 export function snapshotState(stored: string): TableState {
   const state = JSON.parse(stored) as TableState & { handLog?: TableState['handLog'] };
-  return state.handLog === undefined ? { ...state, handLog: [] } : state;
+  return upToDate(state.handLog === undefined ? { ...state, handLog: [] } : state);
+}
+
+/** The table with its departures as the table keeps them now (`departuresAsKept`); the same table if so already. */
+export function upToDate(state: TableState): TableState {
+  const departures = departuresAsKept(state.departures);
+  return departures === state.departures ? state : { ...state, departures };
 }

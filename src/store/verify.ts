@@ -12,7 +12,7 @@ import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
 import { eventRow, handRow, storedEventRows, storedHandRows } from './fact-tables.js';
-import { GENESIS_HASH, linkHash, type LogRow, snapshotState } from './store.js';
+import { GENESIS_HASH, linkHash, type LogRow, snapshotState, upToDate } from './store.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -109,12 +109,15 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
   return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
 }
 
-/** Whether a stored snapshot is the table as replayed: byte for byte, or so once brought up to date (`snapshotState`). */
+/**
+ * Whether a stored snapshot is the table as replayed: byte for byte, or so once both are brought up to
+ * date (`snapshotState`; the replayed table too, for a clock that went back between two departures).
+ */
 function sameSnapshot(stored: string, state: TableState | undefined): boolean {
   const replayed = canonicalJson(state);
   if (stored === replayed) return true;
   try {
-    return canonicalJson(snapshotState(stored)) === replayed;
+    return canonicalJson(snapshotState(stored)) === canonicalJson(state === undefined ? undefined : upToDate(state));
   } catch {
     return false;
   }

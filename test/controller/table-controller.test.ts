@@ -189,3 +189,36 @@ describe('reopening a long log', () => {
     expect(result).toMatchObject({ ok: false, row: snapshot?.seq, problem: 'the snapshot kept after it is not the table its rows replay to (the snapshot was changed)' });
   });
 });
+
+describe('departures kept (D38)', () => {
+  it('a snapshot written while the table still kept every departure opens and verifies as the table keeps them now', async () => {
+    const { verifyDatabase } = await import('../../src/store/verify.js');
+    const Database = (await import('better-sqlite3')).default;
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-departures-')), 'table.db');
+    const clock = simulatedClock();
+    const store = Store.open(path);
+    const controller = TableController.open(store, clock, CASINO_5_10, { snapshotEvery: 1 });
+    ['Ada', 'Ben', 'Cleo'].forEach((name, index) => controller.submit({ id: `sit${index}`, command: { type: 'sit', seat: index + 1, name, buyIn: 500 } }));
+    controller.submit({ id: 'ada-leaves', command: { type: 'leave', seat: 1 } });
+    const adaLeft = clock.now();
+    clock.advance(25 * 60);
+    controller.submit({ id: 'ben-leaves', command: { type: 'leave', seat: 2 } });
+    const live = controller.view();
+    expect(store.latestSnapshot()?.state.departures.map((departure) => departure.name)).toEqual(['Ben']);
+    store.close();
+
+    // What the table wrote before it dropped old departures: Ada's still in the snapshot.
+    const old = new Database(path);
+    const { seq, state } = old.prepare('SELECT seq, state FROM snapshot ORDER BY seq DESC LIMIT 1').get() as { seq: number; state: string };
+    const kept = JSON.parse(state) as { departures: unknown[] };
+    kept.departures.unshift({ name: 'Ada', stack: 500, at: adaLeft });
+    old.prepare('UPDATE snapshot SET state = ? WHERE seq = ?').run(JSON.stringify(kept), seq);
+    old.close();
+
+    expect(verifyDatabase(path).ok).toBe(true);
+    const reopened = Store.open(path);
+    expect(reopened.latestSnapshot()?.state.departures.map((departure) => departure.name)).toEqual(['Ben']);
+    expect(TableController.open(reopened, clock, CASINO_5_10).view()).toEqual(live);
+    reopened.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/departures.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**
@@ -26,6 +27,26 @@ describe('T7 table stakes, top-ups and leaving (seed 000, WSOP Live Action 58)',
     expect(table.state.seats[1]).toBeNull();
     expect(table.state.totals.cashOuts).toBe(stack);
     expect(table.chipsOnTable()).toBe(table.state.totals.buyIns - table.state.totals.cashOuts - table.state.totals.timeCollected);
+  });
+
+  it('keeps no departure older than the longest return window (a day), so a table open for months stays small (D38)', () => {
+    const table = new TableDriver({ returnWithinMinutes: MAX_RETURN_WITHIN_MINUTES }).sit(1, 'A', 1000).sit(2, 'B', 300).sit(3, 'C', 400).draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'leave', seat: 1, at: 0 });
+    table.now = MAX_RETURN_WITHIN_MINUTES * MINUTE - 1;
+    // A day less a moment later A is still held to the stack A left with.
+    expect(() => table.sit(1, 'A', 300)).toThrow('A buy-in of 300 is not within 1000–1000 (A left with 1000 less than 1440 minutes ago)');
+    table.do({ type: 'leave', seat: 2, at: table.now });
+    expect(table.state.departures.map((departure) => departure.name)).toEqual(['A', 'B']);
+    table.do({ type: 'leave', seat: 3, at: MAX_RETURN_WITHIN_MINUTES * MINUTE });
+    // A's departure is a day old when C leaves: no window can reach it any more, and it goes.
+    expect(table.state.departures.map((departure) => departure.name)).toEqual(['B', 'C']);
+    table.now = MAX_RETURN_WITHIN_MINUTES * MINUTE;
+    table.sit(1, 'A', 300);
+    expect(table.player(1).stack).toBe(300);
+  });
+
+  it('refuses a return window longer than a day', () => {
+    expect(() => new TableDriver({ returnWithinMinutes: MAX_RETURN_WITHIN_MINUTES + 1 })).toThrow('returnWithinMinutes must be a whole number of minutes, at most 1440');
   });
 
   it('a player in the hand cannot leave until it ends', () => {
