@@ -13,7 +13,7 @@ import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
 import { FloorGate } from './floor-gate.js';
-import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember } from './staff.js';
+import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember, withStaffLock } from './staff.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';
 import type { AppInfo } from './requests.js';
 
@@ -161,11 +161,15 @@ export class Core {
  */
 function openStaff(dbPath: string, givenPin: string | undefined, more: readonly NewStaffMember[]): { staff: () => StaffFile; newPin: string | null; notice: string | null } {
   const file = dbPath === ':memory:' ? null : staffPath(dbPath);
-  let staff = file === null ? null : loadStaff(file);
   let newPin: string | null = null;
-  const created = staff === null;
-  if (staff === null) {
-    staff = newStaffFile();
+  let created = false;
+  // Made under the staff file's lock: a `felt staff` run at the same moment changes the file either before
+  // (this start then keeps it) or after (it then changes the file made here).
+  const open = (): StaffFile => {
+    const kept = file === null ? null : loadStaff(file);
+    if (kept !== null) return kept;
+    created = true;
+    let staff = newStaffFile();
     const older = file === null ? null : olderFloorPin(`${dbPath}.floor-pin.json`);
     if (older !== null && givenPin === undefined) {
       staff = withMember(staff, { number: '1', name: 'Manager', role: 'manager', pin: older, badge: null });
@@ -175,7 +179,9 @@ function openStaff(dbPath: string, givenPin: string | undefined, more: readonly 
     }
     for (const member of more) staff = addStaffMember(staff, member);
     if (file !== null) saveStaff(file, staff);
-  }
+    return staff;
+  };
+  const staff = file === null ? open() : withStaffLock(file, open);
   // The staff are the manager's once the table has them (felt staff): a PIN given at every start (a service
   // that still sets FELT_FLOOR_PIN) must not bring back an old PIN or a removed manager.
   const notice = givenPin !== undefined && !created ? `the PIN given (--floor-pin or FELT_FLOOR_PIN) is for a new table and was not used: this table's staff are in ${file ?? 'memory'}; change a PIN with felt staff` : null;

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import type { Words } from '../evaluator/words.js';
 
@@ -118,11 +118,67 @@ export function loadStaff(file: string): StaffFile | null {
   return existsSync(file) ? parseStaff(readFileSync(file, 'utf8'), file) : null;
 }
 
-/** Writes the staff file whole or not at all (a new file renamed over the old), readable by its owner only. */
+/**
+ * Writes the staff file whole or not at all (a new file, this process's own, renamed over the old), readable
+ * by its owner only. A change reads and writes the file inside `withStaffLock`.
+ */
 export function saveStaff(file: string, staff: StaffFile): void {
-  const next = `${file}.new`;
+  const next = `${file}.${process.pid}.new`;
   writeFileSync(next, `${JSON.stringify(staff, null, 2)}\n`, { mode: 0o600 });
   renameSync(next, file);
+}
+
+/** How long a change waits for another to finish with the staff file. */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_RETRY_MS = 50;
+
+/**
+ * Runs `change` — read the staff file, change it, write it — holding `<file>.lock`, made exclusively, so two
+ * changes at the same moment (two `felt staff` runs, or one and a table's first start) cannot lose one of
+ * them. A lock whose process no longer runs is taken over; one held longer than `waitMs` (5 s) is an error
+ * that names it.
+ */
+export function withStaffLock<T>(file: string, change: () => T, waitMs = LOCK_WAIT_MS): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (holderGone(lock)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() >= deadline) throw new Error(`the staff file is being changed by another process (${lock}); try again`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_RETRY_MS);
+    }
+  }
+  try {
+    return change();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Whether the process that made a lock is gone (a lock still being written, without its number yet, is not). */
+function holderGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 export function newStaffFile(): StaffFile {

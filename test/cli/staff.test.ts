@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
+import { loadStaff, staffPath, withStaffLock } from '../../src/api/staff.js';
 import { runStaff } from '../../src/cli/commands/staff.js';
 import type { CommandIo } from '../../src/cli/io.js';
 
@@ -56,5 +59,34 @@ describe('felt staff', () => {
     expect(refused.errors.join('')).toContain('the table would have no manager who can sign in');
     expect(await runStaff(['remove', '--db', db, '--number', '12'], io())).toBe(0);
     core.close();
+  });
+});
+
+describe('the staff file under its lock', () => {
+  it('loses no change when several felt staff runs change it at the same moment', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-staff-lock-')), 'table.db');
+    (await Core.open({ dbPath: db, hardware: 'sim', floorPin: '123456', seed: 1 })).close();
+    const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
+    const runs = Array.from({ length: 6 }, (_, index) =>
+      new Promise<number>((resolve, reject) => {
+        const child = spawn(felt, ['staff', 'add', '--db', db, '--number', String(20 + index), '--name', `Dealer ${index}`, '--role', 'croupier'], { env: { ...process.env, FELT_STAFF_PIN: `55555${index}` }, stdio: 'ignore' });
+        child.on('error', reject);
+        child.on('exit', (code) => resolve(code ?? -1));
+      }),
+    );
+    expect(await Promise.all(runs)).toEqual([0, 0, 0, 0, 0, 0]);
+    const numbers = loadStaff(staffPath(db))?.staff.map((member) => member.number) ?? [];
+    expect([...numbers].sort()).toEqual(['1', '20', '21', '22', '23', '24', '25']);
+    expect(existsSync(`${staffPath(db)}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock its process left behind, and names a lock that is held', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'felt-staff-lock-')), 'table.db.staff.json');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(`${file}.lock`, gone);
+    expect(withStaffLock(file, () => 'changed')).toBe('changed');
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    writeFileSync(`${file}.lock`, String(process.pid));
+    expect(() => withStaffLock(file, () => 'changed', 200)).toThrow(`the staff file is being changed by another process (${file}.lock); try again`);
   });
 });

@@ -1,4 +1,4 @@
-import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath } from '../../api/staff.js';
+import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath, withStaffLock } from '../../api/staff.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
@@ -11,6 +11,15 @@ export async function runStaff(args: readonly string[], io: CommandIo, env: Node
   const [action, ...rest] = args[0] === '--db' ? [args[2], args[0], args[1], ...args.slice(3)] : args;
   const options = parse(rest);
   const file = staffPath(options.db);
+  // A PIN or badge from standard input comes before the lock: the file is read, changed and written inside it.
+  const secrets = action === 'add' || action === 'change' ? await secretsOf(env, io, action === 'add') : {};
+  const run = (): number => changeStaff(action, options, file, secrets, io);
+  return action === 'list' ? run() : withStaffLock(file, run);
+}
+
+type Options = ReturnType<typeof parse>;
+
+function changeStaff(action: string | undefined, options: Options, file: string, secrets: { pin?: string; badge?: string }, io: CommandIo): number {
   const staff = loadStaff(file);
   switch (action) {
     case 'list': {
@@ -24,7 +33,6 @@ export async function runStaff(args: readonly string[], io: CommandIo, env: Node
       const kept = staff?.staff.find((member) => member.number === number) ?? null;
       if (action === 'add' && kept !== null) throw new CliUsageError(`staff number ${number} is ${kept.name}'s already: use change`);
       if (action === 'change' && kept === null) throw new CliUsageError(`there is no staff number ${number}`);
-      const secrets = await secretsOf(env, io, action === 'add');
       let next: StaffFile;
       try {
         next =
