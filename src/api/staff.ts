@@ -153,7 +153,7 @@ export function withStaffLock<T>(file: string, change: () => T, waitMs = LOCK_WA
         rmSync(lock, { force: true });
         continue;
       }
-      if (Date.now() >= deadline) throw new Error(`the staff file is being changed by another process (${lock}); try again`);
+      if (Date.now() >= deadline) throw new Error(`the staff file is being changed by another process (${lock}); try again`, { cause: error });
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_RETRY_MS);
     }
   }
