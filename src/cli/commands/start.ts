@@ -118,15 +118,10 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
     io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
     return 1;
   }
-  io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
-  io.out(`Table log: ${db}\n`);
-  if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
-    io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
-  }
-  io.out('Open the croupier screen at:\n');
-  io.out(`${server.url}\n`);
   const running = server;
-  return new Promise((done) => {
+  // The signals are ours before the address is out: whoever reads it may stop the table at once (a write
+  // to a pipe is synchronous, and the reader can act before this process runs its next line).
+  const stopped = new Promise<number>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -138,4 +133,12 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
+  io.out(`Table log: ${db}\n`);
+  if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
+    io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
+  }
+  io.out('Open the croupier screen at:\n');
+  io.out(`${server.url}\n`);
+  return stopped;
 }
