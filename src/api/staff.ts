@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Words } from '../evaluator/words.js';
 
@@ -130,54 +131,31 @@ export function saveStaff(file: string, staff: StaffFile): void {
 
 /** How long a change waits for another to finish with the staff file. */
 const LOCK_WAIT_MS = 5_000;
-const LOCK_RETRY_MS = 50;
 
 /**
- * Runs `change` — read the staff file, change it, write it — holding `<file>.lock`, made exclusively, so two
- * changes at the same moment (two `felt staff` runs, or one and a table's first start) cannot lose one of
- * them. A lock whose process no longer runs is taken over; one held longer than `waitMs` (5 s) is an error
- * that names it.
+ * Runs `change` — read the staff file, change it, write it — holding an exclusive lock on `<file>.lock` (a
+ * small SQLite database: SQLite's file locks are the operating system's, released when a process ends
+ * however it ends, so a crash leaves no lock behind and a reused process number holds none). Two changes
+ * at the same moment — two `felt staff` runs, or one and a table's first start — therefore cannot lose one
+ * of them. A lock held longer than `waitMs` (5 s) is an error that names it, and nothing changes.
  */
 export function withStaffLock<T>(file: string, change: () => T, waitMs = LOCK_WAIT_MS): T {
-  const lock = `${file}.lock`;
-  const deadline = Date.now() + waitMs;
-  for (;;) {
+  const path = `${file}.lock`;
+  const lock = new Database(path, { timeout: waitMs });
+  try {
     try {
-      const fd = openSync(lock, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      break;
+      lock.exec('BEGIN EXCLUSIVE');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (holderGone(lock)) {
-        rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() >= deadline) throw new Error(`the staff file is being changed by another process (${lock}); try again`, { cause: error });
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_RETRY_MS);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new Error(`the staff file is being changed by another process (${path}); try again`, { cause: error });
+      throw error;
     }
-  }
-  try {
-    return change();
+    try {
+      return change();
+    } finally {
+      lock.exec('COMMIT');
+    }
   } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-/** Whether the process that made a lock is gone (a lock still being written, without its number yet, is not). */
-function holderGone(lock: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(lock, 'utf8'));
-  } catch {
-    return false;
-  }
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    lock.close();
   }
 }
 

@@ -236,7 +236,6 @@ export function recordBettingRound(draft: Draft, source: HandState | null, opera
   draft.betsThisRound = operation.betsThisRound;
   draft.lastAggressor = null;
   draft.playersAtRoundStart = draft.inHandCount;
-  // Cleared already when the last round's bets were collected; a log written before that still clears here.
   for (let index = 0; index < draft.players.length; index++) {
     if ((draft.players[index] as Player).actedAt !== null) writablePlayer(draft, source, index).actedAt = null;
   }
@@ -254,20 +253,10 @@ export function recordReturnUncalled(draft: Draft, source: HandState | null, ope
   }
 }
 
-/**
- * The round's bets go into the pots, and the round is over for everyone: who acted at what level is
- * cleared with the bets, in the same copies of the players (the next round's start finds nothing left
- * to clear).
- */
 export function recordCollect(draft: Draft, source: HandState | null, operation: OperationOf<'collect'>): void {
   draft.pots = operation.pots;
   for (let index = 0; index < draft.players.length; index++) {
-    const player = draft.players[index] as Player;
-    if (player.bet !== 0 || player.actedAt !== null) {
-      const own = writablePlayer(draft, source, index);
-      own.bet = 0;
-      own.actedAt = null;
-    }
+    if ((draft.players[index] as Player).bet !== 0) writablePlayer(draft, source, index).bet = 0;
   }
 }
 

@@ -18,8 +18,8 @@ export type Player = {
   /** Hole cards as dealt; `null` for a card dealt face down without being read. */
   readonly holeCards: readonly (Card | null)[];
   /**
-   * The round's bet level the player last acted at, or null if they have not acted this round (cleared
-   * when the round's bets are collected). Blinds and straddles are not actions: the big blind keeps the option.
+   * The round's bet level the player last acted at, or null if they have not acted this round.
+   * Blinds and straddles are not actions: the big blind keeps the option.
    */
   readonly actedAt: number | null;
   /** At showdown: the cards the player tabled, or 'mucked'. */

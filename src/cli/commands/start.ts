@@ -107,32 +107,44 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
     io.err(`felt start: ${(error as Error).message}\n`);
     return 1;
   }
+  // The signals are ours before anything is printed: whoever reads the output (the PIN, the address) may
+  // stop the table at once — a write to a pipe is synchronous, and the reader can act before this process
+  // runs its next line — and the table must then close its log, not die of the signal.
+  let running: Awaited<ReturnType<typeof startBrowserServer>> | null = null;
+  let stopping = false;
+  let done: (code: number) => void = () => undefined;
+  const stopped = new Promise<number>((resolve) => (done = resolve));
+  const stop = (): void => {
+    stopping = true;
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void (running === null ? Promise.resolve() : running.close()).then(() => {
+      core.close();
+      done(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   // Shown before anything else can fail: a PIN made up and kept must not go unseen.
   if (core.newPin !== null) io.out(`Manager's PIN (staff number 1), made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)\n`);
   if (core.notice !== null) io.err(`felt start: ${core.notice}\n`);
-  let server;
+  let server: Awaited<ReturnType<typeof startBrowserServer>>;
   try {
     server = await startBrowserServer({ core, root, host: options.host, port: options.port });
   } catch (error) {
+    if (stopping) return stopped;
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     core.close();
     io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
     return 1;
   }
-  const running = server;
-  // The signals are ours before the address is out: whoever reads it may stop the table at once (a write
-  // to a pipe is synchronous, and the reader can act before this process runs its next line).
-  const stopped = new Promise<number>((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      void running.close().then(() => {
-        core.close();
-        done(0);
-      });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  if (stopping) {
+    // Stopped while the server was starting: it goes too, and the table has closed its log.
+    await server.close();
+    return stopped;
+  }
+  running = server;
   io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
   io.out(`Table log: ${db}\n`);
   if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
