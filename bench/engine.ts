@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
 import { SeededRandom } from '../src/cards/random.js';
 import { parseBenchOptions } from './options.js';
-import { PLAYERS, randomStacks } from './six-max.js';
+import { PLAYERS, randomStack } from './six-max.js';
 import { apply, type Command, startHand } from '../src/engine/apply.js';
 import { getLegalActions } from '../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../src/engine/config.js';
@@ -73,8 +73,10 @@ function drawCard(random: SeededRandom, deck: Uint8Array, next: number): Card {
   return card as Card;
 }
 
-function playFeltHand(random: SeededRandom, deck: Uint8Array, stacks: number[], button: number, policy: Policy): number {
-  let { state } = startHand({ config: NO_LIMIT_5_10, players: stacks.map((stack, index) => ({ seat: index + 1, stack })), buttonSeat: button });
+function playFeltHand(random: SeededRandom, deck: Uint8Array, button: number, policy: Policy): number {
+  const players: { seat: number; stack: number }[] = [];
+  for (let seat = 1; seat <= PLAYERS; seat++) players.push({ seat, stack: randomStack(random) });
+  let { state } = startHand({ config: NO_LIMIT_5_10, players, buttonSeat: button });
   let next = 0;
   let commands = 0;
   while (state.phase.kind !== 'complete') {
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
     const feltRandom = new SeededRandom(options.seed + round + 1);
     const started = performance.now();
     for (let hand = 0; hand < options.hands; hand++) {
-      commands += playFeltHand(feltRandom, deck, randomStacks(feltRandom), 1 + (hand % PLAYERS), policy);
+      commands += playFeltHand(feltRandom, deck, 1 + (hand % PLAYERS), policy);
     }
     const feltSeconds = (performance.now() - started) / 1000;
     if (round >= 0) feltRates.push(options.hands / feltSeconds);

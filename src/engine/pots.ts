@@ -34,32 +34,31 @@ function onePot(players: readonly Player[], deadMoney: number): Pot[] | null {
 }
 
 function levelledPots(players: readonly Player[], deadMoney: number): Pot[] {
-  // Distinct amounts put in by players still in the hand, ascending (a handful: plain loops).
-  const levels: number[] = [];
-  for (let index = 0; index < players.length; index++) {
-    const player = players[index] as Player;
-    const level = player.committed;
-    if (player.status === 'folded' || level === 0) continue;
-    // Insertion in order, written out (no `includes`, `splice` or comparator calls: this runs at
-    // every collect once a player is all-in for less): a few levels at most.
-    let at = levels.length;
-    while (at > 0 && (levels[at - 1] as number) > level) at--;
-    if (at > 0 && levels[at - 1] === level) continue;
-    levels.push(level);
-    for (let move = levels.length - 1; move > at; move--) levels[move] = levels[move - 1] as number;
-    levels[at] = level;
-  }
   const pots: Pot[] = [];
   let previous = 0;
-  for (let step = 0; step < levels.length; step++) {
-    const level = levels[step] as number;
-    const top = step === levels.length - 1;
+  for (;;) {
+    // The next level: the least amount above the last one that a player still in the hand put in, and
+    // whether anyone in the hand put in more (a scan per level: a handful of players, no array to sort).
+    let level = 0;
+    let higher = false;
+    for (let index = 0; index < players.length; index++) {
+      const player = players[index] as Player;
+      const committed = player.committed;
+      if (player.status === 'folded' || committed <= previous) continue;
+      if (level === 0 || committed < level) {
+        higher ||= level !== 0;
+        level = committed;
+      } else if (committed > level) {
+        higher = true;
+      }
+    }
+    if (level === 0) break;
     let amount = 0;
     const eligible: number[] = [];
     for (let index = 0; index < players.length; index++) {
       const player = players[index] as Player;
       // The top pot also holds any folded chips above the last level.
-      const capped = top ? player.committed : Math.min(player.committed, level);
+      const capped = higher ? Math.min(player.committed, level) : player.committed;
       if (capped > previous) amount += capped - previous;
       if (player.status !== 'folded' && player.committed >= level) eligible.push(player.seat);
     }
