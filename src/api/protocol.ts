@@ -43,13 +43,16 @@ export type Context = {
 type Answer<N extends RequestName> = { ok: true; result: Requests[N]['result'] } | { ok: false; code: string; words: Words };
 type Handler<N extends RequestName> = (args: unknown, context: Context) => Answer<N>;
 
+/** A sender's command id: 1–100 characters, none a control character (the log's hash puts a line break between its parts), not `#` first (the controller's own). */
+const COMMAND_ID = /^(?!#)[^\p{Cc}]{1,100}$/u;
+
 const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   'app-info': (_, { info }) => ({ ok: true, result: info }),
   'table-view': (_, { controller }) => ({ ok: true, result: controller.view() }),
   'table-submit': (args, context) => {
     const envelope = args as { commandId?: unknown; command?: unknown } | null;
-    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId === '' || envelope.commandId.length > 100 || envelope.commandId.startsWith('#')) {
-      return bad("args.commandId: a command needs an id (1–100 characters, not starting with '#')", "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, nicht mit '#' am Anfang)");
+    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || !COMMAND_ID.test(envelope.commandId)) {
+      return bad("args.commandId: a command needs an id (1–100 characters, no control characters, not starting with '#')", "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, ohne Steuerzeichen, nicht mit '#' am Anfang)");
     }
     const parsed = parseCommand(envelope.command);
     if (!parsed.ok) return bad(parsed.problem, parsed.problem);
@@ -181,7 +184,16 @@ export function handleMessage(context: Context, text: string): Reply {
     answer = handler(request.args, context);
   } catch (error) {
     // The table stopped (storage) or a bug surfaced (internal): the sender gets a reply, never silence.
-    if (error instanceof PersistenceError) return refused(request.id, 'storage', `The table's log cannot be written: ${error.message}. Nothing was applied; restart the table`, `Das Protokoll des Tisches kann nicht geschrieben werden: ${error.message}. Nichts wurde angewendet; Tisch neu starten`);
+    // A failure while committing may have stored the command after all: after the restart the screen shows
+    // what the log holds, and only then may the command be entered again (under a new id it would count twice).
+    if (error instanceof PersistenceError) {
+      return refused(
+        request.id,
+        'storage',
+        `The table's log cannot be written: ${error.message}. Restart the table, then look at the screen before entering the command again`,
+        `Das Protokoll des Tisches kann nicht geschrieben werden: ${error.message}. Tisch neu starten und auf dem Bildschirm nachsehen, bevor der Befehl noch einmal eingegeben wird`,
+      );
+    }
     return refused(request.id, 'internal', `An internal error stopped the command: ${(error as Error).message}`, `Ein interner Fehler hat den Befehl gestoppt: ${(error as Error).message}`);
   }
   return answer.ok ? { id: request.id, ok: true, result: answer.result } : { id: request.id, ok: false, error: { code: answer.code, words: answer.words } };

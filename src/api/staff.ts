@@ -1,8 +1,8 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Words } from '../evaluator/words.js';
+import { withFileLock } from '../store/file-lock.js';
 
 /**
  * The table's staff: who may deal, who may open the floor's functions. Kept beside the table's database
@@ -141,22 +141,7 @@ const LOCK_WAIT_MS = 5_000;
  */
 export function withStaffLock<T>(file: string, change: () => T, waitMs = LOCK_WAIT_MS): T {
   const path = `${file}.lock`;
-  const lock = new Database(path, { timeout: waitMs });
-  try {
-    try {
-      lock.exec('BEGIN EXCLUSIVE');
-    } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new Error(`the staff file is being changed by another process (${path}); try again`, { cause: error });
-      throw error;
-    }
-    try {
-      return change();
-    } finally {
-      lock.exec('COMMIT');
-    }
-  } finally {
-    lock.close();
-  }
+  return withFileLock(path, waitMs, () => new Error(`the staff file is being changed by another process (${path}); try again`), change);
 }
 
 export function newStaffFile(): StaffFile {

@@ -80,7 +80,7 @@ export class ShoeMapping {
         return;
       case 'deck-checked':
         if (event.ok) this.status('connected', { en: `deck checked: ${event.count} cards`, de: `Deck geprüft: ${event.count} Karten` });
-        else this.status('fault', deckProblem(event, this.controller.table.hand === null), 'deck-check');
+        else this.status('fault', deckProblem(event, this.controller.table.handNumber === 0), 'deck-check');
         return;
       case 'shoe-fault':
         this.status('fault', { en: `${FAULTS[event.code].en}${event.text === '' ? '' : ` (${event.text})`}`, de: `${FAULTS[event.code].de}${event.text === '' ? '' : ` (${event.text})`}` }, 'device-fault');
@@ -221,8 +221,8 @@ const FAULTS = {
 
 /**
  * A failed deck check in words. Its cards are named only before the table's first hand: once hands are
- * dealt, a card "missing" may be a hole card in play or a hand mucked unseen, and the screen is seen by
- * the table — then the counts only.
+ * dealt, a card "missing" may be a hole card in play, one kept from a hand called void, or a hand mucked
+ * unseen, and the screen is seen by the table — then the counts only.
  */
 function deckProblem(event: Extract<ShoeEvent, { type: 'deck-checked' }>, nameCards: boolean): Words {
   const list = (cards: readonly (Card | null)[]): string => (nameCards ? cards.map((card) => (card === null ? '??' : formatCard(card))).join(' ') : String(cards.length));

@@ -113,7 +113,7 @@ export class TableController {
   }
 
   view(): ViewModel {
-    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().hash, [...this.devices.values()]);
+    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()]);
   }
 
   /** A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once. */

@@ -78,10 +78,14 @@ export type ViewModel = {
   readonly devices: readonly DeviceStatus[];
   /** The dealer on duty (signed in), or null when none is recorded. */
   readonly dealer: { readonly number: string; readonly name: string } | null;
-  readonly logHead: string;
+  /**
+   * How many rows the log holds: it moves when a command was applied and written. The head's hash is not
+   * shown: a hash over a row with few possible contents (a card undone, say) can be reversed by guessing.
+   */
+  readonly logRow: number;
 };
 
-export function viewOf(table: TableState, now: number, lastError: Words | null, logHead: string, devices: readonly DeviceStatus[] = []): ViewModel {
+export function viewOf(table: TableState, now: number, lastError: Words | null, logRow: number, devices: readonly DeviceStatus[] = []): ViewModel {
   const hand = table.hand;
   const inHand = new Map<number, Player>((hand?.players ?? []).map((player) => [player.seat, player]));
   const seats = table.seats.flatMap((seated): SeatView[] => {
@@ -120,7 +124,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     lastError,
     devices,
     dealer: table.dealer == null ? null : { number: table.dealer.number, name: table.dealer.name },
-    logHead,
+    logRow,
   };
 }
 

@@ -142,9 +142,10 @@ export function exposedOperation(state: HandState, card: Card | undefined): Oper
   const count = state.players.length;
   const player = state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player;
   const dealtCard = player.holeCards[player.holeCards.length - 1] ?? null;
-  if (card !== undefined && dealtCard !== null && card !== dealtCard) {
-    // Never the card that was read: the screen would show another player's hole card.
-    throw violation('shown-cards-differ', `That is not the card seat ${player.seat} was dealt last`, `Das ist nicht die Karte, die Platz ${player.seat} zuletzt bekam`);
+  if (card !== undefined && dealtCard !== null) {
+    // A card read is never compared with one sent: a refusal for a wrong guess and an acceptance for the
+    // right one would tell anyone who can send commands what the player holds, one guess at a time.
+    throw violation('card-was-read', `Seat ${player.seat}'s last card was read: report it exposed without naming a card`, `Die letzte Karte von Platz ${player.seat} wurde gelesen: als aufgedeckt melden, ohne eine Karte zu nennen`);
   }
   const exposed = dealtCard ?? card ?? null;
   if (dealtCard === null && exposed !== null && isSeen(state, exposed)) {

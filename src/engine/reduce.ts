@@ -159,6 +159,8 @@ export function record(draft: Draft, source: HandState | null, operation: Operat
     case 'hand-ended':
       return recordHandEnded(draft);
   }
+  // A log row of no known kind (a damaged or forged log): replaying it as nothing would let it pass.
+  throw new InvariantError(`'${String((operation as { type?: unknown }).type)}' is not an operation`);
 }
 
 /*

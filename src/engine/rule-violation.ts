@@ -33,7 +33,8 @@ export type RuleViolationCode =
   | 'misdeal-required'
   | 'not-a-card'
   | 'unknown-command'
-  | 'misdeal-too-late';
+  | 'misdeal-too-late'
+  | 'card-was-read';
 
 /**
  * A command the rules do not allow. Nothing changed: the state the command was applied to is still

@@ -50,6 +50,11 @@ export function showOperation(state: HandState, cards: readonly Card[] | undefin
     shown = known as readonly Card[];
   } else {
     for (const card of cards) checkCard(card);
+    if (known.length === 2 && known[0] !== null && known[1] !== null) {
+      // Both cards were read: cards sent are never compared with them (a refusal or an acceptance would
+      // tell whether a guess is the player's hand, and the player may mean to muck).
+      throw violation('card-was-read', `Seat ${player.seat}'s cards were read: show them without entering cards`, `Die Karten von Platz ${player.seat} wurden gelesen: ohne Eingabe der Karten zeigen`);
+    }
     if (cards.length !== 2 || cards[0] === cards[1]) {
       throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
     }

@@ -159,6 +159,10 @@ export const MAX_CHIPS = 1_000_000_000_000;
 export function checkTableChips(state: TableState): void {
   if (state.hand !== null && state.hand.phase.kind !== 'complete') return;
   const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
+  const unit = state.config.hand.chipUnit;
+  // Seat by seat too: a sum can hide a negative stack behind another seat's surplus.
+  const odd = state.seats.find((player) => player !== null && (!Number.isSafeInteger(player.stack) || player.stack < 0 || player.stack % unit !== 0));
+  if (odd !== undefined && odd !== null) throw new InvariantError(`seat ${odd.seat} holds ${odd.stack}, not a whole number of ${unit}-chip units`);
   const seated = state.seats.reduce((sum, player) => sum + (player?.stack ?? 0), 0);
   const expected = buyIns - cashOuts - timeCollected - rake + adjustments;
   if (seated !== expected || !Number.isSafeInteger(seated)) throw new InvariantError(`the seats hold ${seated}, but ${expected} came in and stayed`);
@@ -320,10 +324,13 @@ function redealExactly(recorder: TableRecorder, redeal: NonNullable<TableState['
   const { positions, config } = redeal;
   const players = positions.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]?.stack ?? 0 }));
   if (players.some((player) => player.stack === 0)) return false;
+  // Who asked to sit out during the voided hand is dealt into the redeal too, and still sits out after it.
+  const sittingOut = positions.dealtIn.filter((seat) => state.seats[seat - 1]?.status === 'sitting-out');
   recorder.push({ ...positions, at, previous: { button: state.button, smallBlindPosition: state.smallBlindPosition, bigBlind: state.bigBlind } });
   const smallBlindSeat = positions.dealtIn.includes(positions.smallBlindPosition) && positions.smallBlindPosition !== positions.bigBlind ? positions.smallBlindPosition : null;
   const { operations } = startHand({ config, players, buttonSeat: positions.button, blinds: { smallBlindSeat, bigBlindSeat: positions.bigBlind }, extraPosts: positions.extraPosts });
   for (const operation of operations) recorder.push(operation);
+  for (const seat of sittingOut) recorder.push({ type: 'sat-out', seat });
   return true;
 }
 
@@ -395,7 +402,8 @@ function decidedBy(by: string): string {
 /**
  * A new setup for the table, between hands: checked as a whole like the opening one, recorded with who
  * changed it. A cash table stays a cash table (a tournament's structure is fixed at its start), and seats
- * are removed only when nobody sits in them. The next hand is dealt under the new rules.
+ * are removed only when nobody sits in them and neither the button nor a blind was last there. The next
+ * hand is dealt under the new rules.
  */
 function configure(recorder: TableRecorder, command: Extract<TableCommand, { type: 'configure' }>): void {
   const { state } = recorder;
@@ -410,6 +418,16 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
   const beyond = state.seats.find((player) => player !== null && player.seat > config.seatCount);
   if (beyond !== undefined && beyond !== null) {
     throw violation('invalid-config', `Seat ${beyond.seat} is taken: the table cannot have only ${config.seatCount} seats`, `Platz ${beyond.seat} ist besetzt: der Tisch kann nicht nur ${config.seatCount} Plätze haben`);
+  }
+  // The next hand's button and blinds go on from where the last hand's were: a seat removed under them
+  // would put them nowhere (the blinds skipped, or no hand at all).
+  const remembered = [state.button, state.smallBlindPosition, state.bigBlind].find((seat) => seat !== null && seat > config.seatCount);
+  if (remembered !== undefined && remembered !== null) {
+    throw violation(
+      'invalid-config',
+      `The button or a blind is at seat ${remembered}: the table can have only ${config.seatCount} seats once they have moved past it (a hand or two)`,
+      `Der Button oder ein Blind steht auf Platz ${remembered}: der Tisch kann erst nur ${config.seatCount} Plätze haben, wenn sie weitergezogen sind (nach ein, zwei Händen)`,
+    );
   }
   const unit = config.hand.chipUnit;
   const odd = state.seats.find((player) => player !== null && player.stack % unit !== 0);
@@ -434,7 +452,8 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
     throw violation('invalid-amount', `A correction of ${String(command.amount)} is not a whole number of chip units (${unit})`, `Eine Korrektur von ${String(command.amount)} ist keine ganze Zahl von Chipeinheiten (${unit})`);
   }
   if (inPlay(state, command.seat)) throw violation('not-between-hands', `Seat ${command.seat} is in a hand: correct the stack after it`, `Platz ${command.seat} spielt eine Hand: Stapel danach korrigieren`);
-  if (!Number.isSafeInteger(player.stack + command.amount) || Math.abs(command.amount) > MAX_CHIPS) {
+  // A stack stays within MAX_CHIPS, so the seats' sum is always exact (checkTableChips).
+  if (!Number.isSafeInteger(player.stack + command.amount) || Math.abs(command.amount) > MAX_CHIPS || player.stack + command.amount > MAX_CHIPS) {
     throw violation('invalid-amount', `A correction of ${command.amount} is beyond any table's chips`, `Eine Korrektur von ${command.amount} übersteigt die Chips jedes Tisches`);
   }
   if (player.stack + command.amount < 0) {

@@ -4,7 +4,7 @@ import { apply, type Command, type ExtraPost, type StartHand, startHand } from '
 import { getLegalActions } from '../engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type RakeRule, type UncapRule } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
-import { RuleViolation } from '../engine/rule-violation.js';
+import { RuleViolation, violation } from '../engine/rule-violation.js';
 import type { HandState } from '../engine/state.js';
 import { decimalPlaces, fromUnits, toUnits } from './amounts.js';
 import type { TomlTable, TomlValue } from './toml.js';
@@ -128,7 +128,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const show = pendingShows.get(index);
       if (show === undefined) return;
       pendingShows.delete(index);
-      const command = showCommand(show.cards, holeCards.get(index));
+      const command = showCommand(show.cards, holeCards.get(index), seat);
       try {
         run(command);
       } catch (error) {
@@ -203,13 +203,19 @@ function withoutStaleShows(actions: readonly string[]): string[] {
   });
 }
 
-function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined): Command {
+function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined, seat: number): Command {
   if (cards === '') return { type: 'muck' };
   if (cards === '-') return { type: 'show' };
   const shown = parseCards(cards);
   // A show of unknown cards is a hand not tabled.
   if (shown.some((card) => card === null)) {
     return shown.every((card) => card === null) && dealt?.every((card) => card !== null) === true ? { type: 'show' } : { type: 'muck' };
+  }
+  // Cards the history dealt are tabled as dealt (the engine takes no cards for a hand it knows); a show
+  // of others is the history's own contradiction.
+  if (dealt?.length === 2 && dealt.every((card) => card !== null)) {
+    if (shown.length === 2 && shown.every((card) => card !== null && dealt.includes(card))) return { type: 'show' };
+    throw violation('shown-cards-differ', `Seat ${seat} was dealt other cards`, `Platz ${seat} hat andere Karten bekommen`);
   }
   return { type: 'show', cards: shown as Card[] };
 }

@@ -1,18 +1,18 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import { HandArchive, type HandHistory } from '../controller/hand-archive.js';
 import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
 import { type Facts, type FactSelection, factsOf } from '../reports/facts.js';
 import { hasFacts, readFacts } from './fact-tables.js';
-import { snapshotState } from './store.js';
+import { openToRead, snapshotState } from './store.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
  * writing), every row in order. `felt verify` checks the same rows.
  */
 export function* readLog(path: string): IterableIterator<TableLogEntry> {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openToRead(path);
   try {
     for (const row of db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
@@ -28,7 +28,7 @@ export function* readLog(path: string): IterableIterator<TableLogEntry> {
  * it (from the latest snapshot and the rows after it), read in one transaction so they agree.
  */
 export function readReportSource(path: string, selection: FactSelection, withTable: boolean): { facts: Facts; table: TableState | null } {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openToRead(path);
   try {
     return db.transaction(() => {
       const facts = hasFacts(db) ? readFacts(db, selection) : factsOf(readRows(db));
@@ -55,7 +55,7 @@ function* readRows(db: Database.Database): IterableIterator<TableLogEntry> {
 
 /** One hand's full history from a table's database, read-only (`felt report --kind hand`), or null. */
 export function readHand(path: string, id: number): HandHistory | null {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openToRead(path);
   try {
     const rows = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq');
     const archive = new HandArchive(function* (after) {

@@ -84,16 +84,37 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
 
 export function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT');
+  const applied = appliedMigrations(db);
+  for (const migration of MIGRATIONS.slice(applied)) {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(migration.id, Date.now());
+    })();
+  }
+}
+
+/**
+ * How many migrations the database has, after checking they are the first ones this build knows, in
+ * order: one it does not know (a newer Felt wrote it), or one out of order, is a `PersistenceError` that
+ * names it. `felt verify` asks the same of a database it only reads.
+ */
+export function appliedMigrations(db: Database.Database): number {
   const applied = (db.prepare('SELECT id FROM schema_migrations ORDER BY rowid').all() as { id: string }[]).map((row) => row.id);
   applied.forEach((id, index) => {
     const known = MIGRATIONS.findIndex((migration) => migration.id === id);
     if (known < 0) throw new PersistenceError(`the database has migration '${id}', which this version of Felt does not know (was it written by a newer one?)`);
     if (known !== index) throw new PersistenceError(`the database's migrations are out of order: '${id}' is applied as number ${index + 1}, but it is number ${known + 1}`);
   });
-  for (const migration of MIGRATIONS.slice(applied.length)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(migration.id, Date.now());
-    })();
-  }
+  return applied.length;
+}
+
+/**
+ * The triggers that keep the log append-only, as the first migration creates them (`CREATE TRIGGER … END`,
+ * by name): `felt verify` compares the database's with these, word for word.
+ */
+export function appendOnlyTriggers(): ReadonlyMap<string, string> {
+  const first = MIGRATIONS[0] as (typeof MIGRATIONS)[number];
+  const triggers = new Map<string, string>();
+  for (const [sql, name] of first.sql.matchAll(/CREATE TRIGGER (\w+)[\s\S]*?END/g)) triggers.set(name as string, sql);
+  return triggers;
 }

@@ -7,6 +7,7 @@ import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type FactCursor, type Facts, type FactSelection } from '../reports/facts.js';
 import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-tables.js';
 import { migrate } from './migrations.js';
+import { FileLock } from './file-lock.js';
 import { PersistenceError } from './persistence-error.js';
 
 /** A row of the log as SQLite holds it (apart from the domain's operations). */
@@ -35,7 +36,10 @@ export class Store {
   /** Where the report facts' derivation stands: after the last row. */
   private factCursor: FactCursor;
 
-  private constructor(private readonly db: Database.Database) {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly lock: FileLock | null,
+  ) {
     this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
     this.findCommand = db.prepare('SELECT command FROM command WHERE id = ?');
@@ -48,19 +52,21 @@ export class Store {
   }
 
   /**
-   * Opens (or creates) a database: WAL, full sync, the schema migrated, held exclusively by this process
-   * (a second process gets an error, never a fork of the log). `:memory:` for tests. A log whose head
-   * does not match its last row is refused: run `felt verify`.
+   * Opens (or creates) a database: WAL, full sync, the schema migrated, written by this process alone — it
+   * holds `<path>.lock` (a second process gets an error, never a fork of the log) while `felt report`,
+   * `verify` and `export` may read the table as it runs. `:memory:` for tests. A log whose head does not
+   * match its last row is refused: run `felt verify`.
    */
   static open(path: string): Store {
+    const lock = path === ':memory:' ? null : takeTableLock(path);
     let db: Database.Database;
     try {
       db = new Database(path);
     } catch (error) {
+      lock?.release();
       throw new PersistenceError(`cannot open the database ${path}: ${(error as Error).message}`, { cause: error });
     }
     try {
-      db.pragma('locking_mode = EXCLUSIVE');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       migrate(db);
@@ -69,9 +75,10 @@ export class Store {
       if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
         throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
       }
-      return new Store(db);
+      return new Store(db, lock);
     } catch (error) {
       db.close();
+      lock?.release();
       if (error instanceof PersistenceError) throw error;
       throw new PersistenceError(`cannot use the database ${path}: ${(error as Error).message}`, { cause: error });
     }
@@ -161,7 +168,39 @@ export class Store {
 
   close(): void {
     this.db.close();
+    this.lock?.release();
   }
+}
+
+/**
+ * A table's database opened to read, never to change: alongside a running table (WAL lets readers in
+ * while it writes), or a copy. SQLite reads a WAL database through a shared-memory file it makes beside
+ * it, which it cannot do in a read-only place (a regulator's disc): that is said in words, with what to do.
+ */
+export function openToRead(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    // SQLite opens the WAL's files at the first read.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code !== 'SQLITE_CANTOPEN') throw error;
+    throw new Error(`${(error as Error).message}: SQLite cannot make its shared-memory file beside ${path} (a read-only place?); copy the database, with its -wal file if there is one, to a folder you can write, and read the copy`, { cause: error });
+  }
+}
+
+/** The writer's lock on a table's database: one process at a time, or an error that says where it is held. */
+function takeTableLock(path: string): FileLock {
+  const at = `${path}.lock`;
+  let lock: FileLock | null;
+  try {
+    lock = FileLock.take(at, 0);
+  } catch (error) {
+    throw new PersistenceError(`cannot open the database ${path}: its lock ${at} cannot be taken (${(error as Error).message})`, { cause: error });
+  }
+  if (lock === null) throw new PersistenceError(`the database ${path} is open in another Felt (${at} is held): a table is written by one process at a time`);
+  return lock;
 }
 
 /**

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { InvariantError } from '../invariant-error.js';
 import { replay } from '../engine/reduce.js';
 import { awardOperations } from '../engine/showdown.js';
@@ -12,7 +12,8 @@ import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
 import { eventRow, handRow, storedEventRows, storedHandRows } from './fact-tables.js';
-import { GENESIS_HASH, linkHash, type LogRow, snapshotState, upToDate } from './store.js';
+import { appendOnlyTriggers, appliedMigrations } from './migrations.js';
+import { GENESIS_HASH, linkHash, type LogRow, openToRead, snapshotState, upToDate } from './store.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -32,20 +33,84 @@ export type Verification =
 export function verifyDatabase(path: string, expectHead?: string): Verification {
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = openToRead(path);
   } catch (error) {
     return { ok: false, row: 0, problem: `cannot open ${path}: ${(error as Error).message}` };
   }
   try {
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')").all() as { name: string }[]).map((row) => row.name));
-    for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
-      if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
-    }
-    if (!tables.has('log_no_update') || !tables.has('log_no_delete')) return { ok: false, row: 0, problem: "the log's append-only triggers were removed" };
-    return verifyRows(db, expectHead);
+    // One read transaction: a table that runs meanwhile goes on writing, and the check sees the log as it
+    // stood at the start, head and all.
+    return db.transaction(() => verifyOpened(db, expectHead))();
   } finally {
     db.close();
   }
+}
+
+function verifyOpened(db: Database.Database, expectHead: string | undefined): Verification {
+  {
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+    for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
+      if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
+    }
+    const schema = schemaProblem(db);
+    if (schema !== null) return { ok: false, row: 0, problem: schema };
+    const rows = verifyRows(db, expectHead);
+    if (!rows.ok) return rows;
+    const commands = commandProblem(db);
+    return commands === null ? rows : { ok: false, ...commands };
+  }
+}
+
+/**
+ * The schema's own checks: the migrations are ones this build knows, in order; the append-only triggers
+ * are the first migration's, word for word (a trigger that never fires has the right name too), and no
+ * other trigger is there (one could drop the rows the table writes while it goes on as if they were kept).
+ */
+function schemaProblem(db: Database.Database): string | null {
+  try {
+    appliedMigrations(db);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const expected = appendOnlyTriggers();
+  const found = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string | null }[];
+  for (const name of expected.keys()) {
+    if (!found.some((trigger) => trigger.name === name)) return "the log's append-only triggers were removed";
+  }
+  for (const trigger of found) {
+    const sql = expected.get(trigger.name);
+    if (sql === undefined) return `a trigger that is not Felt's is on the database ('${trigger.name}')`;
+    if (words(trigger.sql ?? '') !== words(sql)) return `the log's append-only trigger '${trigger.name}' was changed`;
+  }
+  return null;
+}
+
+/** SQL compared word for word: the same statement however it is indented. */
+function words(sql: string): string {
+  return sql.trim().split(/\s+/).join(' ');
+}
+
+/**
+ * The commands kept beside the log, which decide whether a command sent again is applied (a retry applies
+ * once): every command's rows are together, and each command has one row in `command` that ends where its
+ * rows end. A command row removed would let a retry apply twice; one planted would swallow a command sent
+ * later under its id; one past the log's end is a log cut short.
+ */
+function commandProblem(db: Database.Database): { row: number; problem: string } | null {
+  const group = db
+    .prepare(
+      'SELECT g.id AS id, g.first AS first, g.last AS last, g.n AS n, c.seq AS kept FROM (SELECT command_id AS id, min(seq) AS first, max(seq) AS last, count(*) AS n FROM log GROUP BY command_id) g ' +
+        'LEFT JOIN command c ON c.id = g.id WHERE g.last - g.first + 1 != g.n OR c.seq IS NULL OR c.seq != g.last ORDER BY g.first LIMIT 1',
+    )
+    .get() as { id: string; first: number; last: number; n: number; kept: number | null } | undefined;
+  if (group !== undefined) {
+    if (group.last - group.first + 1 !== group.n) return { row: group.first, problem: `the rows of command '${group.id}' are not together: one command id was applied twice` };
+    if (group.kept === null) return { row: group.last, problem: `command '${group.id}' is not kept with its rows (its row in the commands was removed)` };
+    return { row: group.last, problem: `command '${group.id}' is kept as ending at row ${group.kept}, but its rows end at row ${group.last}` };
+  }
+  const planted = db.prepare('SELECT id, seq FROM command c WHERE NOT EXISTS (SELECT 1 FROM log l WHERE l.command_id = c.id) ORDER BY seq LIMIT 1').get() as { id: string; seq: number } | undefined;
+  if (planted !== undefined) return { row: planted.seq, problem: `command '${planted.id}' is kept but wrote no row of the log (a command row was added, or the log was cut short)` };
+  return null;
 }
 
 function verifyRows(db: Database.Database, expectHead: string | undefined): Verification {
@@ -74,6 +139,9 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     } catch {
       return bad('its payload is not JSON');
     }
+    // Felt's canonical JSON has no line break: so the hash's parts (a line break between) cannot be cut
+    // anew to give another row, with another command id, the same hash.
+    if (row.payload.includes('\n')) return bad('its payload holds a line break, which Felt never writes');
     try {
       audit.see(entry);
       state = replayChecked(state, entry);
@@ -106,6 +174,8 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
   if (facts !== null && !facts.complete(factCursor)) {
     return { ok: false, row: expectedSeq - 1, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
   }
+  const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').get(expectedSeq - 1) as { seq: number } | undefined;
+  if (beyond !== undefined) return { ok: false, row: beyond.seq, problem: `a snapshot is kept after row ${beyond.seq}, which the log does not have (the log was cut short)` };
   return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
 }
 
@@ -197,8 +267,12 @@ class StoredFacts {
     if (table === undefined) return null;
     const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
     if (cursor !== undefined) return new StoredFacts(db, cursor.cursor);
+    // Felt derives the facts as it opens a table (in the same opening that adds their tables): a table
+    // with their tables but without them had them removed — with the rows they would give away, maybe.
     const blocks = db.prepare('SELECT count(*) AS n FROM fact_block').get() as { n: number };
-    return blocks.n === 0 ? null : 'report facts are kept without their cursor (the cursor row was removed)';
+    return blocks.n === 0
+      ? 'the report facts are missing (Felt derives them as it opens a table: they were removed, or that opening was cut off — open the table once and verify again)'
+      : 'report facts are kept without their cursor (the cursor row was removed)';
   }
 
   /** Whether the facts derived at this row are the next ones stored of their kind (time collected waits for its hand: earlier rows' facts may come with a later one). */

@@ -73,6 +73,9 @@ describe('the command protocol', () => {
     expect(handleMessage(controller, JSON.stringify({ id: 'r4', name: 'toString' }))).toMatchObject({ id: 'r4', ok: false, error: { code: 'unknown-request' } });
     expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(handleMessage(controller, JSON.stringify({ id: 'r5', name: 'table-submit', args: { commandId: '#open', command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    // A line break in an id would blur the log hash's parts (id, line break, payload).
+    expect(handleMessage(controller, JSON.stringify({ id: 'r5b', name: 'table-submit', args: { commandId: 'c1\nx', command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('no control characters') } } });
+    expect(handleMessage(controller, JSON.stringify({ id: 'r5c', name: 'table-submit', args: { commandId: 'x'.repeat(101), command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     const refused = handleMessage(controller, JSON.stringify({ id: 'r6', name: 'table-submit', args: { commandId: 'c2', command: { type: 'sit', seat: 2, name: 'Ben', buyIn: 500 } } }));
     expect(refused).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 2 is taken' } } });
   });

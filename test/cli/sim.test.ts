@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { appendOnlyTriggers } from '../../src/store/migrations.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 const run = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
@@ -86,7 +87,8 @@ describe('felt verify and felt export on a simulated table database', () => {
     expect(replayed.status).toBe(0);
 
     const raw = new Database(db);
-    raw.exec("DROP TRIGGER log_no_update; UPDATE log SET payload = payload || ' ' WHERE seq = 3; CREATE TRIGGER log_no_update BEFORE UPDATE ON log BEGIN SELECT RAISE(ABORT, 'x'); END;");
+    // Behind the trigger's back, and the trigger put back as it was.
+    raw.exec(`DROP TRIGGER log_no_update; UPDATE log SET payload = payload || ' ' WHERE seq = 3; ${appendOnlyTriggers().get('log_no_update') ?? ''};`);
     raw.close();
     const bad = run(['verify', '--db', db]);
     expect(bad.status).toBe(1);

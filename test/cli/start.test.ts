@@ -38,6 +38,14 @@ describe('felt start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
     expect((await fetch(started.url.replace(/\?token=.*/, ''))).status).toBe(403);
+    // The running table's database is read while it runs: verified, reported, exported.
+    const verified = spawnSync(felt, ['verify', '--db', db], { encoding: 'utf8' });
+    expect(verified.stderr).toBe('');
+    expect(verified.status).toBe(0);
+    const report = spawnSync(felt, ['report', '--db', db, '--kind', 'session'], { encoding: 'utf8' });
+    expect(report.status).toBe(0);
+    expect(JSON.parse(report.stdout)).toMatchObject({ handsPlayed: 0 });
+    expect(spawnSync(felt, ['export', '--db', db, '--format', 'phh', '--out', join(folder, 'hands')], { encoding: 'utf8' }).stdout).toContain('Wrote 0 hands');
     expect(await started.stop()).toBe(0);
     expect(existsSync(db)).toBe(true);
     expect(existsSync(`${db}.staff.json`)).toBe(true);
@@ -61,7 +69,7 @@ describe('felt start', () => {
     // A second start on the running table's database fails on its lock, before touching the PIN.
     const second = spawnSync(felt, ['start', '--browser', '--port', '0', '--db', db, '--floor-pin', '246802'], { encoding: 'utf8' });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain('database is locked');
+    expect(second.stderr).toContain(`the database ${db} is open in another Felt (${db}.lock is held)`);
     expect(readFileSync(`${db}.staff.json`, 'utf8')).toBe(pinFile);
     expect(statSync(db).mode & 0o777).toBe(0o600);
     expect(await running.stop()).toBe(0);

@@ -75,6 +75,20 @@ describe('the shoe at the table', () => {
     expect(controller.view().devices[0]).toMatchObject({ state: 'disconnected', detail: { en: '/dev/ttyUSB0 was unplugged' } });
   });
 
+  it('names no card of a failed deck check once a hand was dealt, even after the hand was called void', async () => {
+    const { controller, shoe, deal, submit } = await tableWithShoe();
+    for (const card of ['2c', 'As', '3d']) deal(parseCard(card));
+    submit({ type: 'start-hand' });
+    for (const card of ['Kh', '7h', '8h', '9h']) deal(parseCard(card));
+    submit({ type: 'misdeal', reason: 'cards-exposed', by: 'Floor' });
+    expect(controller.table.hand).toBeNull();
+    // 7h went to a player, who may have kept it: the table sees the screen.
+    shoe.send(encodeShoeMessage({ type: 'deck', ok: false, count: 51, missing: [parseCard('7h')], extra: [], duplicates: [] }));
+    const detail = controller.view().devices[0]?.detail;
+    expect(detail?.en).toBe('The deck failed its check (51 cards: missing 1): do not deal it');
+    expect(JSON.stringify(detail)).not.toContain('7h');
+  });
+
   it('holds the cards after one the shoe did not report until the croupier enters it, so none goes to another player’s place', async () => {
     const { controller, shoe, submit } = await tableWithShoe();
     let seq = 0;

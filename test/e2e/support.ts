@@ -58,9 +58,9 @@ export class Kiosk {
     this.core.close();
   }
 
-  /** The log's head: it moves when a command was applied and written. */
-  head(): string {
-    return this.core.controller.view().logHead;
+  /** The log's last row: it moves when a command was applied and written. */
+  head(): number {
+    return this.core.controller.view().logRow;
   }
 }
 

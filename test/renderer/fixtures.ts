@@ -49,7 +49,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
       { id: 'rfid-1', kind: 'rfid-reader', state: 'fault', detail: { en: 'antenna 3 silent', de: 'Antenne 3 stumm' } },
     ],
     dealer: { number: '12', name: 'Dana' },
-    logHead: 'head',
+    logRow: 1,
     ...overrides,
   };
 }

@@ -19,6 +19,8 @@ import { csv } from '../../src/reports/csv.js';
 import { incidents } from '../../src/reports/incidents.js';
 import { sessionReport } from '../../src/reports/session.js';
 import { simulateSession } from '../../src/sim/session.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import { Store } from '../../src/store/store.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 const AT = Date.UTC(2026, 10, 29, 18);
@@ -211,6 +213,19 @@ describe('floor reports over a table log', () => {
     expect(phh.stdout).toBe(hand.phh);
     expect(phh.stdout).toMatch(/^variant = "NT"$/m);
     expect(spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '999'], { encoding: 'utf8' }).stderr).toContain('there is no hand 999');
+    // A hand still in play when the table stopped: its rows hold hole cards nobody has shown, so no detail.
+    const stopped = join(mkdtempSync(join(tmpdir(), 'felt-report-live-')), 'table.db');
+    const live = Store.open(stopped);
+    const table = TableController.open(live, { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
+    for (const seat of [1, 2, 3]) table.submit({ id: `s${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn: 500 } });
+    ['As', 'Kd', '2c'].forEach((card, index) => table.submit({ id: `d${index}`, command: { type: 'draw', seat: index + 1, card: parseCard(card) } }));
+    table.submit({ id: 'start', command: { type: 'start-hand' } });
+    ['Qh', 'Jh', 'Th', '9h'].forEach((card, index) => table.submit({ id: `h${index}`, command: { type: 'deal', card: parseCard(card) } }));
+    live.close();
+    const inPlay = spawnSync(felt, ['report', '--db', stopped, '--kind', 'hand', '--hand', '1'], { encoding: 'utf8' });
+    expect(inPlay.status).toBe(1);
+    expect(inPlay.stderr).toContain('hand 1 is still in play: its detail is kept until it is over');
+    expect(inPlay.stdout).toBe('');
     // A row changed behind the table's back: no report.
     const raw = new Database(db);
     raw.exec('DROP TRIGGER log_no_update');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/store/canonical-json.js';
-import { MIGRATIONS } from '../../src/store/migrations.js';
+import { appendOnlyTriggers, MIGRATIONS } from '../../src/store/migrations.js';
 import { PersistenceError } from '../../src/store/persistence-error.js';
 import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -13,6 +13,8 @@ import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { factsOf, WHOLE_LOG } from '../../src/reports/facts.js';
 import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../src/reports/floor-report.js';
 import { replayTable } from '../../src/engine/table-reduce.js';
+import { TableController } from '../../src/controller/table-controller.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { BLOCK } from '../../src/store/fact-tables.js';
 
 /** A file database holding a short simulated session, written command by command as the controller would. */
@@ -28,7 +30,8 @@ function sessionDatabase(): { path: string; head: string; rows: number } {
   return { path, head: head.hash, rows: head.seq };
 }
 
-const TRIGGERS = "CREATE TRIGGER log_no_update BEFORE UPDATE ON log BEGIN SELECT RAISE(ABORT, 'x'); END; CREATE TRIGGER log_no_delete BEFORE DELETE ON log BEGIN SELECT RAISE(ABORT, 'x'); END;";
+/** The append-only triggers exactly as Felt creates them: put back by someone who covers their tracks. */
+const TRIGGERS = [...appendOnlyTriggers().values()].map((sql) => `${sql};`).join('\n');
 
 /** Changes the log behind the triggers' back, and puts them back, as someone with the file and a SQLite shell could. */
 function tamper(path: string, sql: string): void {
@@ -101,6 +104,90 @@ describe('the operation log', () => {
     db.exec('DROP TRIGGER log_no_update');
     db.close();
     expect(verify(unguarded.path)).toMatchObject({ ok: false, problem: "the log's append-only triggers were removed" });
+  });
+
+  it('a trigger changed to never fire, or one added beside them, shows', () => {
+    const never = sessionDatabase();
+    const db = new Database(never.path);
+    db.exec("DROP TRIGGER log_no_delete; CREATE TRIGGER log_no_delete BEFORE DELETE ON log WHEN 0 BEGIN SELECT RAISE(ABORT, 'x'); END;");
+    db.close();
+    expect(verify(never.path)).toMatchObject({ ok: false, row: 0, problem: "the log's append-only trigger 'log_no_delete' was changed" });
+    // A trigger that silently drops the rows the table writes: the screen would go on as if they were kept.
+    const swallowing = sessionDatabase();
+    tamper(swallowing.path, 'CREATE TRIGGER keep_nothing BEFORE INSERT ON log BEGIN SELECT RAISE(IGNORE); END;');
+    expect(verify(swallowing.path)).toMatchObject({ ok: false, row: 0, problem: "a trigger that is not Felt's is on the database ('keep_nothing')" });
+    const unknown = sessionDatabase();
+    tamper(unknown.path, "INSERT INTO schema_migrations (id, applied_at) VALUES ('2099-01-01T00:00-hologram-cards', 0)");
+    expect(verify(unknown.path)).toMatchObject({ ok: false, row: 0, problem: expect.stringContaining("which this version of Felt does not know") });
+  });
+
+  it('the commands kept beside the log are checked: removed, planted, moved or applied twice shows', () => {
+    // A command row removed: a retry of that command would be applied again...
+    const removed = join(mkdtempSync(join(tmpdir(), 'felt-commands-')), 'table.db');
+    const clock = { now: () => Date.UTC(2026, 10, 29, 18) };
+    const topUp = { id: 't3', command: { type: 'top-up', seat: 1, amount: 100 } } as const;
+    const first = Store.open(removed);
+    const table = TableController.open(first, clock, CASINO_5_10);
+    table.submit({ id: 't1', command: { type: 'sit', seat: 1, name: 'Ada', buyIn: 500 } });
+    table.submit({ id: 't2', command: { type: 'sit', seat: 4, name: 'Ben', buyIn: 500 } });
+    table.submit(topUp);
+    first.close();
+    tamper(removed, "DELETE FROM command WHERE id = 't3'");
+    expect(verify(removed)).toMatchObject({ ok: false, problem: "command 't3' is not kept with its rows (its row in the commands was removed)" });
+    // ...and it is: its rows are now in two places, and the seat has the top-up twice.
+    const second = Store.open(removed);
+    const again = TableController.open(second, clock, CASINO_5_10);
+    again.submit({ id: 't4', command: { type: 'top-up', seat: 4, amount: 100 } });
+    expect(again.submit(topUp).seats.find((seat) => seat.seat === 1)?.stack).toBe(700);
+    second.close();
+    expect(verify(removed)).toMatchObject({ ok: false, problem: "the rows of command 't3' are not together: one command id was applied twice" });
+    // A command row planted under an id the table would give later: that command would be swallowed.
+    const planted = sessionDatabase();
+    tamper(planted.path, "INSERT INTO command (id, command, seq) VALUES ('#dealer-999', '', 1)");
+    expect(verify(planted.path)).toMatchObject({ ok: false, row: 1, problem: "command '#dealer-999' is kept but wrote no row of the log (a command row was added, or the log was cut short)" });
+    const moved = sessionDatabase();
+    tamper(moved.path, "UPDATE command SET seq = seq + 1 WHERE id = 'c2'");
+    expect(verify(moved.path)).toMatchObject({ ok: false, problem: expect.stringMatching(/^command 'c2' is kept as ending at row \d+, but its rows end at row \d+$/) });
+  });
+
+  it('a payload with a line break (the hash\'s parts cut anew), with its hash recomputed, shows', () => {
+    const { path } = sessionDatabase();
+    const db = new Database(path);
+    db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
+    const last = db.prepare('SELECT seq, command_id, payload, prev_hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; command_id: string; payload: string; prev_hash: string };
+    const spaced = JSON.stringify(JSON.parse(last.payload), null, 1);
+    const hash = linkHash(last.prev_hash, last.command_id, spaced);
+    db.prepare('UPDATE log SET payload = ?, hash = ? WHERE seq = ?').run(spaced, hash, last.seq);
+    db.prepare('UPDATE head SET hash = ? WHERE id = 1').run(hash);
+    db.prepare('UPDATE command SET seq = seq WHERE id = ?').run(last.command_id);
+    db.exec(TRIGGERS);
+    db.close();
+    expect(verify(path)).toMatchObject({ ok: false, row: last.seq, problem: 'its payload holds a line break, which Felt never writes' });
+  });
+
+  it('a row of no kind Felt writes, chained and kept like any other, does not replay', () => {
+    const { path } = sessionDatabase();
+    const store = Store.open(path);
+    store.append('forged', [{ type: 'bonus', seat: 1, amount: 1000 } as unknown as TableLogEntry]);
+    store.close();
+    expect(verify(path)).toMatchObject({ ok: false, problem: "it does not replay: 'bonus' is not an operation" });
+  });
+
+  it('a log cut short with care — head, triggers and facts put right — still shows without a head kept elsewhere', () => {
+    const { path, rows } = sessionDatabase();
+    const opened = Store.open(path);
+    opened.close();
+    const keep = rows - 30;
+    tamper(
+      path,
+      `DELETE FROM log WHERE seq > ${keep}; UPDATE head SET seq = ${keep}, hash = (SELECT hash FROM log WHERE seq = ${keep}); DELETE FROM fact_block; DELETE FROM fact_cursor;`,
+    );
+    expect(verify(path)).toMatchObject({ ok: false });
+    // With the facts derived again as a reopening would, the commands kept past the end still show.
+    const reopened = Store.open(path);
+    reopened.close();
+    const result = verify(path);
+    expect(result.ok === false && result.problem).toMatch(/is kept but wrote no row of the log|is kept as ending at row/);
   });
 
   it('a pot paid to the wrong player is caught even with the chain recomputed', () => {
@@ -181,9 +268,21 @@ describe('the operation log', () => {
     expect(facts.hands.seq.length).toBeGreaterThanOrEqual(12);
     expect(facts.events.some((fact) => fact.entry.type === 'time-collected')).toBe(true);
     store.close();
-    // A log from before the facts: no facts kept (the tables are derived data, without triggers).
+    // Facts emptied out of a table that had them (derived data, without triggers): verify says so (a
+    // log cut short with its facts removed would otherwise pass), and the table derives them again when it opens.
+    const emptied = join(mkdtempSync(join(tmpdir(), 'felt-facts-')), 'table.db');
+    copyFileSync(path, emptied);
+    const wiped = new Database(emptied);
+    wiped.exec('DELETE FROM fact_block; DELETE FROM fact_cursor;');
+    wiped.close();
+    expect(verify(emptied)).toMatchObject({ ok: false, problem: expect.stringMatching(/^the report facts are missing/) });
+    const refilled = Store.open(emptied);
+    expect(refilled.reportFacts()).toEqual(facts);
+    refilled.close();
+    expect(verify(emptied)).toMatchObject({ ok: true });
+    // A log from before the facts (their migration not applied): nothing to check, and the facts come at its next opening.
     const db = new Database(path);
-    db.exec('DELETE FROM fact_block; DELETE FROM fact_cursor;');
+    db.exec(`DROP TABLE fact_block; DROP TABLE fact_cursor; DELETE FROM schema_migrations WHERE id = '${MIGRATIONS.find((migration) => migration.id.endsWith('report-facts'))?.id ?? ''}';`);
     db.close();
     expect(verify(path)).toMatchObject({ ok: true });
     const reopened = Store.open(path);

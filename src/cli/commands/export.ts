@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
-import { Store } from '../../store/store.js';
+import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
@@ -27,16 +27,12 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
     return 1;
   }
   mkdirSync(out, { recursive: true });
-  const store = Store.open(db);
   let written = 0;
-  try {
-    const histories = new TableHandHistories();
-    for (const entry of store.entries()) {
-      const text = histories.see(entry);
-      if (text !== null) writeFileSync(join(out, handFileName(++written)), text);
-    }
-  } finally {
-    store.close();
+  const histories = new TableHandHistories();
+  // Read-only, as verify read it: the table may be running, and the file may be evidence nobody may change.
+  for (const entry of readLog(db)) {
+    const text = histories.see(entry);
+    if (text !== null) writeFileSync(join(out, handFileName(++written)), text);
   }
   io.out(`Wrote ${written} hands as PHH to ${out}\n`);
   return 0;

@@ -45,12 +45,19 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
 
 /**
  * One hand's detail (`--kind hand --hand ID`, the id of the hand list: 1 for the first dealt): its full
- * history as JSON — every row, hole cards, undos and a void — or its PHH hand history (`--format phh`).
+ * history as JSON — every row, hole cards, undos and a void — or its PHH hand history (`--format phh`);
+ * none for a hand still in play.
  */
 function handDetail(options: Options, io: CommandIo): number {
   const history = readHand(options.db, options.hand as number);
   if (history === null) {
     io.err(`felt report: there is no hand ${String(options.hand)} in ${options.db}\n`);
+    return 1;
+  }
+  if (!history.summary.complete && history.summary.voided === null) {
+    // A hand still in play (the table stopped in the middle of it, or is running): its rows hold the hole
+    // cards of players who have not shown, so it has no detail until it is over.
+    io.err(`felt report: hand ${String(options.hand)} is still in play: its detail is kept until it is over\n`);
     return 1;
   }
   if (options.format === 'phh' && history.phh === null) {

@@ -24,9 +24,17 @@ describe('E10 showdown order (seed 000)', () => {
     expect(hand.state.awards.map(({ seat, amount }) => ({ seat, amount }))).toEqual([{ seat: 2, amount: 30 }]);
   });
 
-  it('shown cards must be the cards dealt', () => {
+  it('shown cards must be the cards dealt; cards read are never compared with cards entered', () => {
+    // Read cards are tabled as read. Entering cards for them is refused whatever they are — right or
+    // wrong, an answer would tell a guesser the player's hand, and the player may mean to muck.
     const hand = toRiver().actions('x x x');
-    expect(() => hand.do({ type: 'show', cards: hand.cards('Ac As') })).toThrow('Seat 2 was dealt other cards');
+    for (const guess of ['Ac As', 'Kh Kd', 'Qh Qd']) {
+      expect(() => hand.do({ type: 'show', cards: hand.cards(guess) })).toThrow("Seat 2's cards were read: show them without entering cards");
+    }
+    expect(hand.actorSeat()).toBe(2);
+    // One card read, one not: the one read must be among those entered.
+    const halfRead = HandDriver.table([1000, 1000], { button: 1 }).deal('? Ah ? ? ?').actions('c x').deal('? 2c 7s 9d').actions('x x').deal('? 3h').actions('x x').deal('? 4s').actions('x x');
+    expect(() => halfRead.do({ type: 'show', cards: halfRead.cards('Ac As') })).toThrow('Seat 2 was dealt other cards');
   });
 
   it('an uncontested pot is awarded without a show', () => {

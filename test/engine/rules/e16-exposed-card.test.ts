@@ -1,3 +1,4 @@
+import type { Card } from '../../../src/cards/card.js';
 import { describe, expect, it } from 'vitest';
 import { expectedCard } from '../../../src/engine/dealing.js';
 import { replay } from '../../../src/engine/reduce.js';
@@ -39,6 +40,21 @@ describe('E16 an exposed hole card becomes the burn card', () => {
     expect(hand.state.phase.kind).toBe('betting');
     hand.actions('c');
     expect(() => hand.do({ type: 'exposed' })).toThrow('No hole card has just been dealt');
+  });
+
+  it('a card read is exposed without naming it: a card named is refused, right or wrong, and changes nothing', () => {
+    // Were a wrong card refused and the right one taken, anyone who can send commands could find a
+    // player's card by guessing.
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c 5c 6c 7c');
+    const before = hand.state;
+    for (const guess of ['Ac', '7c']) {
+      expect(() => hand.do({ type: 'exposed', card: hand.cards(guess)[0] as Card })).toThrow("Seat 1's last card was read: report it exposed without naming a card");
+    }
+    expect(hand.state).toBe(before);
+    // A card dealt unread is named by the croupier, as it lies exposed.
+    const unread = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c ?');
+    unread.do({ type: 'exposed', card: unread.cards('4c')[0] as Card });
+    expect(unread.state.burns).toEqual([null, unread.cards('4c')[0]]);
   });
 
   it('an exposed card is not dealt again', () => {

@@ -33,6 +33,18 @@ describe('T10 misdeal and a fouled deck (TDA 35–36)', () => {
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
+  it('a player who asked to sit out during the voided hand is dealt into the redeal and sits out after it', () => {
+    const table = dealtAndAsked().do({ type: 'sit-out', seat: 2 });
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    table.start();
+    expect(table.positions().dealtIn).toContain(2);
+    expect(table.player(2).status).toBe('sitting-out');
+    while (table.state.hand?.phase.kind !== 'complete') table.do(getPrompt(table.state, table.now).kind === 'deal' ? { type: 'deal', card: null } : { type: 'fold' });
+    table.start();
+    expect(table.positions().dealtIn).not.toContain(2);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('after substantial action (two actions, one with chips; or three actions) there is no misdeal', () => {
     const twoWithChips = dealtAndAsked().do({ type: 'call' }).do({ type: 'fold' });
     expect(() => twoWithChips.do({ type: 'misdeal', reason: 'wrong-card-count', by: 'Floor' })).toThrow('No misdeal after substantial action (2 actions)');

@@ -1,3 +1,4 @@
+import { MAX_CHIPS } from '../../../src/engine/table.js';
 import { describe, expect, it } from 'vitest';
 import { replayTable } from '../../../src/engine/table-reduce.js';
 import { TableDriver } from '../../support/table-driver.js';
@@ -28,6 +29,14 @@ describe('T11 floor decisions are operations with who and why', () => {
   ] as const)('refuses %j: %s', (command, message) => {
     const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
     expect(() => table.do(command)).toThrow(message);
+  });
+
+  it('keeps every stack within the table maximum, however many corrections', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    const room = MAX_CHIPS - table.player(1).stack;
+    table.do({ type: 'adjust-stack', seat: 1, amount: room, reason: 'x', by: 'Floor' });
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 5, reason: 'x', by: 'Floor' })).toThrow('A correction of 5 is beyond any table');
+    expect(table.player(1).stack).toBe(MAX_CHIPS);
   });
 
   it('refuses to move chips of a player in a hand', () => {

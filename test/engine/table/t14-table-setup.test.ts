@@ -50,6 +50,23 @@ describe('T14 table setup between hands', () => {
     expect(() => table.do({ type: 'configure', config, by: FLOOR, at: table.now })).toThrow(message);
   });
 
+  it('removes a seat only once the button and the blinds have moved past it', () => {
+    // Seat 10's player was the big blind and left: the next big blind is found from seat 10.
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(10, 'J').draw('1:2c 2:3c 3:As 10:4c');
+    while (table.state.bigBlind !== 10) table.playHand();
+    table.do({ type: 'leave', seat: 10, at: table.now });
+    const nine = setup({ seatCount: 9, maxPlayers: 9 });
+    expect(() => table.do({ type: 'configure', config: nine, by: FLOOR, at: table.now })).toThrow('The button or a blind is at seat 10: the table can have only 9 seats once they have moved past it');
+    for (let hands = 0; [table.state.button, table.state.smallBlindPosition, table.state.bigBlind].includes(10); hands++) {
+      expect(hands).toBeLessThan(3);
+      table.playHand();
+    }
+    table.do({ type: 'configure', config: nine, by: FLOOR, at: table.now });
+    table.playHand();
+    expect(table.state.seats).toHaveLength(9);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('refuses a setup without who changed it', () => {
     const table = new TableDriver().sit(1, 'A');
     expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
