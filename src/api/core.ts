@@ -77,8 +77,8 @@ export class Core {
       if (problem !== null) throw new Error(`--floor-pin: ${problem}`);
     }
     const clock = options.clock ?? { now: () => Date.now() };
-    // The store first: it takes the database's exclusive lock, so a second start on the same table fails
-    // before it could touch the table's PIN.
+    // The store first: it takes the table's writer lock (`<db>.lock`), so a second start on the same table
+    // fails before it could touch the table's PIN.
     const store = Store.open(options.dbPath);
     let hardware: TableHardware | null = null;
     try {

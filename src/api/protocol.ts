@@ -43,15 +43,15 @@ export type Context = {
 type Answer<N extends RequestName> = { ok: true; result: Requests[N]['result'] } | { ok: false; code: string; words: Words };
 type Handler<N extends RequestName> = (args: unknown, context: Context) => Answer<N>;
 
-/** A sender's command id: 1–100 characters, none a control character (the log's hash puts a line break between its parts), not `#` first (the controller's own). */
-const COMMAND_ID = /^(?!#)[^\p{Cc}]{1,100}$/u;
+/** A sender's command id: no control character (the log's hash puts a line break between its parts), not `#` first (the controller's own); 1–100 characters. */
+const COMMAND_ID = /^(?!#)[^\p{Cc}]+$/u;
 
 const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   'app-info': (_, { info }) => ({ ok: true, result: info }),
   'table-view': (_, { controller }) => ({ ok: true, result: controller.view() }),
   'table-submit': (args, context) => {
     const envelope = args as { commandId?: unknown; command?: unknown } | null;
-    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || !COMMAND_ID.test(envelope.commandId)) {
+    if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId.length > 100 || !COMMAND_ID.test(envelope.commandId)) {
       return bad("args.commandId: a command needs an id (1–100 characters, no control characters, not starting with '#')", "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, ohne Steuerzeichen, nicht mit '#' am Anfang)");
     }
     const parsed = parseCommand(envelope.command);

@@ -141,7 +141,7 @@ const LOCK_WAIT_MS = 5_000;
  */
 export function withStaffLock<T>(file: string, change: () => T, waitMs = LOCK_WAIT_MS): T {
   const path = `${file}.lock`;
-  return withFileLock(path, waitMs, () => new Error(`the staff file is being changed by another process (${path}); try again`), change);
+  return withFileLock(path, waitMs, (held) => new Error(`the staff file is being changed by another process (${path}); try again`, { cause: held }), change);
 }
 
 export function newStaffFile(): StaffFile {

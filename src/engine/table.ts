@@ -352,6 +352,11 @@ function misdeal(recorder: TableRecorder, reason: MisdealReason, by: string, at:
     throw violation('misdeal-too-late', `No misdeal after substantial action (${count} actions): the hand plays on (TDA 35–36)`, `Kein Misdeal nach wesentlicher Aktion (${count} Aktionen): die Hand wird weitergespielt (TDA 35–36)`);
   }
   recorder.push({ type: 'hand-voided', handNumber: state.handNumber, reason, by: declaredBy, ...when(at) });
+  // The void makes a player who posted to come in owe the blinds again (waiting to post); one who asked to
+  // sit out meanwhile still sits out (and is dealt into the redeal all the same: `redealExactly`).
+  for (const player of state.seats) {
+    if (player?.status === 'sitting-out' && recorder.state.seats[player.seat - 1]?.status !== 'sitting-out') recorder.push({ type: 'sat-out', seat: player.seat });
+  }
 }
 
 function playHand(recorder: TableRecorder, command: Command): void {
@@ -402,8 +407,8 @@ function decidedBy(by: string): string {
 /**
  * A new setup for the table, between hands: checked as a whole like the opening one, recorded with who
  * changed it. A cash table stays a cash table (a tournament's structure is fixed at its start), and seats
- * are removed only when nobody sits in them and neither the button nor a blind was last there. The next
- * hand is dealt under the new rules.
+ * are removed only when nobody sits in them and neither the button nor a blind was last there (at an empty
+ * table that seat goes, and the button is drawn for again). The next hand is dealt under the new rules.
  */
 function configure(recorder: TableRecorder, command: Extract<TableCommand, { type: 'configure' }>): void {
   const { state } = recorder;
@@ -421,8 +426,9 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
   }
   // The next hand's button and blinds go on from where the last hand's were: a seat removed under them
   // would put them nowhere (the blinds skipped, or no hand at all).
+  // At an empty table no hand can move them: there the order starts anew, with a draw (`table-configured`).
   const remembered = [state.button, state.smallBlindPosition, state.bigBlind].find((seat) => seat !== null && seat > config.seatCount);
-  if (remembered !== undefined && remembered !== null) {
+  if (remembered !== undefined && remembered !== null && state.seats.some((player) => player !== null)) {
     throw violation(
       'invalid-config',
       `The button or a blind is at seat ${remembered}: the table can have only ${config.seatCount} seats once they have moved past it (a hand or two)`,
@@ -452,8 +458,8 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
     throw violation('invalid-amount', `A correction of ${String(command.amount)} is not a whole number of chip units (${unit})`, `Eine Korrektur von ${String(command.amount)} ist keine ganze Zahl von Chipeinheiten (${unit})`);
   }
   if (inPlay(state, command.seat)) throw violation('not-between-hands', `Seat ${command.seat} is in a hand: correct the stack after it`, `Platz ${command.seat} spielt eine Hand: Stapel danach korrigieren`);
-  // A stack stays within MAX_CHIPS, so the seats' sum is always exact (checkTableChips).
-  if (!Number.isSafeInteger(player.stack + command.amount) || Math.abs(command.amount) > MAX_CHIPS || player.stack + command.amount > MAX_CHIPS) {
+  // A correction never takes a stack past MAX_CHIPS (pots may, from chips bought in): the seats' sum stays exact.
+  if (!Number.isSafeInteger(player.stack + command.amount) || Math.abs(command.amount) > MAX_CHIPS || (command.amount > 0 && player.stack + command.amount > MAX_CHIPS)) {
     throw violation('invalid-amount', `A correction of ${command.amount} is beyond any table's chips`, `Eine Korrektur von ${command.amount} übersteigt die Chips jedes Tisches`);
   }
   if (player.stack + command.amount < 0) {

@@ -214,7 +214,8 @@ function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined,
   // Cards the history dealt are tabled as dealt (the engine takes no cards for a hand it knows); a show
   // of others is the history's own contradiction.
   if (dealt?.length === 2 && dealt.every((card) => card !== null)) {
-    if (shown.length === 2 && shown.every((card) => card !== null && dealt.includes(card))) return { type: 'show' };
+    if (shown.length !== 2 || shown[0] === shown[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
+    if (shown.every((card) => card !== null && dealt.includes(card))) return { type: 'show' };
     throw violation('shown-cards-differ', `Seat ${seat} was dealt other cards`, `Platz ${seat} hat andere Karten bekommen`);
   }
   return { type: 'show', cards: shown as Card[] };

@@ -9,12 +9,12 @@ import { openToRead, snapshotState } from './store.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
- * writing), every row in order. `felt verify` checks the same rows.
+ * writing), every row in order up to row `upTo` (the last one `felt verify` checked, say).
  */
-export function* readLog(path: string): IterableIterator<TableLogEntry> {
+export function* readLog(path: string, upTo = Number.MAX_SAFE_INTEGER): IterableIterator<TableLogEntry> {
   const db = openToRead(path);
   try {
-    for (const row of db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) {
+    for (const row of db.prepare('SELECT payload FROM log WHERE seq <= ? ORDER BY seq').iterate(upTo) as IterableIterator<{ payload: string }>) {
       yield JSON.parse(row.payload) as TableLogEntry;
     }
   } finally {

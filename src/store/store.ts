@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { departuresAsKept } from '../engine/departures.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
@@ -7,7 +9,7 @@ import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type FactCursor, type Facts, type FactSelection } from '../reports/facts.js';
 import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-tables.js';
 import { migrate } from './migrations.js';
-import { FileLock } from './file-lock.js';
+import { FileLock, LockHeld } from './file-lock.js';
 import { PersistenceError } from './persistence-error.js';
 
 /** A row of the log as SQLite holds it (apart from the domain's operations). */
@@ -69,13 +71,17 @@ export class Store {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
-      migrate(db);
-      const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
-      const last = (db.prepare('SELECT seq, hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? { seq: 0, hash: GENESIS_HASH };
-      if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
-        throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
-      }
-      return new Store(db, lock);
+      // One transaction, migrations and the report facts they may call for: a reader (verify, report) sees
+      // the table as it was before or as it is after, never between.
+      return db.transaction(() => {
+        migrate(db);
+        const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
+        const last = (db.prepare('SELECT seq, hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? { seq: 0, hash: GENESIS_HASH };
+        if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
+          throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
+        }
+        return new Store(db, lock);
+      })();
     } catch (error) {
       db.close();
       lock?.release();
@@ -172,6 +178,15 @@ export class Store {
   }
 }
 
+/** The file a path names, links followed; for a file not made yet, in its folder's real place. */
+function realFile(path: string): string {
+  try {
+    return existsSync(path) ? realpathSync(path) : join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
 /**
  * A table's database opened to read, never to change: alongside a running table (WAL lets readers in
  * while it writes), or a copy. SQLite reads a WAL database through a shared-memory file it makes beside
@@ -190,17 +205,20 @@ export function openToRead(path: string): Database.Database {
   }
 }
 
-/** The writer's lock on a table's database: one process at a time, or an error that says where it is held. */
+/**
+ * The writer's lock on a table's database: one process at a time, or an error that says where it is held.
+ * It lies beside the file itself, a symbolic link followed, so that two names for one table take one lock
+ * (a hard link is another name SQLite knows no better: two writers then fail at their first append,
+ * where the log's row numbers clash, rather than fork it).
+ */
 function takeTableLock(path: string): FileLock {
-  const at = `${path}.lock`;
-  let lock: FileLock | null;
+  const at = `${realFile(path)}.lock`;
   try {
-    lock = FileLock.take(at, 0);
+    return FileLock.take(at, 0);
   } catch (error) {
+    if (error instanceof LockHeld) throw new PersistenceError(`the database ${path} is open in another Felt (${at} is held): a table is written by one process at a time`, { cause: error });
     throw new PersistenceError(`cannot open the database ${path}: its lock ${at} cannot be taken (${(error as Error).message})`, { cause: error });
   }
-  if (lock === null) throw new PersistenceError(`the database ${path} is open in another Felt (${at} is held): a table is written by one process at a time`);
-  return lock;
 }
 
 /**

@@ -37,6 +37,14 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(result.error).toBe("'p2 sm ????': the history does not record the cards shown, and this hand cannot be settled without them (A player is all-in: every hand is tabled)");
   });
 
+  it('shows a hand dealt with known cards as dealt, and names a show of other cards', () => {
+    const deal = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s'];
+    const actions = (shows: string[]): string => `actions = [${[...deal, ...shows].map((action) => `'${action}'`).join(', ')}]`;
+    expect(replayText([...allIn, actions(['p1 sm AhAs', 'p2 sm KsKh'])])).toMatchObject({ error: null, pots: [{ amount: '600', winners: ['p1'] }] });
+    expect(replayText([...allIn, actions(['p1 sm AsAs'])]).error).toContain('A hand shows two different cards');
+    expect(replayText([...allIn, actions(['p1 sm AsKd'])]).error).toContain('Seat 1 was dealt other cards');
+  });
+
   it('reads a blinds list with only p1 posting as a big blind without a small blind', () => {
     const result = replayText([
       "variant = 'NT'",

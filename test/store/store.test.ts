@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -254,6 +254,22 @@ describe('the operation log', () => {
     raw.close();
     expect(() => Store.open(swapped)).toThrow(/does not know/);
     expect(MIGRATIONS.map((migration) => migration.id)).toEqual([...MIGRATIONS.map((migration) => migration.id)].sort());
+  });
+
+  it('is written by one process at a time, under any name, and lets go of its lock when it cannot open', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-lock-'));
+    const path = join(dir, 'table.db');
+    const first = Store.open(path);
+    symlinkSync(path, join(dir, 'alias.db'));
+    for (const name of [path, join(dir, 'alias.db')]) expect(() => Store.open(name)).toThrow(`the database ${name} is open in another Felt (${path}.lock is held)`);
+    // Read while it is written.
+    expect(verify(path)).toMatchObject({ ok: true });
+    first.close();
+    Store.open(join(dir, 'alias.db')).close();
+    // A file that is not a database: refused, and refused again the same way (the lock was let go).
+    const broken = join(dir, 'broken.db');
+    writeFileSync(broken, 'not a database, but long enough to be read as one '.repeat(100));
+    for (let attempt = 0; attempt < 2; attempt++) expect(() => Store.open(broken)).toThrow(/cannot use the database .*broken\.db: file is not a database/);
   });
 
   it('names a database it cannot open', () => {

@@ -29,8 +29,9 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   mkdirSync(out, { recursive: true });
   let written = 0;
   const histories = new TableHandHistories();
-  // Read-only, as verify read it: the table may be running, and the file may be evidence nobody may change.
-  for (const entry of readLog(db)) {
+  // Read-only, as verify read it, and no further than verify got: the table may be running, and the file
+  // may be evidence nobody may change.
+  for (const entry of readLog(db, verified.rows)) {
     const text = histories.see(entry);
     if (text !== null) writeFileSync(join(out, handFileName(++written)), text);
   }

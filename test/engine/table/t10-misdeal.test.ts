@@ -72,6 +72,22 @@ describe('T10 misdeal and a fouled deck (TDA 35–36)', () => {
     expect(table.log.filter((entry) => entry.type === 'post' && entry.seat === 6)).toHaveLength(2);
   });
 
+  it('a new player who posted, and asked to sit out during the voided hand, posts in the redeal and sits out after it', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').playHand();
+    table.sit(6, 'E').do({ type: 'post', seat: 6 }).start();
+    table.do({ type: 'sit-out', seat: 6 });
+    table.do({ type: 'misdeal', reason: 'button-out-of-position', by: 'Floor' });
+    expect(table.player(6).status).toBe('sitting-out');
+    table.start();
+    expect(table.positions().dealtIn).toContain(6);
+    expect(table.log.filter((entry) => entry.type === 'post' && entry.seat === 6)).toHaveLength(2);
+    while (table.state.hand?.phase.kind !== 'complete') table.do(getPrompt(table.state, table.now).kind === 'deal' ? { type: 'deal', card: null } : { type: 'fold' });
+    expect(table.player(6).status).toBe('sitting-out');
+    table.start();
+    expect(table.positions().dealtIn).not.toContain(6);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('refuses a misdeal without a hand, without a name, or with an unknown reason', () => {
     const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
     expect(() => table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' })).toThrow('No hand is in play');

@@ -37,6 +37,13 @@ describe('T11 floor decisions are operations with who and why', () => {
     table.do({ type: 'adjust-stack', seat: 1, amount: room, reason: 'x', by: 'Floor' });
     expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 5, reason: 'x', by: 'Floor' })).toThrow('A correction of 5 is beyond any table');
     expect(table.player(1).stack).toBe(MAX_CHIPS);
+    // Pots may take it past the maximum; a correction down is still taken.
+    for (let hands = 0; table.player(1).stack <= MAX_CHIPS; hands++) {
+      expect(hands).toBeLessThan(3);
+      table.playHand();
+    }
+    table.do({ type: 'adjust-stack', seat: 1, amount: -100, reason: 'x', by: 'Floor' });
+    expect(table.player(1).stack).toBeLessThan(MAX_CHIPS);
   });
 
   it('refuses to move chips of a player in a hand', () => {

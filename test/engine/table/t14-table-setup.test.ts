@@ -67,6 +67,18 @@ describe('T14 table setup between hands', () => {
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
+  it('at an empty table removes the seat the button was last at, and the button is drawn for again', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(10, 'J').draw('1:2c 2:3c 10:As');
+    expect(table.state.button).toBe(10);
+    for (const seat of [1, 2, 10]) table.do({ type: 'leave', seat, at: table.now });
+    table.do({ type: 'configure', config: setup({ seatCount: 9, maxPlayers: 9 }), by: FLOOR, at: table.now });
+    expect(table.state).toMatchObject({ button: null, smallBlindPosition: null, bigBlind: null, buttonDraw: [] });
+    table.sit(1, 'A').sit(2, 'B');
+    expect(() => table.start()).toThrow('Draw for the button first');
+    table.draw('1:As 2:Ks').playHand();
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('refuses a setup without who changed it', () => {
     const table = new TableDriver().sit(1, 'A');
     expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
