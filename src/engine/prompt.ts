@@ -6,6 +6,7 @@ import { type HandPlan, planHand } from './table-blinds.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
+import { unreadCards } from './showdown.js';
 import { MISDEAL_REASONS } from './table-operations.js';
 import { handConfig, levelDue } from './tournament.js';
 
@@ -25,7 +26,8 @@ export type Prompt = { readonly words: Words } & (
     }
   | { readonly kind: 'deal'; readonly target: CardTarget }
   | { readonly kind: 'action'; readonly seat: number; readonly legal: LegalActions }
-  | { readonly kind: 'show'; readonly seat: number }
+  /** `unread`: how many of the player's cards were dealt unread, which the croupier names (none, one or two). */
+  | { readonly kind: 'show'; readonly seat: number; readonly unread: number }
 );
 
 /** The plan of a hand dealt again after a misdeal: its own positions. */
@@ -55,7 +57,7 @@ export function getPrompt(table: TableState, at: number): Prompt {
       return { kind: 'action', seat: actor.seat, legal, words: { en: `Action on seat ${actor.seat}`, de: `Platz ${actor.seat} ist am Zug` } };
     }
     if (actor !== undefined && actor !== null) {
-      return { kind: 'show', seat: actor.seat, words: { en: `Seat ${actor.seat} shows or mucks`, de: `Platz ${actor.seat} zeigt oder wirft ab` } };
+      return { kind: 'show', seat: actor.seat, unread: unreadCards(actor), words: { en: `Seat ${actor.seat} shows or mucks`, de: `Platz ${actor.seat} zeigt oder wirft ab` } };
     }
   }
   const seated = table.seats.filter((player) => player !== null);

@@ -6,7 +6,7 @@ import type { OperationOf } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
 import { alreadyInPlay, checkCard, isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
-import { violation } from './rule-violation.js';
+import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
 
 /**
@@ -39,37 +39,37 @@ export function nextToShow(state: HandState, from: number): number {
   return -1;
 }
 
+/** How many of a player's two hole cards were dealt unread: the cards a show must name. */
+export function unreadCards(player: Player): number {
+  let read = 0;
+  for (let index = 0; index < player.holeCards.length; index++) if (player.holeCards[index] !== null) read++;
+  return 2 - read;
+}
+
+/**
+ * The player to show tables their hand: the cards read as they were read, and the croupier names only the
+ * cards dealt unread — none for a hand read in full. A card read is never compared with a card sent: a
+ * refusal for a wrong guess and an acceptance for a right one would tell a guesser the player's hand, and
+ * the player may mean to muck (D39).
+ */
 export function showOperation(state: HandState, cards: readonly Card[] | undefined): OperationOf<'show'> {
   const player = state.players[state.actor] as Player;
-  const known = player.holeCards;
-  let shown: readonly Card[];
-  if (cards === undefined || cards.length === 0) {
-    if (known.length !== 2 || known[0] === null || known[1] === null) {
-      throw violation('cards-needed', `Seat ${player.seat}'s cards were not read: enter them`, `Die Karten von Platz ${player.seat} wurden nicht gelesen: bitte eingeben`);
-    }
-    shown = known as readonly Card[];
-  } else {
-    for (const card of cards) checkCard(card);
-    if (known.length === 2 && known[0] !== null && known[1] !== null) {
-      // Both cards were read: cards sent are never compared with them (a refusal or an acceptance would
-      // tell whether a guess is the player's hand, and the player may mean to muck).
-      throw violation('card-was-read', `Seat ${player.seat}'s cards were read: show them without entering cards`, `Die Karten von Platz ${player.seat} wurden gelesen: ohne Eingabe der Karten zeigen`);
-    }
-    if (cards.length !== 2 || cards[0] === cards[1]) {
-      throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
-    }
-    const differs = known.some((card, index) => card !== null && card !== cards[index] && !cards.includes(card));
-    if (differs) {
-      throw violation('shown-cards-differ', `Seat ${player.seat} was dealt other cards`, `Platz ${player.seat} hat andere Karten bekommen`);
-    }
-    for (const card of cards) {
-      if (!known.includes(card) && isSeen(state, card)) {
-        throw alreadyInPlay();
-      }
-    }
-    shown = cards;
-  }
+  const unread = unreadCards(player);
+  const given = cards ?? [];
+  for (const card of given) checkCard(card);
+  if (given.length !== unread) throw unreadNeeded(player.seat, unread);
+  if (unread === 2 && given[0] === given[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
+  for (const card of given) if (isSeen(state, card)) throw alreadyInPlay();
+  // The cards named take the places of the cards dealt unread, in order.
+  let next = 0;
+  const shown = [0, 1].map((index) => player.holeCards[index] ?? (given[next++] as Card));
   return { type: 'show', seat: player.seat, cards: [shown[0] as Card, shown[1] as Card] };
+}
+
+function unreadNeeded(seat: number, unread: number): RuleViolation {
+  if (unread === 0) return violation('card-was-read', `Seat ${seat}'s cards were read: show them without entering cards`, `Die Karten von Platz ${seat} wurden gelesen: ohne Eingabe der Karten zeigen`);
+  if (unread === 1) return violation('cards-needed', `One of seat ${seat}'s cards was not read: enter that card only`, `Eine Karte von Platz ${seat} wurde nicht gelesen: nur diese Karte eingeben`);
+  return violation('cards-needed', `Seat ${seat}'s cards were not read: enter them`, `Die Karten von Platz ${seat} wurden nicht gelesen: bitte eingeben`);
 }
 
 export function muckOperation(state: HandState): OperationOf<'muck'> {

@@ -211,14 +211,13 @@ function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined,
   if (shown.some((card) => card === null)) {
     return shown.every((card) => card === null) && dealt?.every((card) => card !== null) === true ? { type: 'show' } : { type: 'muck' };
   }
-  // Cards the history dealt are tabled as dealt (the engine takes no cards for a hand it knows); a show
-  // of others is the history's own contradiction.
-  if (dealt?.length === 2 && dealt.every((card) => card !== null)) {
-    if (shown.length !== 2 || shown[0] === shown[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
-    if (shown.every((card) => card !== null && dealt.includes(card))) return { type: 'show' };
-    throw violation('shown-cards-differ', `Seat ${seat} was dealt other cards`, `Platz ${seat} hat andere Karten bekommen`);
-  }
-  return { type: 'show', cards: shown as Card[] };
+  // Cards the history dealt are tabled as dealt: the engine is told only the cards it did not know (it
+  // takes no others, D39), and a show without one it knows is the history's own contradiction.
+  if (shown.length !== 2 || shown[0] === shown[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
+  const known = (dealt ?? []).filter((card): card is Card => card !== null);
+  if (!known.every((card) => shown.includes(card))) throw violation('shown-cards-differ', `Seat ${seat} was dealt other cards`, `Platz ${seat} hat andere Karten bekommen`);
+  const named = (shown as Card[]).filter((card) => !known.includes(card));
+  return named.length === 0 ? { type: 'show' } : { type: 'show', cards: named };
 }
 
 function result(

@@ -194,18 +194,33 @@ describe('card entry', () => {
     expect(query('action-fold')).not.toBeNull();
   });
 
-  it('at the showdown: show, show named cards, muck', async () => {
-    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
-    const { click, get } = await app(core);
+  it('at the showdown: a hand read is shown as read, or mucked; no card is asked for', async () => {
+    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 0, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const { click, query } = await app(core);
+    expect(query('show-confirm')).toBeNull();
     await click('show');
-    await click('show-cards');
-    expect(get('show-confirm').hasAttribute('disabled')).toBe(true);
-    await click('card-Qs');
-    await click('card-Th');
-    expect(get('show-chosen').textContent).toBe('Q♠10♥');
-    await click('show-confirm');
     await click('muck');
-    expect(core.commands()).toEqual([{ type: 'show', seat: 6 }, { type: 'show', seat: 6, cards: [card('Qs'), card('Th')] }, { type: 'muck', seat: 6 }]);
+    expect(core.commands()).toEqual([{ type: 'show', seat: 6 }, { type: 'muck', seat: 6 }]);
+  });
+
+  it('at the showdown: the cards dealt unread are picked, and only those', async () => {
+    const twoUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 2, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const two = await app(twoUnread);
+    expect(two.query('show')).toBeNull();
+    expect(two.get('show-confirm').hasAttribute('disabled')).toBe(true);
+    await two.click('card-Qs');
+    expect(two.get('show-confirm').hasAttribute('disabled')).toBe(true);
+    await two.click('card-Th');
+    expect(two.get('show-chosen').textContent).toBe('Q♠10♥');
+    await two.click('show-confirm');
+    expect(twoUnread.commands()).toEqual([{ type: 'show', seat: 6, cards: [card('Qs'), card('Th')] }]);
+    await two.unmount();
+    const oneUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 1, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const one = await app(oneUnread);
+    expect(one.container.textContent).toContain('One card was read: pick the other');
+    await one.click('card-Qs');
+    await one.click('show-confirm');
+    expect(oneUnread.commands()).toEqual([{ type: 'show', seat: 6, cards: [card('Qs')] }]);
   });
 });
 

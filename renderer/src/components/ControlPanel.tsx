@@ -30,6 +30,7 @@ export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealS
       <ShowdownPanel
         key={prompt.seat}
         seat={prompt.seat}
+        unread={prompt.unread}
         onShow={(cards) => onCommand(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
         onMuck={() => onCommand({ type: 'muck', seat: prompt.seat })}
       />

@@ -6,35 +6,39 @@ import { CardPicker } from './CardPicker';
 
 type Props = {
   readonly seat: number;
-  /** No cards: the core knows them (read when dealt); two cards: the croupier names them (dealt unread). */
-  readonly onShow: (cards?: readonly [Card, Card]) => void;
+  /** How many of the player's cards were dealt unread: the croupier names those, and only those. */
+  readonly unread: number;
+  /** No cards: the core knows them (read when dealt); otherwise the cards dealt unread, named by the croupier. */
+  readonly onShow: (cards?: readonly Card[]) => void;
   readonly onMuck: () => void;
 };
 
-/** At the showdown: the player shows or mucks. The cards picked to show appear beside the picker, not in it. */
-export function ShowdownPanel({ seat, onShow, onMuck }: Props) {
+/**
+ * At the showdown: the player shows or mucks. A hand read in full is shown as read; for cards dealt unread
+ * the croupier picks them, and they appear beside the picker, not in it (the core never compares a read
+ * card with a picked one: D39).
+ */
+export function ShowdownPanel({ seat, unread, onShow, onMuck }: Props) {
   const { t } = useLanguage();
-  const [picking, setPicking] = useState(false);
   const [chosen, setChosen] = useState<readonly Card[]>([]);
-  const [first, second] = chosen;
+  const complete = chosen.length === unread;
   return (
     <div className="showdown-panel">
       <div className="showdown-buttons">
         <span className="showdown-seat">{t.seat(seat)}</span>
-        <button type="button" className="button action action-show" data-testid="show" onClick={() => onShow()}>
-          {t.show}
-        </button>
-        <button type="button" className="button" data-testid="show-cards" onClick={() => setPicking(!picking)}>
-          {t.showCards}
-        </button>
+        {unread === 0 && (
+          <button type="button" className="button action action-show" data-testid="show" onClick={() => onShow()}>
+            {t.show}
+          </button>
+        )}
         <button type="button" className="button action action-fold" data-testid="muck" onClick={onMuck}>
           {t.muck}
         </button>
       </div>
-      {picking && (
+      {unread > 0 && (
         <div className="show-pick">
           <div className="show-chosen">
-            <span className="hint">{t.pickTwo}</span>
+            <span className="hint">{unread === 1 ? t.pickOne : t.pickTwo}</span>
             <span className="show-chosen-cards" data-testid="show-chosen">
               {chosen.map((card) => (
                 <CardFace card={card} key={card} />
@@ -47,15 +51,15 @@ export function ShowdownPanel({ seat, onShow, onMuck }: Props) {
               type="button"
               className="button action"
               data-testid="show-confirm"
-              disabled={first === undefined || second === undefined}
+              disabled={!complete}
               onClick={() => {
-                if (first !== undefined && second !== undefined) onShow([first, second]);
+                if (complete) onShow(chosen);
               }}
             >
               {t.showThese}
             </button>
           </div>
-          <CardPicker onPick={(card) => setChosen(chosen.length >= 2 ? [card] : [...chosen, card])} />
+          <CardPicker onPick={(card) => setChosen(chosen.length >= unread ? [card] : [...chosen, card])} />
         </div>
       )}
     </div>

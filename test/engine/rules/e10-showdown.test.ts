@@ -32,9 +32,15 @@ describe('E10 showdown order (seed 000)', () => {
       expect(() => hand.do({ type: 'show', cards: hand.cards(guess) })).toThrow("Seat 2's cards were read: show them without entering cards");
     }
     expect(hand.actorSeat()).toBe(2);
-    // One card read, one not: the one read must be among those entered.
+    // One card read, one not: only the card not read is entered — two cards are refused, the read one
+    // among them or not, so the refusal tells nothing.
     const halfRead = HandDriver.table([1000, 1000], { button: 1 }).deal('? Ah ? ? ?').actions('c x').deal('? 2c 7s 9d').actions('x x').deal('? 3h').actions('x x').deal('? 4s').actions('x x');
-    expect(() => halfRead.do({ type: 'show', cards: halfRead.cards('Ac As') })).toThrow('Seat 2 was dealt other cards');
+    for (const guess of ['Ac As', 'Ah Kd']) {
+      expect(() => halfRead.do({ type: 'show', cards: halfRead.cards(guess) })).toThrow("One of seat 2's cards was not read: enter that card only");
+    }
+    expect(() => halfRead.do({ type: 'show' })).toThrow("One of seat 2's cards was not read: enter that card only");
+    halfRead.do({ type: 'show', cards: halfRead.cards('Kd') });
+    expect(halfRead.state.players.find((player) => player.seat === 2)?.showdown).toEqual(halfRead.cards('Ah Kd'));
   });
 
   it('an uncontested pot is awarded without a show', () => {
