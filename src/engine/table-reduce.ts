@@ -100,9 +100,10 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       const seats = Array.from({ length: config.seatCount }, (_, index) => state.seats[index] ?? null);
       // Time collection switched on starts its first period now; switched off, nothing more falls due.
       const nextTimeCollection = config.timeCollection === null ? null : (state.nextTimeCollection ?? entry.at);
-      // A seat removed under the button or a blind (an empty table's: `configure`) starts the order anew, with a draw.
+      // At an empty table a seat removed under the button or a blind starts the order anew, with a draw
+      // (`configure` removes no such seat while anyone sits: a hand or two moves them on).
       const removed = [state.button, state.smallBlindPosition, state.bigBlind].some((seat) => seat !== null && seat > config.seatCount);
-      if (removed) return { ...state, config, seats, nextTimeCollection, button: null, smallBlindPosition: null, bigBlind: null, buttonDraw: [] };
+      if (removed && state.seats.every((player) => player === null)) return { ...state, config, seats, nextTimeCollection, button: null, smallBlindPosition: null, bigBlind: null, buttonDraw: [] };
       return { ...state, config, seats, nextTimeCollection };
     }
     case 'step-undone': {
