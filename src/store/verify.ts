@@ -47,18 +47,16 @@ export function verifyDatabase(path: string, expectHead?: string): Verification 
 }
 
 function verifyOpened(db: Database.Database, expectHead: string | undefined): Verification {
-  {
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
-    for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
-      if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
-    }
-    const schema = schemaProblem(db);
-    if (schema !== null) return { ok: false, row: 0, problem: schema };
-    const rows = verifyRows(db, expectHead);
-    if (!rows.ok) return rows;
-    const commands = commandProblem(db);
-    return commands === null ? rows : { ok: false, ...commands };
+  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+  for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
+    if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
   }
+  const schema = schemaProblem(db);
+  if (schema !== null) return { ok: false, row: 0, problem: schema };
+  const rows = verifyRows(db, expectHead);
+  if (!rows.ok) return rows;
+  const commands = commandProblem(db);
+  return commands === null ? rows : { ok: false, ...commands };
 }
 
 /**
