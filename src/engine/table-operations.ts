@@ -18,13 +18,15 @@ export type TableOperation =
   | { readonly type: 'sat-out'; readonly seat: number }
   | { readonly type: 'came-back'; readonly seat: number; readonly status: SeatStatus }
   | { readonly type: 'will-post'; readonly seat: number }
-  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number }
+  /** `timeOwed`: time the player left unpaid (their chips did not cover it), kept for a return (T8). */
+  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number; readonly timeOwed?: number }
   | { readonly type: 'button-card'; readonly seat: number; readonly card: Card }
   | { readonly type: 'button-drawn'; readonly seat: number }
   /** A blind passed a player who was away: owed from now on (shown on the seat). */
   | { readonly type: 'blinds-missed'; readonly seat: number; readonly small: boolean; readonly big: boolean }
-  | { readonly type: 'time-collected'; readonly seat: number; readonly amount: number }
-  /** Time the player could not pay from the stack: flagged, not taken. */
+  /** `owed`: time the player owed from earlier, paid now that the stack covers it (or as they leave). */
+  | { readonly type: 'time-collected'; readonly seat: number; readonly amount: number; readonly owed?: true }
+  /** Time the player could not pay from the stack: flagged, not taken; collected once the stack covers it. */
   | { readonly type: 'time-owed'; readonly seat: number; readonly amount: number }
   | { readonly type: 'time-period'; readonly next: number }
   /**

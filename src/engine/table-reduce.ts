@@ -4,7 +4,7 @@ import type { Operation } from './operations.js';
 import { reduce, replay } from './reduce.js';
 import { withoutStep } from './undo.js';
 import type { TableLogEntry, TableOperation } from './table-operations.js';
-import type { SeatedPlayer, TableState } from './table-state.js';
+import type { Departure, SeatedPlayer, TableState } from './table-state.js';
 
 const NOTHING_OWED = { small: false, big: false } as const;
 
@@ -50,7 +50,8 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       // Before the button is drawn, a player who leaves takes their card out of the draw.
       const buttonDraw = state.button === null ? state.buttonDraw.filter((drawn) => drawn.seat !== entry.seat) : state.buttonDraw;
       // The player's earlier departure gives way to this one; departures older than any return window go.
-      const departures = [...recentDepartures(state.departures, entry.at).filter((departure) => departure.name !== entry.name), { name: entry.name, stack: entry.stack, at: entry.at }];
+      const departure: Departure = entry.timeOwed === undefined ? { name: entry.name, stack: entry.stack, at: entry.at } : { name: entry.name, stack: entry.stack, at: entry.at, timeOwed: entry.timeOwed };
+      const departures = [...recentDepartures(state.departures, entry.at).filter((left) => left.name !== entry.name), departure];
       return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures, buttonDraw };
     }
     case 'button-card':
@@ -63,7 +64,9 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     }
     case 'time-collected': {
       const player = seated(state, entry.seat);
-      return withSeat(state, entry.seat, withStack(player, player.stack - entry.amount), { timeCollected: entry.amount });
+      if (entry.owed === true && entry.amount > player.timeOwed) throw new InvariantError(`seat ${entry.seat} pays ${entry.amount} of time owed but owes ${player.timeOwed}`);
+      const paid = withStack(player, player.stack - entry.amount);
+      return withSeat(state, entry.seat, entry.owed === true ? { ...paid, timeOwed: paid.timeOwed - entry.amount } : paid, { timeCollected: entry.amount });
     }
     case 'time-owed': {
       const player = seated(state, entry.seat);

@@ -25,12 +25,12 @@ export type SeatedPlayer = {
   readonly posting: boolean;
   readonly owes: OwedBlinds;
   readonly handsDealt: number;
-  /** Time the player could not pay from the stack: flagged for the floor. */
+  /** Time the player could not pay from the stack: shown on the seat, collected once the stack covers it (T8). */
   readonly timeOwed: number;
 };
 
 /** A player who left with chips, for WSOP Live Action 58 (bring them back when returning soon). */
-export type Departure = { readonly name: string; readonly stack: number; readonly at: number };
+export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeOwed?: number };
 
 /** The table around the hands: seats, button and blinds, time collection, the hand in play. Immutable. */
 export type TableState = {

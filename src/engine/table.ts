@@ -8,7 +8,7 @@ import { settleTableConfig, type TableConfig } from './table-config.js';
 import { type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
 import type { TableState } from './table-state.js';
-import { timeCollection } from './time-collection.js';
+import { timeAtLeave, timeCollection } from './time-collection.js';
 import { stepToUndo } from './undo.js';
 import { eliminate, handConfig, levelDue } from './tournament.js';
 
@@ -217,6 +217,8 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   // the big blind or posts one.
   const started = state.handNumber > 0 || state.button !== null;
   recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started, at });
+  // Time left unpaid is owed again (T8); the next hand's boundary collects it.
+  if (departure?.timeOwed !== undefined) recorder.push({ type: 'time-owed', seat, amount: departure.timeOwed });
   if (started && config.newPlayers === 'post') recorder.push({ type: 'will-post', seat });
 }
 
@@ -256,7 +258,10 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
   if (state.config.tournament !== null && state.handNumber > 0 && player.stack > 0) {
     throw violation('not-between-hands', `In a tournament seat ${seat}'s chips stay in play until they are lost`, `Im Turnier bleiben die Chips von Platz ${seat} im Spiel, bis sie verloren sind`);
   }
-  recorder.push({ type: 'left', seat, name: player.name, stack: player.stack, at });
+  const { collected, unpaid } = timeAtLeave(player);
+  if (collected !== null) recorder.push(collected);
+  const stack = seated(recorder.state, seat).stack;
+  recorder.push(unpaid === 0 ? { type: 'left', seat, name: player.name, stack, at } : { type: 'left', seat, name: player.name, stack, at, timeOwed: unpaid });
 }
 
 function draw(recorder: TableRecorder, seat: number, card: Card): void {

@@ -18,6 +18,8 @@ export class TableHandHistories {
   /** The finished hand's PHH text when `entry` ends a hand, else null. */
   see(entry: TableLogEntry): string | null {
     if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
+    // Time a player paid as they left was not collected for the next hand.
+    if (entry.type === 'left') this.time = this.time.filter((paid) => paid.seat !== entry.seat);
     if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
     // The floor took the hand's last step back: the history is the hand as it stands.
     if (entry.type === 'step-undone') this.hand = [...withoutStep(this.hand, entry.undone)];

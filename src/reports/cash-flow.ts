@@ -13,6 +13,8 @@ export type SeatStay = {
   readonly cashOut: number | null;
   /** Time collected from them. */
   readonly timeCollected: number;
+  /** Time they owed when they left that their chips did not cover (T8): not chips, a debt for the floor. */
+  readonly timeUnpaid: number;
   /** The floor's stack corrections (positive: chips added). */
   readonly adjustments: number;
 };
@@ -41,6 +43,8 @@ export type CashFlow = {
     readonly onTable: number | null;
     /** onTable − expected: 0 unless the log itself is broken; null with onTable. */
     readonly unexplained: number | null;
+    /** Time players left owing (their chips did not cover it): outside the chip count. */
+    readonly timeUnpaid: number;
   };
   /** The croupier's count and its difference from the chips on the table, when a count is given. */
   readonly count: { readonly counted: number; readonly difference: number } | null;
@@ -58,13 +62,14 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
   const current = new Map<number, (typeof stays)[number]>();
   const before: Movements = { buyIns: 0, topUps: 0, cashOuts: 0, timeCollected: 0, rake: 0, adjustments: 0 };
   const during: Movements = { ...before };
+  let timeUnpaid = 0;
   // The stay a movement in the period belongs to: opened when it is the seat's first in the period.
   const stayAt = (seat: number): (typeof stays)[number] => {
     const open = current.get(seat);
     if (open !== undefined) return open;
     const player = seated.get(seat);
     if (player === undefined) throw new RangeError(`the log moves chips at seat ${seat}, where nobody sits`);
-    const stay = { seat, name: player.name, seatedBefore: true, buyIn: 0, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
+    const stay = { seat, name: player.name, seatedBefore: true, buyIn: 0, topUps: 0, cashOut: null, timeCollected: 0, timeUnpaid: 0, adjustments: 0 };
     stays.push(stay);
     current.set(seat, stay);
     return stay;
@@ -89,7 +94,7 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
           seated.set(entry.seat, { seat: entry.seat, name: entry.name });
           current.delete(entry.seat);
           if (inPeriod) {
-            const stay = { seat: entry.seat, name: entry.name, seatedBefore: false, buyIn: entry.stack, topUps: 0, cashOut: null, timeCollected: 0, adjustments: 0 };
+            const stay = { seat: entry.seat, name: entry.name, seatedBefore: false, buyIn: entry.stack, topUps: 0, cashOut: null, timeCollected: 0, timeUnpaid: 0, adjustments: 0 };
             stays.push(stay);
             current.set(entry.seat, stay);
           }
@@ -109,7 +114,12 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
           break;
         case 'left':
           sums.cashOuts += entry.stack;
-          if (inPeriod) stayAt(entry.seat).cashOut = entry.stack;
+          if (inPeriod) {
+            const stay = stayAt(entry.seat);
+            stay.cashOut = entry.stack;
+            stay.timeUnpaid = entry.timeOwed ?? 0;
+            timeUnpaid += entry.timeOwed ?? 0;
+          }
           seated.delete(entry.seat);
           current.delete(entry.seat);
           break;
@@ -125,7 +135,7 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
   return {
     window,
     stays,
-    totals: { opening, ...during, expected, onTable, unexplained: onTable === null ? null : onTable - expected },
+    totals: { opening, ...during, expected, onTable, unexplained: onTable === null ? null : onTable - expected, timeUnpaid },
     count: counted === null || onTable === null ? null : { counted, difference: counted - onTable },
   };
 }

@@ -95,6 +95,24 @@ export function handColumns(facts: readonly HandFact[]): HandColumns {
   return columns;
 }
 
+/**
+ * The facts of the log's rows up to `row` (the last one `felt verify` checked, while the table writes on):
+ * hands settled and events written by then. The hands need their `seq` column.
+ */
+export function upToRow(facts: Facts, row: number): Facts {
+  const { hands } = facts;
+  let count = 0;
+  while (count < hands.seq.length && (hands.seq[count] as number) <= row) count++;
+  const events = facts.events.filter((event) => event.seq <= row);
+  if (count === hands.seq.length && events.length === facts.events.length) return facts;
+  const cut = <T>(column: T[]): T[] => column.slice(0, count);
+  return {
+    hands: { seq: cut(hands.seq), hand: cut(hands.hand), at: cut(hands.at), shift: cut(hands.shift), players: cut(hands.players), seated: cut(hands.seated), awarded: cut(hands.awarded), rake: cut(hands.rake), voided: cut(hands.voided) },
+    events,
+    dealers: dealersOf(events),
+  };
+}
+
 /** The dealers named by dealer facts, by their shift. */
 export function dealersOf(events: readonly EventFact[]): Map<number, Dealer> {
   const dealers = new Map<number, Dealer>();
@@ -192,13 +210,14 @@ export function deriveFacts(cursor: FactCursor, entries: Iterable<TableLogEntry>
   };
   for (const entry of entries) {
     seq++;
-    if (collected.length > 0 && !BEFORE_A_HAND.has(entry.type)) {
-      if (entry.type === 'hand-positions') flush(entry.at ?? null, entry.handNumber);
-      else flush(time, hand);
-    }
     // The table's time: every row that has its own (a hand's start, a seat taken or left, a top-up, a
     // floor decision, a dealer change, a device incident) moves it on.
     const own = (entry as { readonly at?: unknown }).at;
+    if (collected.length > 0 && !BEFORE_A_HAND.has(entry.type)) {
+      if (entry.type === 'hand-positions') flush(entry.at ?? null, entry.handNumber);
+      // Time owed, paid as the player leaves: at the leaving's time.
+      else flush(typeof own === 'number' ? own : time, hand);
+    }
     if (typeof own === 'number') time = own;
     if (entry.type === 'hand-positions') {
       hand = entry.handNumber;

@@ -74,6 +74,7 @@ function rowsOf(report: FloorReport): Cell[][] {
         total('expected on the table', totals.expected),
         total('chips on the table', totals.onTable),
         total('unexplained', totals.unexplained),
+        total('time left unpaid', totals.timeUnpaid),
         ...(report.count === null ? [] : [total('counted', report.count.counted), total('difference', report.count.difference)]),
       ];
     }

@@ -120,6 +120,7 @@ const EN = {
   buyIns: 'Buy-ins',
   cashOuts: 'Cash-outs',
   expectedOnTable: 'Expected on the table',
+  timeUnpaid: 'Time left unpaid',
   chipsOnTable: 'Chips on the table',
   unexplained: 'Unexplained',
   onTableUnknown: 'The period ends in the past: the chips on the table are known only for a period that reaches the present.',
@@ -211,6 +212,7 @@ const DE: Labels = {
   buyIns: 'Buy-ins',
   cashOuts: 'Auszahlungen',
   expectedOnTable: 'Erwartet auf dem Tisch',
+  timeUnpaid: 'Zeitgebühr unbezahlt',
   chipsOnTable: 'Chips auf dem Tisch',
   unexplained: 'Ungeklärt',
   onTableUnknown: 'Der Zeitraum endet in der Vergangenheit: die Chips auf dem Tisch sind nur für einen Zeitraum bekannt, der bis jetzt reicht.',
@@ -491,6 +493,7 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
       [t.expectedOnTable, f.amount(totals.expected)],
       [t.chipsOnTable, totals.onTable === null ? t.none : f.amount(totals.onTable)],
       [t.unexplained, totals.unexplained === null ? t.none : f.signed(totals.unexplained), totals.unexplained !== null && totals.unexplained !== 0],
+      ...(totals.timeUnpaid === 0 ? [] : [[t.timeUnpaid, f.amount(totals.timeUnpaid), true] as const]),
       ...(count === null
         ? []
         : [

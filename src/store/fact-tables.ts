@@ -142,6 +142,10 @@ export function readFacts(db: Database.Database, { kinds, handFields }: FactSele
 
 /** Whether the database has its facts (false for a log written before them and not opened since). */
 export function hasFacts(db: Database.Database): boolean {
-  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get();
-  return table !== undefined && storedCursor(db) !== null;
+  return hasFactTables(db) && storedCursor(db) !== null;
+}
+
+/** Whether the database has the report facts' tables (one written before them has not). */
+export function hasFactTables(db: Database.Database): boolean {
+  return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get() !== undefined;
 }

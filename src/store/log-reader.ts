@@ -3,7 +3,7 @@ import type { TableLogEntry } from '../engine/table-operations.js';
 import { HandArchive, type HandHistory } from '../controller/hand-archive.js';
 import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
-import { type Facts, type FactSelection, factsOf } from '../reports/facts.js';
+import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/facts.js';
 import { hasFacts, readFacts } from './fact-tables.js';
 import { openToRead, snapshotState } from './store.js';
 
@@ -25,41 +25,45 @@ export function* readLog(path: string, upTo = Number.MAX_SAFE_INTEGER): Iterable
 /**
  * What a floor report reads from a table's database, read-only: its facts of these kinds (derived from the
  * log for a table not opened since they were introduced) and, when asked for, the table as the log leaves
- * it (from the latest snapshot and the rows after it), read in one transaction so they agree.
+ * it (from the latest snapshot and the rows after it), read in one transaction so they agree — all of it up
+ * to row `upTo`, the last one verify checked: a running table writes on, and a report holds nothing verify
+ * has not seen.
  */
-export function readReportSource(path: string, selection: FactSelection, withTable: boolean): { facts: Facts; table: TableState | null } {
+export function readReportSource(path: string, selection: FactSelection, withTable: boolean, upTo = Number.MAX_SAFE_INTEGER): { facts: Facts; table: TableState | null } {
   const db = openToRead(path);
   try {
     return db.transaction(() => {
-      const facts = hasFacts(db) ? readFacts(db, selection) : factsOf(readRows(db));
-      return { facts, table: withTable ? tableOf(db, path) : null };
+      // The hands are cut at `upTo` by their rows: read their `seq` too.
+      const handFields = selection.handFields.includes('seq') ? selection.handFields : [...selection.handFields, 'seq' as const];
+      const facts = hasFacts(db) ? upToRow(readFacts(db, { kinds: selection.kinds, handFields }), upTo) : factsOf(readRows(db, upTo));
+      return { facts, table: withTable ? tableOf(db, path, upTo) : null };
     })();
   } finally {
     db.close();
   }
 }
 
-function tableOf(db: Database.Database, path: string): TableState {
-  const snapshot = db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT 1').get() as { seq: number; state: string } | undefined;
+function tableOf(db: Database.Database, path: string, upTo: number): TableState {
+  const snapshot = db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash WHERE s.seq <= ? ORDER BY s.seq DESC LIMIT 1').get(upTo) as { seq: number; state: string } | undefined;
   let table: TableState | undefined = snapshot === undefined ? undefined : snapshotState(snapshot.state);
-  for (const row of db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(snapshot?.seq ?? 0) as IterableIterator<{ payload: string }>) {
+  for (const row of db.prepare('SELECT payload FROM log WHERE seq > ? AND seq <= ? ORDER BY seq').iterate(snapshot?.seq ?? 0, upTo) as IterableIterator<{ payload: string }>) {
     table = reduceTable(table, JSON.parse(row.payload) as TableLogEntry);
   }
   if (table === undefined) throw new RangeError(`${path}: the log holds no table`);
   return table;
 }
 
-function* readRows(db: Database.Database): IterableIterator<TableLogEntry> {
-  for (const row of db.prepare('SELECT payload FROM log ORDER BY seq').iterate() as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
+function* readRows(db: Database.Database, upTo: number): IterableIterator<TableLogEntry> {
+  for (const row of db.prepare('SELECT payload FROM log WHERE seq <= ? ORDER BY seq').iterate(upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
 }
 
-/** One hand's full history from a table's database, read-only (`felt report --kind hand`), or null. */
-export function readHand(path: string, id: number): HandHistory | null {
+/** One hand's full history from a table's database, read-only (`felt report --kind hand`), up to row `upTo`, or null. */
+export function readHand(path: string, id: number, upTo = Number.MAX_SAFE_INTEGER): HandHistory | null {
   const db = openToRead(path);
   try {
-    const rows = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq');
+    const rows = db.prepare('SELECT payload FROM log WHERE seq > ? AND seq <= ? ORDER BY seq');
     const archive = new HandArchive(function* (after) {
-      for (const row of rows.iterate(after) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
+      for (const row of rows.iterate(after, upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
     });
     return archive.history(id);
   } finally {

@@ -11,7 +11,7 @@ import { withoutStep } from '../engine/undo.js';
 import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
-import { eventRow, handRow, storedEventRows, storedHandRows } from './fact-tables.js';
+import { eventRow, handRow, hasFactTables, storedEventRows, storedHandRows } from './fact-tables.js';
 import { appendOnlyTriggers, appliedMigrations } from './migrations.js';
 import { GENESIS_HASH, linkHash, type LogRow, openToRead, snapshotState, upToDate } from './store.js';
 
@@ -261,8 +261,7 @@ class StoredFacts {
    * for facts kept without their cursor (the table would not open: its facts could not go on).
    */
   static open(db: Database.Database): StoredFacts | null | string {
-    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_cursor'").get();
-    if (table === undefined) return null;
+    if (!hasFactTables(db)) return null;
     const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
     if (cursor !== undefined) return new StoredFacts(db, cursor.cursor);
     // Felt derives the facts as it opens a table (in the same opening that adds their tables): a table

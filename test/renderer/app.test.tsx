@@ -285,10 +285,11 @@ describe('seats', () => {
 
   it('offers come back to a seat sitting out and post to a waiting one', async () => {
     const view = startView();
-    const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));
+    const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const, timeOwed: 15 } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));
     const core = new FakeCore({ ...view, seats });
     const { click, text } = await app(core);
     expect(text('seat-6-status')).toBe('Waiting · Owes BB');
+    expect(text('seat-3-status')).toBe('Sitting out · Owes time 15');
     await click('seat-3');
     await click('seat-menu-come-back');
     await click('seat-6');

@@ -65,11 +65,11 @@ function cashflow(count: number | null): FloorReport {
   return {
     kind: 'cashflow',
     stays: [
-      { seat: 3, name: 'Bo', seatedBefore: false, buyIn: 500, topUps: 0, cashOut: 610, timeCollected: 40, adjustments: 0 },
-      { seat: 6, name: 'Di', seatedBefore: false, buyIn: 1000, topUps: 200, cashOut: null, timeCollected: 80, adjustments: -40 },
+      { seat: 3, name: 'Bo', seatedBefore: false, buyIn: 500, topUps: 0, cashOut: 610, timeCollected: 40, timeUnpaid: 15, adjustments: 0 },
+      { seat: 6, name: 'Di', seatedBefore: false, buyIn: 1000, topUps: 200, cashOut: null, timeCollected: 80, timeUnpaid: 0, adjustments: -40 },
     ],
     window: { from: null, to: null },
-    totals: { opening: 0, buyIns: 1500, topUps: 200, cashOuts: 610, timeCollected: 120, rake: 0, adjustments: -40, expected: 930, onTable: 1300, unexplained: 370 },
+    totals: { opening: 0, buyIns: 1500, topUps: 200, cashOuts: 610, timeCollected: 120, rake: 0, adjustments: -40, expected: 930, onTable: 1300, unexplained: 370, timeUnpaid: 15 },
     count: count === null ? null : { counted: count, difference: count - 1300 },
   };
 }
@@ -182,6 +182,7 @@ describe('the floor reports', () => {
     expect(text('stay-1')).toContain('still seated');
     expect(text('stat-onTable')).toBe('1300');
     expect(text('stat-unexplained')).toBe('+370');
+    expect(text('stat-timeUnpaid')).toBe('15');
     expect(get('stat-unexplained').parentElement?.classList.contains('report-alert')).toBe(true);
     expect(get('stat-onTable').parentElement?.classList.contains('report-alert')).toBe(false);
     expect(query('stat-difference')).toBeNull();

@@ -295,7 +295,7 @@ describe('floor reports as PDF', () => {
 
     it('has the figures the printed period is checked against', () => {
       expect(flow).toMatchObject({ window, count: null });
-      expect((flow as CashFlow).totals).toEqual({ opening: 23_640, buyIns: 0, topUps: 1_240, cashOuts: 13_125, timeCollected: 3_720, rake: 0, adjustments: 1_240, expected: 9_275, onTable: null, unexplained: null });
+      expect((flow as CashFlow).totals).toEqual({ opening: 23_640, buyIns: 0, topUps: 1_240, cashOuts: 13_125, timeCollected: 3_720, rake: 0, adjustments: 1_240, expected: 9_275, onTable: null, unexplained: null, timeUnpaid: 0 });
       expect((flow as CashFlow).stays.map((stay) => [stay.name, stay.seatedBefore, stay.buyIn])).toEqual([
         ['Ada', true, 0],
         ['Jürgen', true, 0],

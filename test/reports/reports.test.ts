@@ -21,6 +21,8 @@ import { sessionReport } from '../../src/reports/session.js';
 import { simulateSession } from '../../src/sim/session.js';
 import { TableController } from '../../src/controller/table-controller.js';
 import { Store } from '../../src/store/store.js';
+import { readLog, readReportSource } from '../../src/store/log-reader.js';
+import { ALL_FACTS } from '../../src/reports/facts.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 const AT = Date.UTC(2026, 10, 29, 18);
@@ -235,4 +237,22 @@ describe('floor reports over a table log', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/does not verify .*no report over a log that is not the truth/);
   });
+
+  it('reads a report no further than the row verify checked: a running table writes on meanwhile', () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-report-upto-')), 'table.db');
+    expect(spawnSync(felt, ['sim', '--hands', '12', '--seed', '5', '--db', db], { encoding: 'utf8' }).status).toBe(0);
+    const rows = [...readLog(db)];
+    const whole = readReportSource(db, ALL_FACTS, true);
+    // A row in the middle of the log, as if verify had checked the table up to there.
+    const upTo = Math.floor(rows.length / 2);
+    const { facts, table } = readReportSource(db, { kinds: ALL_FACTS.kinds, handFields: ['hand', 'rake'] }, true, upTo);
+    expect(facts.hands.seq.length).toBeGreaterThan(0);
+    expect(facts.hands.seq.length).toBeLessThan(whole.facts.hands.seq.length);
+    expect(facts.hands.seq.every((seq) => seq <= upTo)).toBe(true);
+    expect(facts.hands.rake).toHaveLength(facts.hands.seq.length);
+    expect(facts.events.every((event) => event.seq <= upTo)).toBe(true);
+    expect(facts.events.length).toBeLessThan(whole.facts.events.length);
+    expect(table).toEqual(replayTable(rows.slice(0, upTo)));
+  });
 });
+

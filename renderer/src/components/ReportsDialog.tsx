@@ -275,6 +275,8 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                   ['expected', t.expectedOnTable, num(totals.expected)],
                   ['onTable', t.chipsOnTable, totals.onTable === null ? t.none : num(totals.onTable)],
                   ['unexplained', t.unexplained, totals.unexplained === null ? t.none : signed(totals.unexplained), totals.unexplained !== null && totals.unexplained !== 0],
+                  // A debt, not chips: shown only when someone left owing time (D41).
+                  ...(totals.timeUnpaid === 0 ? [] : [['timeUnpaid', t.timeUnpaid, num(totals.timeUnpaid), true] as const]),
                   ...(count === null
                     ? []
                     : [

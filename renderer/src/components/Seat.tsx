@@ -15,7 +15,8 @@ type Props = {
 
 function statusWords(seat: SeatView, t: Dictionary): string {
   const owes = seat.owes.small && seat.owes.big ? t.owes.both : seat.owes.small ? t.owes.small : seat.owes.big ? t.owes.big : '';
-  return [t.status[seat.status], owes].filter((part) => part !== '').join(' · ');
+  const time = seat.timeOwed > 0 ? t.owesTime(seat.timeOwed) : '';
+  return [t.status[seat.status], owes, time].filter((part) => part !== '').join(' · ');
 }
 
 /**

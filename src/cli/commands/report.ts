@@ -30,8 +30,9 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
     io.err(`felt report: ${options.db} does not verify (row ${verification.row}: ${verification.problem}); no report over a log that is not the truth — see felt verify\n`);
     return 1;
   }
-  if (options.kind === 'hand') return handDetail(options, io);
-  const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], options.kind === 'cashflow');
+  if (options.kind === 'hand') return handDetail(options, io, verification.rows);
+  // No further than the row verify checked: a running table writes on meanwhile.
+  const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], options.kind === 'cashflow', verification.rows);
   const report = floorReport(options.kind, facts, { counted: options.count, table, window: options.window });
   if (options.format === 'pdf') {
     writeFileSync(options.out as string, reportPdf(report, { language: options.lang, generatedAt: now() }));
@@ -48,8 +49,8 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
  * history as JSON — every row, hole cards, undos and a void — or its PHH hand history (`--format phh`);
  * none for a hand still in play.
  */
-function handDetail(options: Options, io: CommandIo): number {
-  const history = readHand(options.db, options.hand as number);
+function handDetail(options: Options, io: CommandIo, upTo: number): number {
+  const history = readHand(options.db, options.hand as number, upTo);
   if (history === null) {
     io.err(`felt report: there is no hand ${String(options.hand)} in ${options.db}\n`);
     return 1;

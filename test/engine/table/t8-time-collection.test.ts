@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { getPrompt } from '../../../src/engine/prompt.js';
+import { reduceTable } from '../../../src/engine/table-reduce.js';
+import { cashFlow } from '../../../src/reports/cash-flow.js';
+import { factsOf } from '../../../src/reports/facts.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**
@@ -52,4 +56,75 @@ describe('T8 time collection (seed 000)', () => {
     courtesy.playHand();
     expect(courtesy.state.totals.timeCollected).toBe(30);
   });
+
+  /** Seat 1 sits out with 10 chips at a table where sitting-out players pay: the first period leaves them owing 15. */
+  function owing(): TableDriver {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true } });
+    table.sit(1, 'A', 10).sit(2, 'B', 300).sit(3, 'C', 300).draw('1:As 2:Ks 3:Qs').do({ type: 'sit-out', seat: 1 }).playHand();
+    expect(table.player(1)).toMatchObject({ stack: 10, timeOwed: 15 });
+    return table;
+  }
+
+  it('collects time owed in full at the next hand once the stack covers it, before any new period', () => {
+    const table = owing();
+    table.now = 5 * MINUTE;
+    // Not covered: nothing taken, still owed.
+    table.playHand();
+    expect(table.player(1)).toMatchObject({ stack: 10, timeOwed: 15 });
+    table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    const collected = table.state.totals.timeCollected;
+    expect(getPrompt(table.state, table.now)).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }] });
+    table.playHand();
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, owed: true });
+    expect(table.player(1)).toMatchObject({ stack: 285, timeOwed: 0 });
+    expect(table.state.totals.timeCollected).toBe(collected + 15);
+    // The next period: the debt paid, the fee is the period's own.
+    table.now = 31 * MINUTE;
+    table.playHand();
+    expect(table.player(1)).toMatchObject({ stack: 270, timeOwed: 0 });
+  });
+
+  it('a player leaving pays what they owe from their chips; the rest is written on the departure and owed again on a return', () => {
+    const table = owing();
+    table.now = 10 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now });
+    expect(table.log.slice(-2)).toEqual([
+      { type: 'time-collected', seat: 1, amount: 10, owed: true },
+      { type: 'left', seat: 1, name: 'A', stack: 0, at: 10 * MINUTE, timeOwed: 5 },
+    ]);
+    const flow = cashFlow(factsOf(table.log), null, table.state);
+    expect(flow.stays.find((stay) => stay.seat === 1)).toMatchObject({ cashOut: 0, timeCollected: 10, timeUnpaid: 5 });
+    expect(flow.totals).toMatchObject({ timeUnpaid: 5, unexplained: 0 });
+    // Paid as they left: at the leaving's time, not the last hand's.
+    const paid = factsOf(table.log).events.filter((fact) => fact.entry.type === 'time-collected' && fact.entry.seat === 1);
+    expect(paid.at(-1)?.at).toBe(10 * MINUTE);
+
+    table.now = 40 * MINUTE;
+    table.sit(4, 'A', 300);
+    expect(table.player(4)).toMatchObject({ timeOwed: 5 });
+    table.playHand();
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 4, amount: 5, owed: true });
+    expect(table.player(4).timeOwed).toBe(0);
+  });
+
+  it('a player back after the return window owes nothing; one who leaves after paying leaves no debt', () => {
+    const late = owing();
+    late.do({ type: 'leave', seat: 1, at: late.now });
+    late.now = 61 * MINUTE;
+    late.sit(1, 'A', 300);
+    expect(late.player(1).timeOwed).toBe(0);
+
+    const paid = owing();
+    paid.do({ type: 'top-up', seat: 1, amount: 290, at: paid.now }).do({ type: 'leave', seat: 1, at: paid.now });
+    expect(paid.log.slice(-2)).toEqual([
+      { type: 'time-collected', seat: 1, amount: 15, owed: true },
+      { type: 'left', seat: 1, name: 'A', stack: 285, at: 0 },
+    ]);
+  });
+
+  it('a log that pays more time than was owed does not replay', () => {
+    const table = owing();
+    expect(() => reduceTable(table.state, { type: 'time-collected', seat: 1, amount: 30, owed: true })).toThrow(/pays 30 of time owed but owes 15/);
+  });
 });
+
