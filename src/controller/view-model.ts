@@ -62,8 +62,15 @@ export type ViewModel = {
   readonly handNumber: number;
   /** A hand is being dealt or played (seat changes of its players wait, the floor may undo its last step). */
   readonly handInPlay: boolean;
+  /**
+   * Where the dealer button is drawn: during a hand, that hand's; between hands, where the prompt tells the
+   * croupier to move it for the next hand (a redeal's own after a misdeal). May be an empty seat (a dead button).
+   */
   readonly button: number | null;
-  /** The blinds of the hand in play (or the last one): seats, the small blind null when dead. */
+  /**
+   * The blinds shown on the seats, from the same source as the button: the hand in play's, or between hands
+   * the next hand's as the prompt asks for them; the small blind null when dead; null when not known yet.
+   */
   readonly blinds: { readonly small: number | null; readonly big: number } | null;
   readonly seats: readonly SeatView[];
   readonly board: readonly Card[];
@@ -105,6 +112,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   const legal = actorPlayer === undefined || hand === null ? null : getLegalActions(hand);
   const inPlay = hand !== null && hand.phase.kind !== 'complete';
   const potTotal = (hand?.pots ?? []).reduce((sum, pot) => sum + pot.amount, 0) + (hand?.players ?? []).reduce((sum, player) => sum + player.bet, 0);
+  const prompt = getPrompt(table, now);
   return {
     seatCount: table.config.seatCount,
     stakes: stakesOf(table),
@@ -112,15 +120,14 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     buyIn: table.config.buyIn,
     handNumber: table.handNumber,
     handInPlay: inPlay,
-    button: table.button,
-    blinds: blindsOf(table),
+    ...markersOf(table, inPlay, prompt),
     seats,
     board: hand?.board ?? [],
     // Pushed pots are empty: once a hand is over, the middle of the table is clear.
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
     actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, legal, sizes: quickSizes(hand) },
-    prompt: getPrompt(table, now),
+    prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastStep: lastStep(table),
     lastError,
@@ -130,8 +137,19 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   };
 }
 
-function blindsOf(table: TableState): ViewModel['blinds'] {
-  const positions = table.positions;
+/**
+ * The button and the blinds on the seats. During a hand: that hand's positions. Between hands the croupier
+ * moves the button as the prompt says, so the markers show what the prompt says — the next hand's button
+ * and blinds (after a misdeal, the redeal's), never the last hand's. With no next hand to start yet (too few
+ * players), the button stays where it is and no blind is shown.
+ */
+function markersOf(table: TableState, inPlay: boolean, prompt: Prompt): Pick<ViewModel, 'button' | 'blinds'> {
+  if (inPlay) return { button: table.button, blinds: handBlinds(table.positions) };
+  if (prompt.kind === 'start-hand') return { button: prompt.button, blinds: { small: prompt.smallBlind?.seat ?? null, big: prompt.bigBlind.seat } };
+  return { button: table.button, blinds: null };
+}
+
+function handBlinds(positions: TableState['positions']): ViewModel['blinds'] {
   if (positions === null) return null;
   const { smallBlindPosition, bigBlind, dealtIn } = positions;
   return { small: dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null, big: bigBlind };

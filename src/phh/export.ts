@@ -12,7 +12,7 @@ import { tomlString } from './toml.js';
  * blind first (heads-up the standard reads them reversed, so the button, `p2`, posts the small blind).
  * Facts PHH has no field for — burn cards, the button seat, pot-limit or spread limit — go in `_` fields.
  */
-export function exportPhh(operations: readonly Operation[]): string {
+export function exportPhh(operations: readonly Operation[], seatCount?: number): string {
   const first = operations[0];
   if (first?.type !== 'hand-started') throw new RangeError('a hand history starts with hand-started');
   const { config, players, buttonSeat } = first;
@@ -133,7 +133,8 @@ export function exportPhh(operations: readonly Operation[]): string {
   lines.push(`starting_stacks = ${numbers(order.map((player) => player.stack))}`);
   lines.push('actions = [', ...actions.map((action) => `  ${tomlString(action)},`), ']');
   lines.push(`seats = ${numbers(order.map((player) => player.seat))}`);
-  lines.push(`seat_count = ${Math.max(...order.map((player) => player.seat))}`);
+  // The table's seats when the caller knows the table (PHH: the seats at the table), else the highest seat played.
+  lines.push(`seat_count = ${seatCount ?? Math.max(...order.map((player) => player.seat))}`);
   if (final.phase.kind === 'complete') lines.push(`finishing_stacks = ${numbers(order.map((player) => stackOf.get(player.seat) as number))}`);
   lines.push(`_button_seat = ${buttonSeat}`);
   if (placedByTable) {

@@ -14,9 +14,12 @@ export class TableHandHistories {
   private hand: Operation[] = [];
   private handNumber = 0;
   private time: { seat: number; amount: number }[] = [];
+  /** The table's seats, for `seat_count`. */
+  private seatCount: number | undefined = undefined;
 
   /** The finished hand's PHH text when `entry` ends a hand, else null. */
   see(entry: TableLogEntry): string | null {
+    if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
     if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
     // Time a player paid as they left was not collected for the next hand.
     if (entry.type === 'left') this.time = this.time.filter((paid) => paid.seat !== entry.seat);
@@ -27,7 +30,7 @@ export class TableHandHistories {
     if (entry.type === 'hand-started') this.hand = [];
     this.hand.push(entry);
     if (entry.type !== 'hand-ended') return null;
-    const text = `${exportPhh(this.hand)}_hand_number = ${this.handNumber}\n_time_collected = ${tomlString(JSON.stringify(this.time))}\n`;
+    const text = `${exportPhh(this.hand, this.seatCount)}_hand_number = ${this.handNumber}\n_time_collected = ${tomlString(JSON.stringify(this.time))}\n`;
     this.time = [];
     return text;
   }

@@ -76,15 +76,25 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
   };
   // After the period: not counted. Untimed facts (older logs) come before any timed one.
   const after = (at: number | null): boolean => at !== null && !inWindow(at, window) && (window.from === null || at >= window.from);
+  // The log's order is the truth: a row never falls before one written ahead of it, whatever its clock
+  // said (a clock set back, a sender's own time). So a period is one stretch of the log, and a top-up is
+  // never counted in a period whose player sat down after it.
+  let latest: number | null = null;
+  const inOrder = (at: number | null): number | null => {
+    if (at !== null && (latest === null || at > latest)) latest = at;
+    return at === null ? null : latest;
+  };
   const { hands } = facts;
   inLogOrder(
     facts,
     (index) => {
-      const at = hands.at[index] ?? null;
+      const at = inOrder(hands.at[index] ?? null);
       if (hands.voided[index] === true || after(at)) return;
       (inWindow(at, window) ? during : before).rake += hands.rake[index] as number;
     },
-    ({ at, entry }) => {
+    (fact) => {
+      const at = inOrder(fact.at);
+      const { entry } = fact;
       if (after(at)) return;
       const inPeriod = inWindow(at, window);
       const sums = inPeriod ? during : before;

@@ -514,14 +514,15 @@ function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
       title: t.kinds.incidents,
       width: 1,
       columns: [
-        { header: t.rowColumn, align: 'right', width: 0.06 },
+        // Wide enough for a row of six digits and a hand of five on one line (a week of a busy table).
+        { header: t.rowColumn, align: 'right', width: 0.085 },
         { header: t.atColumn, align: 'left', width: 0.07 },
-        { header: t.handColumn, align: 'right', width: 0.06 },
+        { header: t.handColumn, align: 'right', width: 0.07 },
         // Every English kind on one line ("Deck check failed"); the longest German ones take two.
         { header: t.kindColumn, align: 'left', width: 0.19 },
         // Who approved it, or the device: "Floor Maria", "shoe-1".
         { header: t.whoColumn, align: 'left', width: 0.12 },
-        { header: t.whatColumn, align: 'left', width: 0.5 },
+        { header: t.whatColumn, align: 'left', width: 0.465 },
       ],
       // Row and hand numbers are names to look up (`felt verify`), so printed as they are, ungrouped.
       rows: incidents.map((incident) => ({

@@ -146,7 +146,7 @@ export function simulateSession(
       }
       throw error;
     }
-    if (playHand(() => state, run, random)) hands++;
+    if (playHand(() => state, run, random, now)) hands++;
   }
   const { buyIns, cashOuts, timeCollected, rake, adjustments } = state.totals;
   const winner = state.tournament?.winner ?? undefined;
@@ -165,7 +165,7 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
     const roll = random.nextInt(100);
     if (player.stack === 0) {
       // Busted: buy again or go.
-      if (roll < 60) run({ type: 'top-up', seat: player.seat, amount: min + random.nextInt((max - min) / 10 + 1) * 10 });
+      if (roll < 60) run({ type: 'top-up', seat: player.seat, amount: min + random.nextInt((max - min) / 10 + 1) * 10, at: now });
       else run({ type: 'leave', seat: player.seat, at: now });
     } else if (roll < 2) {
       run({ type: 'leave', seat: player.seat, at: now });
@@ -176,7 +176,7 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
     } else if (player.status === 'waiting' && !player.posting && roll < 50) {
       run({ type: 'post', seat: player.seat });
     } else if (player.status === 'playing' && player.stack < min && roll < 40) {
-      run({ type: 'top-up', seat: player.seat, amount: min - player.stack + random.nextInt((max - min) / 10 + 1) * 10 });
+      run({ type: 'top-up', seat: player.seat, amount: min - player.stack + random.nextInt((max - min) / 10 + 1) * 10, at: now });
     }
   }
   if (random.nextInt(100) < 12) seatPlayer();
@@ -187,7 +187,7 @@ function betweenHands(state: TableState, random: SeededRandom, run: (command: Ta
  * shown. Now and then the croupier exposes a hole card (it becomes the burn) or turns a board card too
  * early, the floor calls a misdeal before substantial action, or undoes the last step. True when the hand was played out, false when it was void.
  */
-function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom): boolean {
+function playHand(current: () => TableState, run: (command: TableCommand) => void, random: SeededRandom, now: number): boolean {
   const deck = shuffledDeck(random);
   let next = 0;
   for (let steps = 0; ; steps++) {
@@ -200,9 +200,9 @@ function playHand(current: () => TableState, run: (command: TableCommand) => voi
     const holeCardsDealt = hand.street === 'preflop' ? hand.dealt - 1 : 0;
     if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed' };
     else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
-    else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor' };
+    else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor', at: now };
     else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0) command = { type: 'premature', to: 'board', card: deck[next++] as Card };
-    else if (hand.phase.kind === 'betting' && random.nextInt(80) === 0 && lastStep(table) !== null) command = { type: 'undo', reason: 'The croupier pressed the wrong key', by: 'Floor' };
+    else if (hand.phase.kind === 'betting' && random.nextInt(80) === 0 && lastStep(table) !== null) command = { type: 'undo', reason: 'The croupier pressed the wrong key', by: 'Floor', at: now };
     else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
     else command = { type: 'show' };
     run(command);

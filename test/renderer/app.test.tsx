@@ -234,7 +234,7 @@ describe('between hands', () => {
   });
 
   it('draws for the button: a card for each listed seat', async () => {
-    const core = new FakeCore(startView({ button: null, prompt: { kind: 'draw-for-button', seats: [1, 4], words: { en: 'Draw for the button: seat 1, 4', de: 'Button auslosen: Platz 1, 4' } } }));
+    const core = new FakeCore(startView({ button: null, blinds: null, prompt: { kind: 'draw-for-button', seats: [1, 4], words: { en: 'Draw for the button: seat 1, 4', de: 'Button auslosen: Platz 1, 4' } } }));
     const { click } = await app(core);
     await click('card-Ks');
     await click('draw-seat-4');

@@ -63,10 +63,12 @@ export function dealView(overrides: Partial<ViewModel> = {}): ViewModel {
   });
 }
 
-/** Between hands: the next hand can start. */
+/** Between hands: the next hand can start; the markers are where the prompt puts the button and the blinds. */
 export function startView(overrides: Partial<ViewModel> = {}): ViewModel {
   return flopView({
     handInPlay: false,
+    button: 3,
+    blinds: { small: 4, big: 6 },
     actor: null,
     board: [],
     pots: [],

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Pots } from '../../renderer/src/components/Pots';
 import { Table } from '../../renderer/src/components/Table';
 import { seatPlace } from '../../renderer/src/table-layout';
-import { card, flopView } from './fixtures';
+import { card, flopView, startView } from './fixtures';
 import { cleanup, render } from './support';
 
 afterEach(cleanup);
@@ -65,6 +65,25 @@ describe('the table', () => {
     expect(get('seat-6').contains(get('button-marker'))).toBe(true);
     expect(get('seat-1').contains(get('sb-marker'))).toBe(true);
     expect(get('seat-3').contains(get('bb-marker'))).toBe(true);
+  });
+
+  it('between hands: the button and the blinds where the prompt puts them', async () => {
+    const { get, query, text } = await render(<Table view={startView()} onSeatTap={noop} onEmptySeatTap={noop} />);
+    expect(get('seat-3').contains(get('button-marker'))).toBe(true);
+    expect(get('seat-4').contains(get('sb-marker'))).toBe(true);
+    expect(get('seat-6').contains(get('bb-marker'))).toBe(true);
+    expect(query('seat-1')?.querySelector('.marker')).toBeNull();
+    expect(text('seat-3')).not.toContain('SB');
+  });
+
+  it('a dead button: the marker on the free seat, which still opens the seat dialog', async () => {
+    const tapped: number[] = [];
+    const { get, click, container } = await render(<Table view={startView({ button: 5 })} onSeatTap={noop} onEmptySeatTap={(seat) => tapped.push(seat)} />);
+    expect(get('seat-5').classList.contains('seat-empty')).toBe(true);
+    expect(get('seat-5').contains(get('button-marker'))).toBe(true);
+    expect(container.querySelectorAll('[data-testid="button-marker"]')).toHaveLength(1);
+    await click('seat-5');
+    expect(tapped).toEqual([5]);
   });
 
   it('shows card backs for face-down hole cards and never a face', async () => {

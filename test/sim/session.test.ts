@@ -119,4 +119,15 @@ describe('random table sessions', () => {
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
     expect(first.length).toBeGreaterThan(1000);
   });
+
+  it('stamps every floor and seat row with the session clock, which never goes back', () => {
+    const log: TableLogEntry[] = [];
+    simulateSession({ hands: 300, seed: 5, players: 6, structure: 'nl', button: 'dead' }, (entries) => log.push(...entries));
+    const timed = ['seated', 'topped-up', 'left', 'hand-voided', 'step-undone', 'hand-positions'] as const;
+    const rows = log.filter((entry) => (timed as readonly string[]).includes(entry.type));
+    expect(new Set(rows.map((entry) => entry.type))).toEqual(new Set(timed));
+    const times = rows.map((entry) => (entry as { at?: number }).at);
+    expect(times.every((at) => typeof at === 'number')).toBe(true);
+    expect(times.every((at, index) => index === 0 || (at as number) >= (times[index - 1] as number))).toBe(true);
+  });
 });

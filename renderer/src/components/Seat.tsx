@@ -75,13 +75,26 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
   );
 }
 
-/** A free seat: tap to seat a player there. */
-export function EmptySeat({ seat, place, onTap }: { readonly seat: number; readonly place: SeatPlace; readonly onTap: (seat: number) => void }) {
+type EmptySeatProps = {
+  readonly seat: number;
+  readonly place: SeatPlace;
+  /** A dead button: the prompt puts the button on this free seat. */
+  readonly dealer: boolean;
+  readonly onTap: (seat: number) => void;
+};
+
+/** A free seat: tap to seat a player there. It carries the button when the button is dead there. */
+export function EmptySeat({ seat, place, dealer, onTap }: EmptySeatProps) {
   const { t } = useLanguage();
   return (
     <button type="button" className="seat seat-empty" style={{ left: `${place.x}%`, top: `${place.y}%` }} data-testid={`seat-${seat}`} onClick={() => onTap(seat)}>
       <span className="seat-head">
         <span className="seat-number">{seat}</span>
+        {dealer && (
+          <span className="marker marker-dealer" data-testid="button-marker">
+            {t.dealer}
+          </span>
+        )}
       </span>
       <span className="seat-empty-words">{t.emptySeat}</span>
     </button>

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { viewOf, type ViewModel } from '../../src/controller/view-model.js';
+import { TableDriver } from '../support/table-driver.js';
+
+/** The view of the driven table now, as the controller publishes it. */
+function view(table: TableDriver): ViewModel {
+  return viewOf(table.state, table.now, null, table.log.length);
+}
+
+/** The markers the table draws, beside what the prompt tells the croupier (button and blinds to post). */
+function markersAndPrompt(current: ViewModel): { markers: Pick<ViewModel, 'button' | 'blinds'>; prompt: Pick<ViewModel, 'button' | 'blinds'> | null } {
+  const { prompt } = current;
+  return {
+    markers: { button: current.button, blinds: current.blinds },
+    prompt: prompt.kind === 'start-hand' ? { button: prompt.button, blinds: { small: prompt.smallBlind?.seat ?? null, big: prompt.bigBlind.seat } } : null,
+  };
+}
+
+/** Ann (seat 1), Bob (seat 4) and Cy (seat 7); Ann draws the button: the first hand is 1 button, 4 small, 7 big. */
+function tableOfThree(): TableDriver {
+  return new TableDriver().sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c');
+}
+
+describe('the dealer button and the blinds on the seats', () => {
+  it('during a hand: that hand’s button and blinds', () => {
+    const table = tableOfThree().start();
+    expect(view(table)).toMatchObject({ handInPlay: true, button: 1, blinds: { small: 4, big: 7 } });
+  });
+
+  it('before the first hand: where the prompt puts the button and the blinds', () => {
+    const current = view(tableOfThree());
+    expect(current.prompt.kind).toBe('start-hand');
+    expect(markersAndPrompt(current)).toEqual({ markers: { button: 1, blinds: { small: 4, big: 7 } }, prompt: { button: 1, blinds: { small: 4, big: 7 } } });
+  });
+
+  it('after a settled hand: the next hand’s button and blinds, as the prompt says, not the last hand’s', () => {
+    const table = tableOfThree().playHand();
+    const current = view(table);
+    expect(current.handInPlay).toBe(false);
+    expect(current.prompt.words.en).toMatch(/Button to seat 4\. Post blinds: seat 7 small blind 5, seat 1 big blind 10$/);
+    expect(markersAndPrompt(current)).toEqual({ markers: { button: 4, blinds: { small: 7, big: 1 } }, prompt: { button: 4, blinds: { small: 7, big: 1 } } });
+  });
+
+  it('after a misdeal: the redeal’s button and blinds (the voided hand’s own), not the hand before it', () => {
+    const table = tableOfThree().playHand().start();
+    for (let card = 0; card < 3; card++) table.do({ type: 'deal', card: null });
+    expect(view(table)).toMatchObject({ handInPlay: true, button: 4, blinds: { small: 7, big: 1 } });
+    table.do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    const current = view(table);
+    expect(current.prompt.words.en).toMatch(/^Misdeal \(a fouled deck\): every chip back, redeal\. Button to seat 4\. Post blinds: seat 7 small blind 5, seat 1 big blind 10$/);
+    expect(markersAndPrompt(current)).toEqual({ markers: { button: 4, blinds: { small: 7, big: 1 } }, prompt: { button: 4, blinds: { small: 7, big: 1 } } });
+  });
+
+  it('a dead button: on the free seat the prompt names', () => {
+    // Four players: 1 button, 3 small, 5 big. Seat 3 leaves: the button moves to its free seat (dead button).
+    const table = new TableDriver().sit(1, 'Ann').sit(3, 'Bob').sit(5, 'Cy').sit(7, 'Di').draw('1:As 3:2c 5:3c 7:4c').playHand();
+    table.do({ type: 'leave', seat: 3, at: table.now });
+    const current = view(table);
+    expect(current.seats.map((seat) => seat.seat)).toEqual([1, 5, 7]);
+    expect(markersAndPrompt(current)).toEqual({ markers: { button: 3, blinds: { small: 5, big: 7 } }, prompt: { button: 3, blinds: { small: 5, big: 7 } } });
+  });
+
+  it('with no next hand to start yet: the button stays where it is and no blind is shown', () => {
+    const table = tableOfThree().playHand();
+    table.do({ type: 'leave', seat: 4, at: table.now }).do({ type: 'leave', seat: 7, at: table.now });
+    expect(view(table)).toMatchObject({ prompt: { kind: 'seat-players' }, button: 1, blinds: null });
+  });
+
+  it('holds no hole card between hands (a hand won without a showdown shows none)', () => {
+    const current = view(tableOfThree().playHand());
+    expect(JSON.stringify(current)).not.toMatch(/holeCards/);
+    expect(current.seats.map((seat) => seat.shown)).toEqual([null, null, null]);
+  });
+});
