@@ -117,7 +117,8 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const history = context.archive.history(id);
     if (history === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
     if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${id} was not played to the end: it has no hand history`, de: `Hand ${id} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
-    return { ok: true, result: { fileName: `felt-hand-${String(id).padStart(6, '0')}.phh`, text: history.phh } };
+    // Named by the hand number, as `felt export` names its files and the reports name hands.
+    return { ok: true, result: { fileName: `felt-hand-${String(history.handNumber).padStart(6, '0')}.phh`, text: history.phh } };
   },
   'panel-press': (args, { keypad, controller }) => {
     const press = (args as { press?: unknown } | null)?.press as { type?: unknown; button?: unknown; key?: unknown } | null | undefined;

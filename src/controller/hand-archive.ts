@@ -124,6 +124,14 @@ export class HandArchive {
     return { id, handNumber: hand.handNumber, summary, entries, phh };
   }
 
+  /** The ids of the hands dealt under a hand number, in order: one, or a misdeal's void(s) and the redeal. */
+  idsOf(handNumber: number): number[] {
+    this.catchUp();
+    const ids: number[] = [];
+    for (const hand of this.hands) if (hand.handNumber === handNumber) ids.push(hand.id);
+    return ids;
+  }
+
   private find(id: number): ArchivedHand | null {
     this.catchUp();
     return this.hands[id - 1] ?? null;

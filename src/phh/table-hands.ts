@@ -17,8 +17,8 @@ export class TableHandHistories {
   /** The table's seats, for `seat_count`. */
   private seatCount: number | undefined = undefined;
 
-  /** The finished hand's PHH text when `entry` ends a hand, else null. */
-  see(entry: TableLogEntry): string | null {
+  /** The finished hand's number and PHH text when `entry` ends a hand, else null. */
+  see(entry: TableLogEntry): { readonly handNumber: number; readonly text: string } | null {
     if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
     if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
     // Time a player paid as they left was not collected for the next hand.
@@ -32,11 +32,14 @@ export class TableHandHistories {
     if (entry.type !== 'hand-ended') return null;
     const text = `${exportPhh(this.hand, this.seatCount)}_hand_number = ${this.handNumber}\n_time_collected = ${tomlString(JSON.stringify(this.time))}\n`;
     this.time = [];
-    return text;
+    return { handNumber: this.handNumber, text };
   }
 }
 
-/** The file name of the `count`-th hand written. */
-export function handFileName(count: number): string {
-  return `hand-${String(count).padStart(6, '0')}.phh`;
+/**
+ * The file of a hand played to its end, by its hand number — the number the screen, the reports and the
+ * incidents give. A number is one hand's: a misdeal's redeal shares it, but the void has no history.
+ */
+export function handFileName(handNumber: number): string {
+  return `hand-${String(handNumber).padStart(6, '0')}.phh`;
 }

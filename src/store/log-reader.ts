@@ -57,15 +57,22 @@ function* readRows(db: Database.Database, upTo: number): IterableIterator<TableL
   for (const row of db.prepare('SELECT payload FROM log WHERE seq <= ? ORDER BY seq').iterate(upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
 }
 
-/** One hand's full history from a table's database, read-only (`felt report --kind hand`), up to row `upTo`, or null. */
-export function readHand(path: string, id: number, upTo = Number.MAX_SAFE_INTEGER): HandHistory | null {
+/**
+ * A hand's full history from a table's database, read-only (`felt report --kind hand`), up to row `upTo`:
+ * by its id (its place in the log), or by its hand number — every hand dealt under it, in order (a
+ * misdeal's void and the redeal share one).
+ */
+export function readHand(path: string, id: number, upTo?: number): HandHistory | null;
+export function readHand(path: string, which: { readonly handNumber: number }, upTo?: number): HandHistory[];
+export function readHand(path: string, which: number | { readonly handNumber: number }, upTo = Number.MAX_SAFE_INTEGER): HandHistory | null | HandHistory[] {
   const db = openToRead(path);
   try {
     const rows = db.prepare('SELECT payload FROM log WHERE seq > ? AND seq <= ? ORDER BY seq');
     const archive = new HandArchive(function* (after) {
       for (const row of rows.iterate(after, upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
     });
-    return archive.history(id);
+    if (typeof which === 'number') return archive.history(which);
+    return archive.idsOf(which.handNumber).flatMap((id) => archive.history(id) ?? []);
   } finally {
     db.close();
   }

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runSim } from '../../src/cli/commands/sim.js';
 import { appendOnlyTriggers } from '../../src/store/migrations.js';
+import { cliIo, simulatedTable } from './cli-io.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 const run = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
@@ -50,6 +52,15 @@ describe('felt sim', () => {
     const result = run(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('felt sim --resume', () => {
+  it('on a database another simulation made says so, and that --resume takes the same seed and options', async () => {
+    const db = await simulatedTable(3, 9);
+    const io = cliIo();
+    expect(await runSim(['--hands', '3', '--seed', '10', '--db', db, '--resume'], io)).toBe(1);
+    expect(io.written.err).toBe(`felt sim: ${db} was made by a different simulation (another --seed or other options): --resume continues a session only with the --seed and options it was made with\n`);
   });
 });
 

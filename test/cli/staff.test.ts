@@ -62,6 +62,17 @@ describe('felt staff', () => {
   });
 });
 
+describe('felt staff on a table with no staff yet (made by felt sim, never started)', () => {
+  it('says the first member must be a manager, and takes one', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-staff-cli-')), 'table.db');
+    const refused = io();
+    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], refused, { FELT_STAFF_PIN: '202020' })).toBe(1);
+    expect(refused.errors.join('')).toBe(`felt staff: ${db}.staff.json has no manager who can sign in yet, and the first staff member must be one: add a manager first (--role manager), then the others\n`);
+    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'manager'], io(), { FELT_STAFF_PIN: '202020' })).toBe(0);
+    expect(await runStaff(['add', '--db', db, '--number', '12', '--name', 'Dana', '--role', 'croupier'], io(), { FELT_STAFF_PIN: '121212' })).toBe(0);
+  });
+});
+
 describe('the staff file under its lock', () => {
   it('loses no change when several felt staff runs change it at the same moment', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'felt-staff-lock-')), 'table.db');

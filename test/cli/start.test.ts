@@ -1,9 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runStart } from '../../src/cli/commands/start.js';
+import { cliIo } from './cli-io.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
@@ -94,5 +97,37 @@ describe('felt start', () => {
     const result = spawnSync(felt, ['start', ...args], { encoding: 'utf8' });
     expect(result.status).toBe(status);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('felt start on a port that is taken', () => {
+  it('keeps no staff file with a made-up PIN: the next start makes and shows one again; a PIN given is kept', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    // A built checkout's dist/, as far as browser mode looks at it.
+    const dist = join(folder, 'dist');
+    mkdirSync(join(dist, 'renderer'), { recursive: true });
+    writeFileSync(join(dist, 'felt.js'), '');
+    writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as AddressInfo).port);
+    try {
+      const db = join(folder, 'new2.db');
+      for (const attempt of [1, 2]) {
+        const io = cliIo();
+        expect(await runStart(['--browser', '--port', port, '--db', db], io, dist), `start ${attempt}`).toBe(1);
+        expect(io.written.out).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /);
+        expect(io.written.err).toMatch(new RegExp(`^felt start: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE.*; the PIN shown above was not kept \\(the next start makes and shows a new one\\)\n$`));
+        expect(existsSync(`${db}.staff.json`)).toBe(false);
+      }
+      const given = join(folder, 'given.db');
+      const io = cliIo();
+      expect(await runStart(['--browser', '--port', port, '--db', given, '--floor-pin', '135790'], io, dist)).toBe(1);
+      expect(io.written.out).toBe('');
+      expect(io.written.err).not.toContain('not kept');
+      expect(existsSync(`${given}.staff.json`)).toBe(true);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

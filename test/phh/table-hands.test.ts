@@ -12,7 +12,7 @@ describe('hand histories cut from a table log', () => {
 
   it('give the table’s seat count in every hand, from the export and from the hand archive', () => {
     const histories = new TableHandHistories();
-    const written = log.flatMap((entry) => histories.see(entry) ?? []);
+    const written = log.flatMap((entry) => histories.see(entry)?.text ?? []);
     expect(written.length).toBeGreaterThanOrEqual(30);
     // Four players at eleven seats: some hand is dealt only below the top seat.
     expect(written.some((phh) => Math.max(...seatsOf(phh)) < 11)).toBe(true);

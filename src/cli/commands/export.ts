@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
+import { counted } from '../counted.js';
 import { CliUsageError, type CommandIo } from '../io.js';
+import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 /** `felt export --db PATH --format phh --out DIR`: every hand of a table's log as a PHH file, once the log verifies. */
 export async function runExport(args: readonly string[], io: CommandIo): Promise<number> {
@@ -18,12 +20,17 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
     else throw new CliUsageError(`unknown option ${String(arg)}`);
   }
   if (db === null || out === null) throw new CliUsageError('--db PATH and --out DIR are required');
-  if (format !== 'phh') throw new CliUsageError(`--format must be phh, got '${String(format)}'`);
-  if (!existsSync(db)) throw new CliUsageError(`${db} does not exist`);
+  if (format === null) throw new CliUsageError('--format is required: --format phh (the one format export writes)');
+  if (format !== 'phh') throw new CliUsageError(`--format must be phh (the one format export writes), got '${format}'`);
+  const unusable = notATableDatabase(db);
+  if (unusable !== null) {
+    io.err(`felt export: ${unusable}\n`);
+    return 1;
+  }
   // Hands from a log that does not verify would be histories nobody can stand behind.
   const verified = verifyDatabase(db);
   if (!verified.ok) {
-    io.err(`felt export: ${db} does not verify (row ${verified.row}: ${verified.problem}); nothing written\n`);
+    io.err(`felt export: ${doesNotVerify(db, verified)}; nothing written\n`);
     return 1;
   }
   mkdirSync(out, { recursive: true });
@@ -32,9 +39,11 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   // Read-only, as verify read it, and no further than verify got: the table may be running, and the file
   // may be evidence nobody may change.
   for (const entry of readLog(db, verified.rows)) {
-    const text = histories.see(entry);
-    if (text !== null) writeFileSync(join(out, handFileName(++written)), text);
+    const hand = histories.see(entry);
+    if (hand === null) continue;
+    writeFileSync(join(out, handFileName(hand.handNumber)), hand.text);
+    written++;
   }
-  io.out(`Wrote ${written} hands as PHH to ${out}\n`);
+  io.out(`Wrote ${counted(written, 'hand')} as PHH to ${out}\n`);
   return 0;
 }

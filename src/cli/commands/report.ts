@@ -3,9 +3,11 @@ import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../reports/floor-rep
 import type { Window } from '../../reports/facts.js';
 import { reportCsv } from '../../reports/report-csv.js';
 import { reportPdf } from '../../reports/report-pdf.js';
+import type { HandHistory } from '../../controller/hand-archive.js';
 import { readHand, readReportSource } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
+import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 type Format = 'json' | 'csv' | 'pdf' | 'phh';
 const FORMATS: readonly Format[] = ['json', 'csv', 'pdf', 'phh'];
@@ -13,7 +15,9 @@ const FORMATS: readonly Format[] = ['json', 'csv', 'pdf', 'phh'];
 const KINDS = [...REPORT_KINDS, 'hand'] as const;
 type Kind = (typeof KINDS)[number];
 
-type Options = { db: string; kind: Kind; hand: number | null; format: Format; lang: 'en' | 'de'; count: number | null; out: string | null; window: Window };
+/** The hand `--kind hand` shows: by its id (its place in the log, as the hand list gives it) or by the hand number the reports and the screen give. */
+type Which = { readonly id: number } | { readonly handNumber: number };
+type Options = { db: string; kind: Kind; hand: Which | null; format: Format; lang: 'en' | 'de'; count: number | null; out: string | null; window: Window };
 
 /**
  * `felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv|pdf] [--lang en|de]
@@ -25,9 +29,14 @@ type Options = { db: string; kind: Kind; hand: number | null; format: Format; la
  */
 export async function runReport(args: readonly string[], io: CommandIo, now: () => number = () => Date.now()): Promise<number> {
   const options = parse(args);
+  const unusable = notATableDatabase(options.db);
+  if (unusable !== null) {
+    io.err(`felt report: ${unusable}\n`);
+    return 1;
+  }
   const verification = verifyDatabase(options.db);
   if (!verification.ok) {
-    io.err(`felt report: ${options.db} does not verify (row ${verification.row}: ${verification.problem}); no report over a log that is not the truth — see felt verify\n`);
+    io.err(`felt report: ${doesNotVerify(options.db, verification)}; no report over a log that is not the truth — see felt verify\n`);
     return 1;
   }
   if (options.kind === 'hand') return handDetail(options, io, verification.rows);
@@ -45,30 +54,50 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
 }
 
 /**
- * One hand's detail (`--kind hand --hand ID`, the id of the hand list: 1 for the first dealt): its full
- * history as JSON — every row, hole cards, undos and a void — or its PHH hand history (`--format phh`);
- * none for a hand still in play.
+ * One hand's detail (`--kind hand --hand ID`, the id of the hand list: 1 for the first dealt; or
+ * `--hand-number N`, the number the reports, the incidents and the exported files give): its full history
+ * as JSON — every row, hole cards, undos and a void — or its PHH hand history (`--format phh`); none for a
+ * hand still in play. A number a misdeal dealt again is the hand played (or, with none played, the last
+ * dealt); the others are named on stderr by their ids.
  */
 function handDetail(options: Options, io: CommandIo, upTo: number): number {
-  const history = readHand(options.db, options.hand as number, upTo);
-  if (history === null) {
-    io.err(`felt report: there is no hand ${String(options.hand)} in ${options.db}\n`);
-    return 1;
-  }
+  const which = options.hand as Which;
+  const found = pickHand(options.db, which, upTo, io);
+  if (found === null) return 1;
+  const { history, name } = found;
   if (!history.summary.complete && history.summary.voided === null) {
     // A hand still in play (the table stopped in the middle of it, or is running): its rows hold the hole
     // cards of players who have not shown, so it has no detail until it is over.
-    io.err(`felt report: hand ${String(options.hand)} is still in play: its detail is kept until it is over\n`);
+    io.err(`felt report: ${name} is still in play: its detail is kept until it is over\n`);
     return 1;
   }
   if (options.format === 'phh' && history.phh === null) {
-    io.err(`felt report: hand ${String(options.hand)} was not played to the end: it has no hand history\n`);
+    io.err(`felt report: ${name} was not played to the end: it has no hand history\n`);
     return 1;
   }
   const text = options.format === 'phh' ? (history.phh as string) : `${JSON.stringify(history)}\n`;
   if (options.out === null) io.out(text);
   else writeFileSync(options.out, text);
   return 0;
+}
+
+function pickHand(db: string, which: Which, upTo: number, io: CommandIo): { history: HandHistory; name: string } | null {
+  if ('id' in which) {
+    const history = readHand(db, which.id, upTo);
+    if (history === null) io.err(`felt report: there is no hand ${which.id} in ${db} (--hand is a hand's id, 1 for the first dealt; --hand-number takes the number the reports give)\n`);
+    return history === null ? null : { history, name: `hand ${which.id}` };
+  }
+  const dealt = readHand(db, { handNumber: which.handNumber }, upTo);
+  const history = dealt.find((hand) => hand.summary.voided === null) ?? dealt.at(-1);
+  if (history === undefined) {
+    io.err(`felt report: no hand numbered ${which.handNumber} was dealt in ${db}\n`);
+    return null;
+  }
+  const others = dealt.filter((hand) => hand !== history);
+  if (others.length > 0) {
+    io.err(`felt report: hand number ${which.handNumber} was dealt ${dealt.length} times (a misdeal): this is hand ${history.id}; the others are ${others.map((hand) => `--hand ${hand.id}`).join(', ')}\n`);
+  }
+  return { history, name: `hand number ${which.handNumber}` };
 }
 
 /** A moment as given on the command line: ISO 8601 with a zone (`2026-11-29T18:00Z`, `…+01:00`) or a date (midnight UTC). */
@@ -83,7 +112,7 @@ export function parseMoment(option: string, given: string): number {
 function parse(args: readonly string[]): Options {
   let db: string | null = null;
   let kind: Kind | null = null;
-  let hand: number | null = null;
+  let hand: Which | null = null;
   let format: Format = 'json';
   let lang: 'en' | 'de' = 'en';
   let count: number | null = null;
@@ -102,13 +131,14 @@ function parse(args: readonly string[]): Options {
       const given = value();
       if (!(KINDS as readonly string[]).includes(given)) throw new CliUsageError(`--kind is ${KINDS.join(', ')}, got '${given}'`);
       kind = given as Kind;
-    } else if (arg === '--hand') {
+    } else if (arg === '--hand' || arg === '--hand-number') {
       const given = value();
-      if (!/^[1-9]\d{0,9}$/.test(given)) throw new CliUsageError(`--hand is a hand's id (1 for the first dealt), got '${given}'`);
-      hand = Number(given);
+      if (hand !== null) throw new CliUsageError('give one hand: --hand ID or --hand-number N');
+      if (!/^[1-9]\d{0,9}$/.test(given)) throw new CliUsageError(arg === '--hand' ? `--hand is a hand's id (1 for the first dealt), got '${given}'` : `--hand-number is a hand's number as the reports give it, got '${given}'`);
+      hand = arg === '--hand' ? { id: Number(given) } : { handNumber: Number(given) };
     } else if (arg === '--format') {
       const given = value();
-      if (!(FORMATS as readonly string[]).includes(given)) throw new CliUsageError(`--format is ${FORMATS.join(', ')}, got '${given}'`);
+      if (!(FORMATS as readonly string[]).includes(given)) throw new CliUsageError(`--format is json, csv or pdf (json or phh for --kind hand), got '${given}'`);
       format = given as Format;
     } else if (arg === '--lang') {
       const given = value();
@@ -125,9 +155,10 @@ function parse(args: readonly string[]): Options {
   }
   if (db === null) throw new CliUsageError('--db is required');
   if (kind === null) throw new CliUsageError(`--kind is required (${KINDS.join(', ')})`);
-  if ((kind === 'hand') !== (hand !== null)) throw new CliUsageError('--hand ID goes with --kind hand, and --kind hand needs it');
+  if (kind === 'hand' && hand === null) throw new CliUsageError('--kind hand needs --hand ID (1 for the first dealt) or --hand-number N (the number the reports give): the hand to show');
+  if (kind !== 'hand' && hand !== null) throw new CliUsageError(`--hand and --hand-number pick one hand for --kind hand: a ${kind} report covers every hand (limit it with --from/--to), so leave them out`);
   if (kind === 'hand' && format !== 'json' && format !== 'phh') throw new CliUsageError('--kind hand is --format json or phh');
-  if (kind !== 'hand' && format === 'phh') throw new CliUsageError('--format phh is for --kind hand');
+  if (kind !== 'hand' && format === 'phh') throw new CliUsageError(`--format phh is one hand's history, for --kind hand: a ${kind} report is --format json, csv or pdf`);
   if (count !== null && kind !== 'cashflow') throw new CliUsageError('--count belongs to --kind cashflow');
   if (count !== null && to !== null) throw new CliUsageError('--count is compared with the chips on the table now: it cannot go with --to');
   if (from !== null && to !== null && from >= to) throw new CliUsageError('--from must come before --to');

@@ -4,6 +4,7 @@ import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import type { TableLogEntry } from '../../engine/table-operations.js';
 import type { TableState } from '../../engine/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
+import { counted } from '../counted.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
@@ -29,8 +30,10 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
     operations += entries.length;
     if (phhDirectory === null) return;
     for (const entry of entries) {
-      const text = histories.see(entry);
-      if (text !== null) writeFileSync(join(phhDirectory, handFileName(++written)), text);
+      const hand = histories.see(entry);
+      if (hand === null) continue;
+      writeFileSync(join(phhDirectory, handFileName(hand.handNumber)), hand.text);
+      written++;
     }
   };
   const persisted = options.db === null ? null : await openPersisted(options.db, options.resume);
@@ -51,11 +54,11 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   if (!options.json) {
     const { structure, button, players } = options.session;
     const stakes = options.session.mode === 'tournament' ? 'a tournament (blinds up every 10 hands)' : '5/10';
-    io.out(`Simulated ${summary.hands} hands of ${STRUCTURE_BY_NAME[structure].kind} at ${stakes}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
+    io.out(`Simulated ${counted(summary.hands, 'hand')} of ${STRUCTURE_BY_NAME[structure].kind} at ${stakes}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
     if (summary.winner !== undefined) io.out(`${summary.winner} won the tournament\n`);
     io.out(`Buy-ins ${summary.buyIns}, cash-outs ${summary.cashOuts}, time collected ${summary.collected.time}, rake ${summary.collected.rake}\n`);
     io.out(`Chips on the table ${summary.chipsOnTable}: ${summary.balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
-    if (phhDirectory !== null) io.out(`Wrote ${written} hands as PHH to ${phhDirectory}\n`);
+    if (phhDirectory !== null) io.out(`Wrote ${counted(written, 'hand')} as PHH to ${phhDirectory}\n`);
   }
   io.out(`${JSON.stringify(json)}\n`);
   return summary.balanced ? 0 : 1;
@@ -91,7 +94,10 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
         if (controller === null) throw new Error('the session sent a command before opening the table');
         sent++;
         const view = controller.submit({ id, command });
-        if (view.lastError !== null) throw new SessionMismatch(`${path} holds another session (other options or seed): ${view.lastError.en}`);
+        if (view.lastError === null) return;
+        // The table's words name a command id ("sim-1 was used for another command"); the user knows the seed and options.
+        if (resume) throw new SessionMismatch(`${path} was made by a different simulation (another --seed or other options): --resume continues a session only with the --seed and options it was made with`);
+        throw new SessionMismatch(`the table refused the simulation's command ${id}: ${view.lastError.en}`);
       },
     },
     checkComplete: () => {

@@ -45,7 +45,9 @@ function changeStaff(action: string | undefined, options: Options, file: string,
       }
       const refusal = leavesNoManager(next);
       if (refusal !== null) {
-        io.err(`felt staff: ${refusal}\n`);
+        // No manager before either: a table with no staff yet (one made by felt sim, never started).
+        const first = leavesNoManager(staff ?? newStaffFile()) !== null;
+        io.err(`felt staff: ${first ? `${file} has no manager who can sign in yet, and the first staff member must be one: add a manager first (--role manager), then the others` : refusal}\n`);
         return 1;
       }
       saveStaff(file, next);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from '../../api/core.js';
 import { defaultDatabasePath } from '../../api/data-folder.js';
+import { staffPath, withStaffLock } from '../../api/staff.js';
 import { startBrowserServer } from '../../server/browser-server.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
@@ -52,8 +53,8 @@ function distFolder(): string {
 }
 
 /** Electron's binary, when the electron package could download it (it cannot on every machine), and a display to show it on. */
-function electronBinary(): { path: string } | { missing: string } {
-  const root = resolve(distFolder(), '..');
+function electronBinary(dist: string): { path: string } | { missing: string } {
+  const root = resolve(dist, '..');
   const pathFile = join(root, 'node_modules', 'electron', 'path.txt');
   if (!existsSync(pathFile)) return { missing: "Electron's binary is not installed here" };
   const binary = join(root, 'node_modules', 'electron', 'dist', readFileSync(pathFile, 'utf8').trim());
@@ -66,8 +67,9 @@ function electronBinary(): { path: string } | { missing: string } {
  * `felt start`: the croupier's screen. The Electron kiosk where its binary is installed (and a display is
  * there), otherwise — or with --browser — browser mode: the same core and screens over HTTP and a
  * WebSocket, at an address printed on a line of its own, token included. Runs until stopped (Ctrl-C).
+ * `dist` is the built checkout's dist/ folder (found beside this module when not given).
  */
-export async function runStart(args: readonly string[], io: CommandIo): Promise<number> {
+export async function runStart(args: readonly string[], io: CommandIo, dist?: string): Promise<number> {
   const options = parse(args);
   // FELT_FLOOR_PIN keeps the PIN out of the process list, where --floor-pin shows while the table runs.
   const floorPin = options.floorPin ?? (process.env['FELT_FLOOR_PIN'] || undefined);
@@ -75,11 +77,11 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
   process.umask(0o077);
   const db = options.db ?? defaultDatabasePath();
   if (db !== ':memory:' && !existsSync(dirname(resolve(db)))) throw new CliUsageError(`--db: the folder ${dirname(resolve(db))} does not exist`);
-  const dist = distFolder();
-  const electron = options.browser ? { missing: '--browser was given' } : electronBinary();
+  const built = dist ?? distFolder();
+  const electron = options.browser ? { missing: '--browser was given' } : electronBinary(built);
   if ('path' in electron) {
     io.out(`Felt kiosk (Electron), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
-    const kioskArgs = [join(dist, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.seed === undefined ? [] : ['--seed', String(options.seed)])];
+    const kioskArgs = [join(built, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.seed === undefined ? [] : ['--seed', String(options.seed)])];
     const env = floorPin === undefined ? process.env : { ...process.env, FELT_FLOOR_PIN: floorPin };
     const child = spawn(electron.path, kioskArgs, { stdio: 'inherit', env });
     // Stopping `felt start` stops the kiosk, which closes the table's log cleanly.
@@ -98,7 +100,7 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
       });
     });
   }
-  const root = join(dist, 'renderer');
+  const root = join(built, 'renderer');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\``);
   let core: Core;
   try {
@@ -107,6 +109,8 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
     io.err(`felt start: ${(error as Error).message}\n`);
     return 1;
   }
+  // The staff file as this start made it, with a made-up PIN (taken back if the table cannot listen).
+  const madeStaff = core.newPin !== null && db !== ':memory:' ? readFileSync(staffPath(db), 'utf8') : null;
   // The signals are ours before anything is printed: whoever reads the output (the PIN, the address) may
   // stop the table at once — a write to a pipe is synchronous, and the reader can act before this process
   // runs its next line — and the table must then close its log, not die of the signal.
@@ -136,7 +140,8 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     core.close();
-    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
+    const forgotten = madeStaff !== null && forgetStaffFile(db, madeStaff);
+    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}${forgotten ? '; the PIN shown above was not kept (the next start makes and shows a new one)' : ''}\n`);
     return 1;
   }
   if (stopping) {
@@ -153,4 +158,18 @@ export async function runStart(args: readonly string[], io: CommandIo): Promise<
   io.out('Open the croupier screen at:\n');
   io.out(`${server.url}\n`);
   return stopped;
+}
+
+/**
+ * A start that failed takes back the staff file it made (`made`, its text) with a made-up PIN: kept, it
+ * would hold a PIN only the failed start's output shows, and the next start would show none. A file
+ * somebody changed meanwhile (felt staff) is theirs, and stays. True when it is gone.
+ */
+function forgetStaffFile(db: string, made: string): boolean {
+  const file = staffPath(db);
+  return withStaffLock(file, () => {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== made) return false;
+    rmSync(file);
+    return true;
+  });
 }

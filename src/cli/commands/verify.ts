@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
 import { verifyDatabase } from '../../store/verify.js';
+import { counted } from '../counted.js';
 import { CliUsageError, type CommandIo } from '../io.js';
+import { notATableDatabase } from '../table-database.js';
 
 /**
  * `felt verify --db PATH [--expect-head HASH]`: checks a table's database, read-only — the hash chain row
  * by row, the head, the triggers, and a replay of every operation with every chip accounted for and every
- * pot re-decided. Exit 0 with a summary, or 1 naming the first bad row.
+ * pot re-decided. Exit 0 with a summary, or 1 naming the first bad row (or what is wrong with the file).
  */
 export async function runVerify(args: readonly string[], io: CommandIo): Promise<number> {
   let db: string | null = null;
@@ -20,13 +21,18 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
     else throw new CliUsageError(`unknown option ${String(arg)}`);
   }
   if (db === null) throw new CliUsageError('--db PATH is required');
-  if (!existsSync(db)) throw new CliUsageError(`${db} does not exist`);
+  const unusable = notATableDatabase(db);
+  if (unusable !== null) {
+    io.err(`felt verify: ${unusable}\n`);
+    return 1;
+  }
   const result = verifyDatabase(db, expectHead);
   if (result.ok) {
     const anchor = result.anchorRow === null ? '' : `; the expected head is row ${result.anchorRow}`;
-    io.out(`${db}: ${result.rows} operations in an unbroken chain, ${result.hands} hands replayed, every chip accounted for and every pot to the best hand shown; head ${result.head}${anchor}\n`);
+    io.out(`${db}: ${counted(result.rows, 'operation')} in an unbroken chain, ${counted(result.hands, 'hand')} replayed, every chip accounted for and every pot to the best hand shown; head ${result.head}${anchor}\n`);
     return 0;
   }
-  io.out(`${db}: row ${result.row} is bad: ${result.problem}\n`);
+  // Row 0 is no row: the database as a whole (not Felt's, its schema changed).
+  io.out(result.row === 0 ? `${db}: ${result.problem}\n` : `${db}: row ${result.row} is bad: ${result.problem}\n`);
   return 1;
 }

@@ -1,0 +1,105 @@
+/**
+ * `felt <command>`: finds the command and runs it (main.ts is the process's entry). Commands load on
+ * demand, so `felt --help` answers at once without decoding the evaluator's tables.
+ */
+import { CliUsageError, type CommandIo } from './io.js';
+
+type Command = {
+  summary: string;
+  usage: string;
+  run: (args: readonly string[], io: CommandIo) => Promise<number>;
+};
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  start: {
+    summary: "Start the croupier's screen: the kiosk where Electron is installed, else browser mode (simulated hardware by default)",
+    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N]',
+    run: async (args, io) => (await import('./commands/start.js')).runStart(args, io),
+  },
+  eval: {
+    summary: 'Evaluate a poker hand (5–7 cards): category, value, the five cards that play, words',
+    usage: 'felt eval [--json] CARD CARD CARD CARD CARD [CARD [CARD]]\n       felt eval --stdin   (one hand a line in, one JSON object a line out)',
+    run: async (args, io) => (await import('./commands/eval.js')).runEval(args, io),
+  },
+  sim: {
+    summary: 'Play a simulated table session (players come and go, time collection, random play) and print its totals',
+    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]] | felt sim --hardware pty [--faults] --hands N --seed S [--players K] [--db PATH] [--json]',
+    run: async (args, io) => (await import('./commands/sim.js')).runSim(args, io),
+  },
+  verify: {
+    summary: "Check a table's log: the hash chain, the head, and every chip through a replay",
+    usage: 'felt verify --db PATH [--expect-head HASH]',
+    run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
+  },
+  report: {
+    summary: "A floor report over a table's log (verified first): the session's hands, the collections, the cash flow and chip reconciliation, the incidents",
+    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv|pdf] [--lang en|de] [--from T] [--to T] [--count CHIPS] [--out FILE]\n       felt report --db PATH --kind hand (--hand ID | --hand-number N) [--format json|phh] [--out FILE]   (one hand: its full history, or its PHH; ID its place in the log, N its number as the reports give it)',
+    run: async (args, io) => (await import('./commands/report.js')).runReport(args, io),
+  },
+  staff: {
+    summary: "The table's staff (croupiers, floor supervisors, managers) and how they sign in: list, add, change, remove",
+    usage: 'felt staff list|add|change|remove --db PATH [--number N] [--name NAME] [--role croupier|supervisor|manager]\n       (the PIN and badge from FELT_STAFF_PIN / FELT_STAFF_BADGE, or the PIN as the first line on standard input)',
+    run: async (args, io) => (await import('./commands/staff.js')).runStaff(args, io),
+  },
+  export: {
+    summary: "Write every hand of a table's log as PHH hand histories",
+    usage: 'felt export --db PATH --format phh --out DIR',
+    run: async (args, io) => (await import('./commands/export.js')).runExport(args, io),
+  },
+  replay: {
+    summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',
+    usage: 'felt replay [--json] FILE…   (.phh or .phhs; one line per hand)',
+    run: async (args, io) => (await import('./commands/replay.js')).runReplay(args, io),
+  },
+};
+
+function helpText(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return [
+    'Felt — table controller for dealer-operated Texas Hold\'em tables',
+    '',
+    'Usage: felt <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'felt <command> --help shows a command\'s usage.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs `felt ARGV…` and returns its exit code: 2 for wrong arguments (with the usage), 1 for a failure the
+ * user can act on (a file, a database, a lock), said on one line; anything else — a bug — is thrown, stack
+ * and all.
+ */
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(helpText());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.err(`felt: '${name}' is not a command. Commands: ${Object.keys(COMMANDS).join(', ')}\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.err(`felt ${name}: ${error.message}\nUsage: ${command.usage}\n`);
+      return 2;
+    }
+    const { knownFailure } = await import('./failure.js');
+    const problem = knownFailure(error);
+    if (problem === null) throw error;
+    io.err(`felt ${name}: ${problem}\n`);
+    return 1;
+  }
+}
