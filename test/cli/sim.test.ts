@@ -74,6 +74,15 @@ describe('felt sim --mode tournament', () => {
     expect(summary.players).toBe(1);
   });
 
+  it('says what it played in its first line: the game at a tournament or at a cash table', async () => {
+    const tournament = cliIo();
+    expect(await runSim(['--hands', '2', '--seed', '1', '--mode', 'tournament', '--structure', 'pl'], tournament)).toBe(0);
+    expect(tournament.written.out.split('\n')[0]).toBe('Simulated 2 hands of a pot-limit tournament (blinds up every 10 hands), 6 players to start, dead button, seed 1');
+    const cash = cliIo();
+    expect(await runSim(['--hands', '1', '--seed', '1'], cash)).toBe(0);
+    expect(cash.written.out.split('\n')[0]).toBe('Simulated 1 hand of no-limit 5/10, 6 players to start, dead button, seed 1');
+  });
+
   it('refuses a limit tournament', () => {
     const result = run(['sim', '--hands', '10', '--seed', '1', '--mode', 'tournament', '--structure', 'fl']);
     expect(result.status).toBe(2);

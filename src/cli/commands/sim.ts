@@ -53,8 +53,9 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   const json = { ...summary, operations, players: state.seats.filter((player) => player !== null).length, seed: options.session.seed, ...(logHash === undefined ? {} : { logHash }) };
   if (!options.json) {
     const { structure, button, players } = options.session;
-    const stakes = options.session.mode === 'tournament' ? 'a tournament (blinds up every 10 hands)' : '5/10';
-    io.out(`Simulated ${counted(summary.hands, 'hand')} of ${STRUCTURE_BY_NAME[structure].kind} at ${stakes}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
+    const game = STRUCTURE_BY_NAME[structure].kind;
+    const what = options.session.mode === 'tournament' ? `a ${game} tournament (blinds up every 10 hands)` : `${game} 5/10`;
+    io.out(`Simulated ${counted(summary.hands, 'hand')} of ${what}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
     if (summary.winner !== undefined) io.out(`${summary.winner} won the tournament\n`);
     io.out(`Buy-ins ${summary.buyIns}, cash-outs ${summary.cashOuts}, time collected ${summary.collected.time}, rake ${summary.collected.rake}\n`);
     io.out(`Chips on the table ${summary.chipsOnTable}: ${summary.balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
