@@ -94,22 +94,27 @@ export function staffPath(dbPath: string): string {
   return `${dbPath}.staff.json`;
 }
 
+/** A staff file that cannot be used as it is: its words name the file and what is wrong in it. */
+export class StaffFileError extends Error {
+  override readonly name = 'StaffFileError';
+}
+
 /** The staff file, checked: every problem named with its place. Two members under one number are refused. */
 export function parseStaff(text: string, file: string): StaffFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON (${(error as Error).message})`, { cause: error });
+    throw new StaffFileError(`${file}: not JSON (${(error as Error).message})`, { cause: error });
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue === undefined ? 'not a staff file' : `${issue.path.join('.') || '(top)'}: ${issue.message}`}`);
+    throw new StaffFileError(`${file}: ${issue === undefined ? 'not a staff file' : `${issue.path.join('.') || '(top)'}: ${issue.message}`}`);
   }
   const numbers = new Set<string>();
   for (const member of parsed.data.staff) {
-    if (numbers.has(member.number)) throw new Error(`${file}: staff number ${member.number} is given twice`);
+    if (numbers.has(member.number)) throw new StaffFileError(`${file}: staff number ${member.number} is given twice`);
     numbers.add(member.number);
   }
   return parsed.data;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { StaffFileError } from '../api/staff.js';
 import { LockHeld } from '../store/file-lock.js';
 import { PersistenceError } from '../store/persistence-error.js';
 
@@ -12,7 +13,7 @@ type FileError = Error & { readonly code: string; readonly path: string; readonl
  * else: a bug, whose stack is worth seeing.
  */
 export function knownFailure(error: unknown): string | null {
-  if (error instanceof PersistenceError) return error.message;
+  if (error instanceof PersistenceError || error instanceof StaffFileError) return error.message;
   if (error instanceof LockHeld) return `${error.message} by another process: try again when it is done`;
   // A held lock in the words of whoever took it (the staff file's).
   if (error instanceof Error && error.cause instanceof LockHeld) return error.message;

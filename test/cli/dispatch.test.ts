@@ -52,10 +52,13 @@ describe('felt: a file, database or lock that fails is one line naming it, exit 
     }
   });
 
-  it('anything else is not swallowed: it is thrown, stack and all', async () => {
+  it('a staff file that is not one is named in one line', async () => {
     const db = join(scratch(), 'table.db');
     writeFileSync(`${db}.staff.json`, '{ not json');
-    await expect(felt(['staff', 'list', '--db', db])).rejects.toThrow('not JSON');
+    const listed = await felt(['staff', 'list', '--db', db]);
+    expect(listed.status).toBe(1);
+    expect(listed.err.startsWith(`felt staff: ${db}.staff.json: not JSON (`)).toBe(true);
+    expect(listed.err.split('\n')).toHaveLength(2);
   });
 });
 
