@@ -13,12 +13,21 @@ type FileError = Error & { readonly code: string; readonly path: string; readonl
  * else: a bug, whose stack is worth seeing.
  */
 export function knownFailure(error: unknown): string | null {
-  if (error instanceof PersistenceError || error instanceof StaffFileError) return error.message;
+  // A database the user gave that cannot be used; not a bug met while opening one (its cause is no
+  // SQLite, file or lock error), whose stack is worth seeing.
+  if (error instanceof PersistenceError) return storageCause(error.cause) ? error.message : null;
+  if (error instanceof StaffFileError) return error.message;
   if (error instanceof LockHeld) return `${error.message} by another process: try again when it is done`;
   // A held lock in the words of whoever took it (the staff file's).
   if (error instanceof Error && error.cause instanceof LockHeld) return error.message;
   if (isFileError(error)) return fileProblem(error);
   return null;
+}
+
+/** No cause (the store's own finding), or SQLite's, a file's or a lock's: a problem with the database, not a bug. */
+function storageCause(cause: unknown): boolean {
+  if (cause === undefined || cause instanceof LockHeld || isFileError(cause)) return true;
+  return cause instanceof Error && cause.name === 'SqliteError';
 }
 
 function isFileError(error: unknown): error is FileError {

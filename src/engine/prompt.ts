@@ -7,7 +7,7 @@ import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
 import { unreadCards } from './showdown.js';
-import { MISDEAL_REASONS } from './table-operations.js';
+import { MISDEAL_REASONS, type TableLogEntry } from './table-operations.js';
 import { handConfig, levelDue } from './tournament.js';
 
 /** What the croupier must do next: words for the screen (English and German) and the same as data. */
@@ -78,7 +78,7 @@ export function getPrompt(table: TableState, at: number): Prompt {
   const plan = redeal === null ? planHand(preview) : redealPlan(redeal.positions);
   if (plan === null) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
   const { smallBlind, bigBlind, bigBlindAnte, ante } = redeal === null ? handConfig(preview) : redeal.config;
-  const collectTime = collection.flatMap((entry) => (entry.type === 'time-collected' ? [{ seat: entry.seat, amount: entry.amount }] : []));
+  const collectTime = timeBySeat(collection);
   const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
   const parts = { en: [] as string[], de: [] as string[] };
   if (table.voided !== null) {
@@ -91,8 +91,11 @@ export function getPrompt(table: TableState, at: number): Prompt {
     parts.de.push(...awards.map((award) => award.de));
   }
   if (collectTime.length > 0) {
-    parts.en.push(`Collect time from seat ${collectTime.map((entry) => entry.seat).join(', ')}`);
-    parts.de.push(`Zeit kassieren: Platz ${collectTime.map((entry) => entry.seat).join(', ')}`);
+    // The amounts only when they differ: a seat paying time due as well as the period's.
+    const same = collectTime.every((entry) => entry.amount === collectTime[0]?.amount);
+    const seats = collectTime.map((entry) => (same ? `${entry.seat}` : `${entry.seat} (${entry.amount})`)).join(', ');
+    parts.en.push(`Collect time from seat ${seats}`);
+    parts.de.push(`Zeit kassieren: Platz ${seats}`);
   }
   if (preview.tournament !== null) {
     const antes = [ante > 0 ? `ante ${ante}` : '', bigBlindAnte > 0 ? `big-blind ante ${bigBlindAnte}` : ''].filter(Boolean);
@@ -120,4 +123,16 @@ export function getPrompt(table: TableState, at: number): Prompt {
     owed: plan.extraPosts,
     words: { en: parts.en.join('. '), de: parts.de.join('. ') },
   };
+}
+
+/** The time a hand's start collects, one amount a seat (time due and the period's added up), in seat order. */
+function timeBySeat(collection: readonly TableLogEntry[]): { seat: number; amount: number }[] {
+  const bySeat: { seat: number; amount: number }[] = [];
+  for (const entry of collection) {
+    if (entry.type !== 'time-collected') continue;
+    const known = bySeat.find((paid) => paid.seat === entry.seat);
+    if (known === undefined) bySeat.push({ seat: entry.seat, amount: entry.amount });
+    else known.amount += entry.amount;
+  }
+  return bySeat;
 }

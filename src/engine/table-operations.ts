@@ -12,21 +12,29 @@ export type TableOperation =
   | { readonly type: 'table-opened'; readonly config: TableConfig; readonly at: number }
   /** The floor set the table up anew between hands: the next hand is dealt under `config`. */
   | { readonly type: 'table-configured'; readonly config: TableConfig; readonly by: string; readonly at: number }
-  /** `at`: when (the sit's time; logs from before it was kept lack it). */
-  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number }
+  /**
+   * `at`: when (the sit's time; logs from before it was kept lack it). `timeDue`: time the player left
+   * unpaid less than the return window ago, owed again (D41).
+   */
+  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number; readonly timeDue?: number }
   | { readonly type: 'topped-up'; readonly seat: number; readonly amount: number; readonly at?: number }
   | { readonly type: 'sat-out'; readonly seat: number }
   | { readonly type: 'came-back'; readonly seat: number; readonly status: SeatStatus }
   | { readonly type: 'will-post'; readonly seat: number }
-  /** `timeOwed`: time the player left unpaid (their chips did not cover it), kept for a return (T8). */
-  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number; readonly timeOwed?: number }
+  /** `timeDue`: time the player left unpaid (their chips did not cover it), kept for a return (T8, D41). */
+  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number }
   | { readonly type: 'button-card'; readonly seat: number; readonly card: Card }
   | { readonly type: 'button-drawn'; readonly seat: number }
   /** A blind passed a player who was away: owed from now on (shown on the seat). */
   | { readonly type: 'blinds-missed'; readonly seat: number; readonly small: boolean; readonly big: boolean }
-  /** `owed`: time the player owed from earlier, paid now that the stack covers it (or as they leave). */
-  | { readonly type: 'time-collected'; readonly seat: number; readonly amount: number; readonly owed?: true }
-  /** Time the player could not pay from the stack: flagged, not taken; collected once the stack covers it. */
+  /** `due`: time the player owed from earlier (`time-due`), paid now that the stack covers it, or as they leave. */
+  | { readonly type: 'time-collected'; readonly seat: number; readonly amount: number; readonly due?: true }
+  /** Time the player could not pay from the stack: owed, and collected once the stack covers it (D41). */
+  | { readonly type: 'time-due'; readonly seat: number; readonly amount: number }
+  /**
+   * Time a player could not pay, as written before D41: a flag for the floor, who settled it by hand —
+   * never collected by the table. No longer written; older logs replay it.
+   */
   | { readonly type: 'time-owed'; readonly seat: number; readonly amount: number }
   | { readonly type: 'time-period'; readonly next: number }
   /**
@@ -111,3 +119,6 @@ export type Ruling = { readonly type: 'ruling'; readonly text: string; readonly 
 
 /** Everything in a table's log: its own facts and the hands' operations. */
 export type TableLogEntry = TableOperation | Operation;
+
+/** What the engine writes between a hand's time collection and its `hand-positions` (`startNextHand`). */
+export const BEFORE_A_HAND: ReadonlySet<string> = new Set<TableLogEntry['type']>(['time-collected', 'time-due', 'time-owed', 'time-period', 'level-up', 'blinds-missed']);

@@ -35,6 +35,8 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
         owes: entry.owesBigBlind ? { small: false, big: true } : NOTHING_OWED,
         handsDealt: 0,
         timeOwed: 0,
+        // Only a return owing time carries it: a seat of an older log keeps the shape it had.
+        ...(entry.timeDue === undefined ? {} : { timeDue: entry.timeDue }),
       }, { buyIns: entry.stack });
     case 'topped-up': {
       const player = seated(state, entry.seat);
@@ -50,7 +52,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       // Before the button is drawn, a player who leaves takes their card out of the draw.
       const buttonDraw = state.button === null ? state.buttonDraw.filter((drawn) => drawn.seat !== entry.seat) : state.buttonDraw;
       // The player's earlier departure gives way to this one; departures older than any return window go.
-      const departure: Departure = entry.timeOwed === undefined ? { name: entry.name, stack: entry.stack, at: entry.at } : { name: entry.name, stack: entry.stack, at: entry.at, timeOwed: entry.timeOwed };
+      const departure: Departure = entry.timeDue === undefined ? { name: entry.name, stack: entry.stack, at: entry.at } : { name: entry.name, stack: entry.stack, at: entry.at, timeDue: entry.timeDue };
       const departures = [...recentDepartures(state.departures, entry.at).filter((left) => left.name !== entry.name), departure];
       return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures, buttonDraw };
     }
@@ -64,9 +66,14 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     }
     case 'time-collected': {
       const player = seated(state, entry.seat);
-      if (entry.owed === true && entry.amount > player.timeOwed) throw new InvariantError(`seat ${entry.seat} pays ${entry.amount} of time owed but owes ${player.timeOwed}`);
+      const due = player.timeDue ?? 0;
+      if (entry.due === true && entry.amount > due) throw new InvariantError(`seat ${entry.seat} pays ${entry.amount} of time due but owes ${due}`);
       const paid = withStack(player, player.stack - entry.amount);
-      return withSeat(state, entry.seat, entry.owed === true ? { ...paid, timeOwed: paid.timeOwed - entry.amount } : paid, { timeCollected: entry.amount });
+      return withSeat(state, entry.seat, entry.due === true ? { ...paid, timeDue: due - entry.amount } : paid, { timeCollected: entry.amount });
+    }
+    case 'time-due': {
+      const player = seated(state, entry.seat);
+      return withSeat(state, entry.seat, { ...player, timeDue: (player.timeDue ?? 0) + entry.amount });
     }
     case 'time-owed': {
       const player = seated(state, entry.seat);
@@ -177,7 +184,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
-  'blinds-missed', 'time-collected', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
+  'blinds-missed', 'time-collected', 'time-due', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
   'ruling', 'dealer-on-duty', 'device-incident', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 

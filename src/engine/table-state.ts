@@ -25,12 +25,17 @@ export type SeatedPlayer = {
   readonly posting: boolean;
   readonly owes: OwedBlinds;
   readonly handsDealt: number;
-  /** Time the player could not pay from the stack: shown on the seat, collected once the stack covers it (T8). */
+  /** Time flagged as unpaid by a table before D41: the floor's to settle by hand; never collected. */
   readonly timeOwed: number;
+  /**
+   * Time the player could not pay from the stack: shown on the seat, collected once the stack covers it
+   * (T8, D41). Absent until the first such time (tables from before D41 have none).
+   */
+  readonly timeDue?: number;
 };
 
 /** A player who left with chips, for WSOP Live Action 58 (bring them back when returning soon). */
-export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeOwed?: number };
+export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number };
 
 /** The table around the hands: seats, button and blinds, time collection, the hand in play. Immutable. */
 export type TableState = {

@@ -216,9 +216,9 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   // Before the first hand everyone seated draws for the button and plays; later a new player waits for
   // the big blind or posts one.
   const started = state.handNumber > 0 || state.button !== null;
-  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started, at });
-  // Time left unpaid is owed again (T8); the next hand's boundary collects it.
-  if (departure?.timeOwed !== undefined) recorder.push({ type: 'time-owed', seat, amount: departure.timeOwed });
+  // Time left unpaid is owed again (T8, D41); the next hand's boundary collects it.
+  const timeDue = departure?.timeDue;
+  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started, at, ...(timeDue === undefined ? {} : { timeDue }) });
   if (started && config.newPlayers === 'post') recorder.push({ type: 'will-post', seat });
 }
 
@@ -261,7 +261,7 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
   const { collected, unpaid } = timeAtLeave(player);
   if (collected !== null) recorder.push(collected);
   const stack = seated(recorder.state, seat).stack;
-  recorder.push(unpaid === 0 ? { type: 'left', seat, name: player.name, stack, at } : { type: 'left', seat, name: player.name, stack, at, timeOwed: unpaid });
+  recorder.push(unpaid === 0 ? { type: 'left', seat, name: player.name, stack, at } : { type: 'left', seat, name: player.name, stack, at, timeDue: unpaid });
 }
 
 function draw(recorder: TableRecorder, seat: number, card: Card): void {

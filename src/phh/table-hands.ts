@@ -1,5 +1,5 @@
 import type { Operation } from '../engine/operations.js';
-import type { TableLogEntry } from '../engine/table-operations.js';
+import { BEFORE_A_HAND, type TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
 import { exportPhh } from './export.js';
@@ -13,16 +13,21 @@ import { tomlString } from './toml.js';
 export class TableHandHistories {
   private hand: Operation[] = [];
   private handNumber = 0;
+  /** The time collected before the hand being played (from its `hand-positions` on). */
   private time: { seat: number; amount: number }[] = [];
+  /** Time collected, waiting for the row after it: a `hand-positions` makes it that hand's, a leaving (time due paid on the way out) none's. */
+  private pending: { seat: number; amount: number }[] = [];
   /** The table's seats, for `seat_count`. */
   private seatCount: number | undefined = undefined;
 
   /** The finished hand's number and PHH text when `entry` ends a hand, else null. */
   see(entry: TableLogEntry): { readonly handNumber: number; readonly text: string } | null {
     if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
-    if (entry.type === 'time-collected') this.time.push({ seat: entry.seat, amount: entry.amount });
-    // Time a player paid as they left was not collected for the next hand.
-    if (entry.type === 'left') this.time = this.time.filter((paid) => paid.seat !== entry.seat);
+    if (entry.type === 'time-collected') this.pending.push({ seat: entry.seat, amount: entry.amount });
+    else if (!BEFORE_A_HAND.has(entry.type)) {
+      if (entry.type === 'hand-positions') this.time.push(...this.pending);
+      this.pending = [];
+    }
     if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
     // The floor took the hand's last step back: the history is the hand as it stands.
     if (entry.type === 'step-undone') this.hand = [...withoutStep(this.hand, entry.undone)];

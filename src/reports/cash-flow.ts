@@ -13,7 +13,7 @@ export type SeatStay = {
   readonly cashOut: number | null;
   /** Time collected from them. */
   readonly timeCollected: number;
-  /** Time they owed when they left that their chips did not cover (T8): not chips, a debt for the floor. */
+  /** Time due when they left that their chips did not cover (D41): not chips, a debt (owed again on a return within the window). */
   readonly timeUnpaid: number;
   /** The floor's stack corrections (positive: chips added). */
   readonly adjustments: number;
@@ -43,7 +43,10 @@ export type CashFlow = {
     readonly onTable: number | null;
     /** onTable − expected: 0 unless the log itself is broken; null with onTable. */
     readonly unexplained: number | null;
-    /** Time players left owing (their chips did not cover it): outside the chip count. */
+    /**
+     * Time players left owing in the period (their chips did not cover it), less what a return within the
+     * period brought back to a seat: outside the chip count, a debt.
+     */
     readonly timeUnpaid: number;
   };
   /** The croupier's count and its difference from the chips on the table, when a count is given. */
@@ -63,6 +66,8 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
   const before: Movements = { buyIns: 0, topUps: 0, cashOuts: 0, timeCollected: 0, rake: 0, adjustments: 0 };
   const during: Movements = { ...before };
   let timeUnpaid = 0;
+  // Debts left in the period, by player: a return in the period owes them again, so they are not unpaid.
+  const leftOwing = new Map<string, number>();
   // The stay a movement in the period belongs to: opened when it is the seat's first in the period.
   const stayAt = (seat: number): (typeof stays)[number] => {
     const open = current.get(seat);
@@ -101,6 +106,11 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
       switch (entry.type) {
         case 'seated': {
           sums.buyIns += entry.stack;
+          const carried = Math.min(entry.timeDue ?? 0, leftOwing.get(entry.name) ?? 0);
+          if (inPeriod && carried > 0) {
+            timeUnpaid -= carried;
+            leftOwing.delete(entry.name);
+          }
           seated.set(entry.seat, { seat: entry.seat, name: entry.name });
           current.delete(entry.seat);
           if (inPeriod) {
@@ -127,8 +137,9 @@ export function cashFlow(facts: Facts, counted: number | null = null, table: Tab
           if (inPeriod) {
             const stay = stayAt(entry.seat);
             stay.cashOut = entry.stack;
-            stay.timeUnpaid = entry.timeOwed ?? 0;
-            timeUnpaid += entry.timeOwed ?? 0;
+            stay.timeUnpaid = entry.timeDue ?? 0;
+            timeUnpaid += entry.timeDue ?? 0;
+            if (entry.timeDue !== undefined) leftOwing.set(entry.name, entry.timeDue);
           }
           seated.delete(entry.seat);
           current.delete(entry.seat);

@@ -1,5 +1,5 @@
 import type { Operation } from '../engine/operations.js';
-import type { TableLogEntry, TableOperation } from '../engine/table-operations.js';
+import { BEFORE_A_HAND, type TableLogEntry, type TableOperation } from '../engine/table-operations.js';
 
 /**
  * What the floor's reports read, derived from the log as it is written: one summary per hand (played or
@@ -170,8 +170,6 @@ const FLOOR_ENTRIES: ReadonlySet<string> = new Set<FloorEntry['type']>([
   'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident',
 ]);
 
-/** What the engine writes between a hand's time collection and its `hand-positions`. */
-const BEFORE_A_HAND: ReadonlySet<string> = new Set<TableLogEntry['type']>(['time-collected', 'time-owed', 'time-period', 'level-up', 'blinds-missed']);
 
 /** What derivation carries from one row to the next; kept with the facts so the next append goes on from it. */
 export type FactCursor = {
@@ -215,8 +213,8 @@ export function deriveFacts(cursor: FactCursor, entries: Iterable<TableLogEntry>
     const own = (entry as { readonly at?: unknown }).at;
     if (collected.length > 0 && !BEFORE_A_HAND.has(entry.type)) {
       if (entry.type === 'hand-positions') flush(entry.at ?? null, entry.handNumber);
-      // Time owed, paid as the player leaves: at the leaving's time.
-      else flush(typeof own === 'number' ? own : time, hand);
+      // Time due, paid as the player leaves: at the leaving's time, or in a hand the hand's, as the leaving is.
+      else flush(inHand ? handAt : typeof own === 'number' ? own : time, hand);
     }
     if (typeof own === 'number') time = own;
     if (entry.type === 'hand-positions') {

@@ -64,12 +64,12 @@ function rowsOf(report: FloorReport): Cell[][] {
       ];
     case 'cashflow': {
       const { totals } = report;
-      const total = (label: string, amount: number | null): Cell[] => [label, '', amount, '', '', '', ''];
+      const total = (label: string, amount: number | null): Cell[] => [label, '', amount, '', '', '', '', ''];
       return [
-        ['seat', 'name', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections'],
-        ...report.stays.map((stay): Cell[] => [stay.seat, stay.name, stay.seatedBefore ? 'before the period' : stay.buyIn, stay.topUps, stay.cashOut, stay.timeCollected, stay.adjustments]),
+        ['seat', 'name', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections', 'time unpaid'],
+        ...report.stays.map((stay): Cell[] => [stay.seat, stay.name, stay.seatedBefore ? 'before the period' : stay.buyIn, stay.topUps, stay.cashOut, stay.timeCollected, stay.adjustments, stay.timeUnpaid]),
         total('opening', totals.opening),
-        ['total', '', totals.buyIns, totals.topUps, totals.cashOuts, totals.timeCollected, totals.adjustments],
+        ['total', '', totals.buyIns, totals.topUps, totals.cashOuts, totals.timeCollected, totals.adjustments, ''],
         total('rake', totals.rake),
         total('expected on the table', totals.expected),
         total('chips on the table', totals.onTable),

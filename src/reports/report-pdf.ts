@@ -114,6 +114,7 @@ const EN = {
   stillSeated: 'still seated',
   timeColumn: 'Time',
   corrections: 'Corrections',
+  unpaidColumn: 'Time unpaid',
   noStays: 'Nobody has sat at this table',
   totals: 'Totals',
   opening: 'Opening chips',
@@ -206,6 +207,7 @@ const DE: Labels = {
   stillSeated: 'sitzt noch',
   timeColumn: 'Zeit',
   corrections: 'Korrekturen',
+  unpaidColumn: 'Zeit unbezahlt',
   noStays: 'An diesem Tisch saß noch niemand',
   totals: 'Summen',
   opening: 'Anfangsbestand',
@@ -469,16 +471,36 @@ function collectionsBlocks(report: CollectionsReport, t: Labels, f: Format): Blo
 
 function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
   const { totals, count } = report;
-  // Wide enough for the longest head ("Aufstockungen") in bold on one line.
-  const amount = (header: string): Column => ({ header, align: 'right', width: 0.148 });
+  // A column for time left unpaid only when someone left owing time (D41): it is rare, and six amounts
+  // narrow the columns. Five are wide enough for the longest head ("Aufstockungen") in bold on one line.
+  const unpaid = report.stays.some((stay) => stay.timeUnpaid > 0);
+  const amount = (header: string, narrower: number): Column => ({ header, align: 'right', width: unpaid ? narrower : 0.148 });
   return [
     {
       kind: 'table',
       title: t.stays,
       width: 1,
-      columns: [{ header: t.seatColumn, align: 'right', width: 0.07 }, { header: t.nameColumn, align: 'left', width: 0.19 }, amount(t.buyIn), amount(t.topUps), amount(t.cashOut), amount(t.timeColumn), amount(t.corrections)],
+      columns: [
+        { header: t.seatColumn, align: 'right', width: unpaid ? 0.06 : 0.07 },
+        { header: t.nameColumn, align: 'left', width: unpaid ? 0.15 : 0.19 },
+        amount(t.buyIn, 0.12),
+        amount(t.topUps, 0.148),
+        amount(t.cashOut, 0.13),
+        amount(t.timeColumn, 0.08),
+        amount(t.corrections, 0.132),
+        ...(unpaid ? [amount(t.unpaidColumn, 0.18)] : []),
+      ],
       rows: report.stays.map((stay) => ({
-        cells: [String(stay.seat), winAnsiSafe(stay.name), stay.seatedBefore ? t.buyInBefore : f.amount(stay.buyIn), f.amount(stay.topUps), stay.cashOut === null ? t.stillSeated : f.amount(stay.cashOut), f.amount(stay.timeCollected), f.signed(stay.adjustments)],
+        cells: [
+          String(stay.seat),
+          winAnsiSafe(stay.name),
+          stay.seatedBefore ? t.buyInBefore : f.amount(stay.buyIn),
+          f.amount(stay.topUps),
+          stay.cashOut === null ? t.stillSeated : f.amount(stay.cashOut),
+          f.amount(stay.timeCollected),
+          f.signed(stay.adjustments),
+          ...(unpaid ? [f.amount(stay.timeUnpaid)] : []),
+        ],
       })),
       empty: t.noStays,
     },

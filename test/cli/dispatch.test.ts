@@ -79,5 +79,9 @@ describe('knownFailure', () => {
     expect(knownFailure(new TypeError("Cannot read properties of undefined (reading 'seats')"))).toBeNull();
     expect(knownFailure(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBeNull();
     expect(knownFailure('a string')).toBeNull();
+    // The store wraps whatever fails as it opens a table: a bug in a migration keeps its stack.
+    expect(knownFailure(new PersistenceError('cannot use the database x.db: boom', { cause: new TypeError('boom') }))).toBeNull();
+    const sqlite = Object.assign(new Error('file is not a database'), { name: 'SqliteError', code: 'SQLITE_NOTADB' });
+    expect(knownFailure(new PersistenceError('cannot open the database x.db: file is not a database', { cause: sqlite }))).toBe('cannot open the database x.db: file is not a database');
   });
 });

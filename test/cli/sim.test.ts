@@ -60,7 +60,7 @@ describe('felt sim --resume', () => {
     const db = await simulatedTable(3, 9);
     const io = cliIo();
     expect(await runSim(['--hands', '3', '--seed', '10', '--db', db, '--resume'], io)).toBe(1);
-    expect(io.written.err).toBe(`felt sim: ${db} was made by a different simulation (another --seed or other options): --resume continues a session only with the --seed and options it was made with\n`);
+    expect(io.written.err).toBe(`felt sim: ${db} was made by a different simulation (another --seed or other options, or another version of felt sim): --resume continues a session only with the --seed and options it was made with\n`);
   });
 });
 

@@ -3,6 +3,7 @@ import { HandArchive } from '../../src/controller/hand-archive.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { TableHandHistories } from '../../src/phh/table-hands.js';
 import { simulateSession } from '../../src/sim/session.js';
+import { MINUTE, TableDriver } from '../support/table-driver.js';
 
 /** PHH's `seat_count` is the table's seats, not the highest seat a hand happened to deal in. */
 describe('hand histories cut from a table log', () => {
@@ -23,4 +24,23 @@ describe('hand histories cut from a table log', () => {
     expect(played.length).toBeGreaterThan(0);
     for (const hand of played) expect(archive.history(hand.id)?.phh).toMatch(/^seat_count = 11$/m);
   });
+
+  it('give each hand the time collected before its deal: a seat that pays and leaves during the hand too, time paid on leaving never', () => {
+    const timeOf = (phh: string): { seat: number; amount: number }[] => JSON.parse(JSON.parse(/^_time_collected = (.*)$/m.exec(phh)?.[1] ?? '""') as string) as { seat: number; amount: number }[];
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true } });
+    table.sit(1, 'A', 300).sit(2, 'B', 300).sit(3, 'C', 10).sit(4, 'D', 300).draw('1:As 2:Ks 3:Qs 4:Js').do({ type: 'sit-out', seat: 4 });
+    // Hand 1: everyone pays but seat 3, who owes; seat 4, sitting out, pays and leaves during the hand.
+    table.start().do({ type: 'leave', seat: 4, at: table.now }).foldAround();
+    // Seat 3 tops up and leaves: the 15 due is paid on the way out, before no hand.
+    table.do({ type: 'top-up', seat: 3, amount: 290, at: table.now }).do({ type: 'leave', seat: 3, at: table.now });
+    table.now = 31 * MINUTE;
+    table.playHand();
+    const histories = new TableHandHistories();
+    const written = table.log.flatMap((entry) => histories.see(entry)?.text ?? []);
+    expect(written.map(timeOf)).toEqual([
+      [{ seat: 1, amount: 15 }, { seat: 2, amount: 15 }, { seat: 4, amount: 15 }],
+      [{ seat: 1, amount: 15 }, { seat: 2, amount: 15 }],
+    ]);
+  });
 });
+

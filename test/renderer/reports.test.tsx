@@ -178,7 +178,7 @@ describe('the floor reports', () => {
 
     await click('reports-tab-cashflow');
     await settle();
-    expect(text('stay-0')).toBe('3Bo5000610400');
+    expect(text('stay-0')).toBe('3Bo500061040015');
     expect(text('stay-1')).toContain('still seated');
     expect(text('stat-onTable')).toBe('1300');
     expect(text('stat-unexplained')).toBe('+370');

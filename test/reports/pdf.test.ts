@@ -378,6 +378,26 @@ describe('floor reports as PDF', () => {
     expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +shoe-1 +Das Deck hat die Prüfung nicht bestanden \(51 Karten:\n +bestanden +fehlt 1\): nicht damit geben$/m);
   });
 
+  it('gives time left unpaid a column of its own, and a total, only when someone left owing time', () => {
+    const owing: FloorReport = {
+      kind: 'cashflow',
+      window: { from: null, to: null },
+      stays: [
+        { seat: 3, name: 'Bo', seatedBefore: false, buyIn: 500, topUps: 0, cashOut: 0, timeCollected: 10, timeUnpaid: 5, adjustments: 0 },
+        { seat: 6, name: 'Di', seatedBefore: false, buyIn: 1000, topUps: 0, cashOut: null, timeCollected: 15, timeUnpaid: 0, adjustments: 0 },
+      ],
+      totals: { opening: 0, buyIns: 1500, topUps: 0, cashOuts: 0, timeCollected: 25, rake: 0, adjustments: 0, expected: 1475, onTable: 1475, unexplained: 0, timeUnpaid: 5 },
+      count: null,
+    };
+    const english = printed('cashflow-unpaid-en', owing, 'en');
+    expect(english).toMatch(/Time unpaid/);
+    expect(english).toMatch(/^ *3 +Bo +500 +0 +0 +10 +0 +5$/m);
+    expect(english).toMatch(/^ *Time left unpaid +5$/m);
+    const german = printed('cashflow-unpaid-de', owing, 'de');
+    // Six amounts, every head still whole on its line.
+    expect(german).toMatch(/^ *Platz +Name +Buy-in +Aufstockungen +Auszahlung +Zeit +Korrekturen +Zeit unbezahlt$/m);
+  });
+
   it('prints a six-digit row and a five-digit hand on one line', () => {
     const late: FloorReport = {
       kind: 'incidents',

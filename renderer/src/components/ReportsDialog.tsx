@@ -226,6 +226,8 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
         );
       case 'cashflow': {
         const { totals, count } = shown;
+        // Time left unpaid gets a column only when someone left owing time (D41).
+        const unpaid = shown.stays.some((stay) => stay.timeUnpaid > 0);
         return (
           <>
             <table className="report-table" data-testid="cashflow-stays">
@@ -238,12 +240,13 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                   <th>{t.cashOut}</th>
                   <th>{t.timeColumn}</th>
                   <th>{t.corrections}</th>
+                  {unpaid && <th>{t.unpaidColumn}</th>}
                 </tr>
               </thead>
               <tbody>
                 {shown.stays.length === 0 && (
                   <tr>
-                    <td colSpan={7}>{t.noStays}</td>
+                    <td colSpan={unpaid ? 8 : 7}>{t.noStays}</td>
                   </tr>
                 )}
                 {shown.stays.map((stay, index) => (
@@ -256,6 +259,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                     <td className="number">{stay.cashOut === null ? t.stillSeated : num(stay.cashOut)}</td>
                     <td className="number">{num(stay.timeCollected)}</td>
                     <td className="number">{signed(stay.adjustments)}</td>
+                    {unpaid && <td className="number">{num(stay.timeUnpaid)}</td>}
                   </tr>
                 ))}
               </tbody>

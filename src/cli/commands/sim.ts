@@ -94,10 +94,13 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
       command: (id, command) => {
         if (controller === null) throw new Error('the session sent a command before opening the table');
         sent++;
+        // A command id the database holds for another command: the table's words name the id ("sim-1 was
+        // used for another command"); the user knows the seed and options.
+        const clash = store.hasCommand(id);
         const view = controller.submit({ id, command });
         if (view.lastError === null) return;
-        // The table's words name a command id ("sim-1 was used for another command"); the user knows the seed and options.
-        if (resume) throw new SessionMismatch(`${path} was made by a different simulation (another --seed or other options): --resume continues a session only with the --seed and options it was made with`);
+        if (clash) throw new SessionMismatch(`${path} was made by a different simulation (another --seed or other options, or another version of felt sim): --resume continues a session only with the --seed and options it was made with`);
+        // Any other refusal is the simulation's own mistake: the table's words, as they are.
         throw new SessionMismatch(`the table refused the simulation's command ${id}: ${view.lastError.en}`);
       },
     },

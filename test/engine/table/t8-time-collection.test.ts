@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPrompt } from '../../../src/engine/prompt.js';
+import type { TableConfig } from '../../../src/engine/table-config.js';
 import { reduceTable } from '../../../src/engine/table-reduce.js';
 import { cashFlow } from '../../../src/reports/cash-flow.js';
 import { factsOf } from '../../../src/reports/facts.js';
@@ -33,10 +34,10 @@ describe('T8 time collection (seed 000)', () => {
     expect(table.state.hand?.players.map((player) => player.stack + player.bet)).toEqual([285, 285]);
   });
 
-  it('flags a player who cannot pay, takes nothing from them', () => {
+  it('a player who cannot pay owes it, and nothing is taken', () => {
     const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').start();
-    expect(table.log).toContainEqual({ type: 'time-owed', seat: 1, amount: 15 });
-    expect(table.player(1)).toMatchObject({ timeOwed: 15 });
+    expect(table.log).toContainEqual({ type: 'time-due', seat: 1, amount: 15 });
+    expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 15, timeOwed: 0 });
   });
 
   it('sitting-out players pay only when the table says so; new arrivals get their courtesy hands', () => {
@@ -58,30 +59,58 @@ describe('T8 time collection (seed 000)', () => {
   });
 
   /** Seat 1 sits out with 10 chips at a table where sitting-out players pay: the first period leaves them owing 15. */
-  function owing(): TableDriver {
-    const table = new TableDriver({ buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true } });
+  function owing(config: Partial<TableConfig> = {}): TableDriver {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true }, ...config });
     table.sit(1, 'A', 10).sit(2, 'B', 300).sit(3, 'C', 300).draw('1:As 2:Ks 3:Qs').do({ type: 'sit-out', seat: 1 }).playHand();
-    expect(table.player(1)).toMatchObject({ stack: 10, timeOwed: 15 });
+    expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 15 });
     return table;
   }
 
-  it('collects time owed in full at the next hand once the stack covers it, before any new period', () => {
+  it('collects time due in full at the next hand once the stack covers it, before any new period', () => {
     const table = owing();
     table.now = 5 * MINUTE;
-    // Not covered: nothing taken, still owed.
+    // Not covered: nothing taken, still due.
     table.playHand();
-    expect(table.player(1)).toMatchObject({ stack: 10, timeOwed: 15 });
+    expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 15 });
     table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
     const collected = table.state.totals.timeCollected;
-    expect(getPrompt(table.state, table.now)).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }] });
+    expect(getPrompt(table.state, table.now)).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }], words: { en: expect.stringContaining('Collect time from seat 1') } });
     table.playHand();
-    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, owed: true });
-    expect(table.player(1)).toMatchObject({ stack: 285, timeOwed: 0 });
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, due: true });
+    expect(table.player(1)).toMatchObject({ stack: 285, timeDue: 0 });
     expect(table.state.totals.timeCollected).toBe(collected + 15);
     // The next period: the debt paid, the fee is the period's own.
     table.now = 31 * MINUTE;
     table.playHand();
-    expect(table.player(1)).toMatchObject({ stack: 270, timeOwed: 0 });
+    expect(table.player(1)).toMatchObject({ stack: 270, timeDue: 0 });
+  });
+
+  it('a seat paying time due and a new period at one start is named once, with what it pays', () => {
+    const table = owing();
+    table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    table.now = 31 * MINUTE;
+    const prompt = getPrompt(table.state, table.now);
+    expect(prompt).toMatchObject({ collectTime: [{ seat: 1, amount: 30 }, { seat: 2, amount: 15 }, { seat: 3, amount: 15 }] });
+    expect(prompt.words.en).toContain('Collect time from seat 1 (30), 2 (15), 3 (15)');
+  });
+
+  it('a table that stopped collecting time still collects the time due from when it did', () => {
+    const table = owing();
+    const { config } = table.state;
+    table.do({ type: 'configure', config: { ...config, timeCollection: null, hand: { ...config.hand, rake: { basisPoints: 500, cap: 50, noFlopNoDrop: true } } }, by: 'Floor', at: table.now });
+    expect(table.state.config.hand.rake).not.toBeNull();
+    table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    table.playHand();
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, due: true });
+    expect(table.player(1).timeDue).toBe(0);
+  });
+
+  it('time flagged by a table before D41 (time-owed) stays a flag: never collected', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks');
+    table.state = reduceTable(table.state, { type: 'time-owed', seat: 1, amount: 15 });
+    table.playHand();
+    expect(table.player(1)).toMatchObject({ timeOwed: 15 });
+    expect(table.log.filter((entry) => entry.type === 'time-collected' && entry.due === true)).toEqual([]);
   });
 
   it('a player leaving pays what they owe from their chips; the rest is written on the departure and owed again on a return', () => {
@@ -89,8 +118,8 @@ describe('T8 time collection (seed 000)', () => {
     table.now = 10 * MINUTE;
     table.do({ type: 'leave', seat: 1, at: table.now });
     expect(table.log.slice(-2)).toEqual([
-      { type: 'time-collected', seat: 1, amount: 10, owed: true },
-      { type: 'left', seat: 1, name: 'A', stack: 0, at: 10 * MINUTE, timeOwed: 5 },
+      { type: 'time-collected', seat: 1, amount: 10, due: true },
+      { type: 'left', seat: 1, name: 'A', stack: 0, at: 10 * MINUTE, timeDue: 5 },
     ]);
     const flow = cashFlow(factsOf(table.log), null, table.state);
     expect(flow.stays.find((stay) => stay.seat === 1)).toMatchObject({ cashOut: 0, timeCollected: 10, timeUnpaid: 5 });
@@ -101,10 +130,28 @@ describe('T8 time collection (seed 000)', () => {
 
     table.now = 40 * MINUTE;
     table.sit(4, 'A', 300);
-    expect(table.player(4)).toMatchObject({ timeOwed: 5 });
+    expect(table.log.at(-1)).toMatchObject({ type: 'seated', seat: 4, name: 'A', timeDue: 5 });
+    expect(table.player(4)).toMatchObject({ timeDue: 5 });
     table.playHand();
-    expect(table.log).toContainEqual({ type: 'time-collected', seat: 4, amount: 5, owed: true });
-    expect(table.player(4).timeOwed).toBe(0);
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 4, amount: 5, due: true });
+    expect(table.player(4).timeDue).toBe(0);
+    // Back and paid: nothing is left unpaid in the session.
+    const after = cashFlow(factsOf(table.log), null, table.state);
+    expect(after.totals).toMatchObject({ timeUnpaid: 0, unexplained: 0 });
+    expect(after.stays.find((stay) => stay.seat === 1)?.timeUnpaid).toBe(5);
+  });
+
+  it('time due paid by a player who leaves during a hand counts at the hand’s time, as the leaving does', () => {
+    const table = owing();
+    table.now = 29 * MINUTE;
+    table.start();
+    table.now = 31 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now });
+    const facts = factsOf(table.log).events.filter((fact) => (fact.entry.type === 'left' || fact.entry.type === 'time-collected') && fact.entry.seat === 1);
+    expect(facts.slice(-2).map((fact) => [fact.entry.type, fact.at])).toEqual([
+      ['time-collected', 29 * MINUTE],
+      ['left', 29 * MINUTE],
+    ]);
   });
 
   it('a player back after the return window owes nothing; one who leaves after paying leaves no debt', () => {
@@ -112,19 +159,18 @@ describe('T8 time collection (seed 000)', () => {
     late.do({ type: 'leave', seat: 1, at: late.now });
     late.now = 61 * MINUTE;
     late.sit(1, 'A', 300);
-    expect(late.player(1).timeOwed).toBe(0);
+    expect(late.player(1).timeDue).toBeUndefined();
 
     const paid = owing();
     paid.do({ type: 'top-up', seat: 1, amount: 290, at: paid.now }).do({ type: 'leave', seat: 1, at: paid.now });
     expect(paid.log.slice(-2)).toEqual([
-      { type: 'time-collected', seat: 1, amount: 15, owed: true },
+      { type: 'time-collected', seat: 1, amount: 15, due: true },
       { type: 'left', seat: 1, name: 'A', stack: 285, at: 0 },
     ]);
   });
 
-  it('a log that pays more time than was owed does not replay', () => {
+  it('a log that pays more time than was due does not replay', () => {
     const table = owing();
-    expect(() => reduceTable(table.state, { type: 'time-collected', seat: 1, amount: 30, owed: true })).toThrow(/pays 30 of time owed but owes 15/);
+    expect(() => reduceTable(table.state, { type: 'time-collected', seat: 1, amount: 30, due: true })).toThrow(/pays 30 of time due but owes 15/);
   });
 });
-
