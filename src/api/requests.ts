@@ -60,16 +60,17 @@ export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: str
 /** `who` names the person who opened the floor and `role` theirs; `until` is when the session locks by itself (ms since the epoch). */
 export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly role: Role | null; readonly until: number | null };
 
-/** Commands only the floor may give: the hand voided, a stack corrected, a ruling, the last step undone. */
+/** Commands only the floor may give: the hand voided, a stack corrected, time due waived, a ruling, the last step undone. */
 export type FloorCommand =
   | { readonly type: 'misdeal'; readonly reason: Extract<TimedCommand, { type: 'misdeal' }>['reason'] }
   | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string }
+  | { readonly type: 'waive-time'; readonly seat: number; readonly reason: string }
   | { readonly type: 'ruling'; readonly text: string }
   | { readonly type: 'undo'; readonly reason: string }
   /** A cash table's new setup, between hands. */
   | { readonly type: 'configure'; readonly config: TableConfig };
 
-export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'ruling', 'undo', 'configure']);
+export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
 export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' }> | FloorCommand;

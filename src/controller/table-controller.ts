@@ -25,7 +25,7 @@ export type TimedCommand = TableCommand extends infer C ? (C extends { readonly 
 export type Envelope = { readonly id: string; readonly command: TimedCommand };
 
 /** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
-const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack']);
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time']);
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {

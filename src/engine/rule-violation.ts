@@ -34,7 +34,8 @@ export type RuleViolationCode =
   | 'not-a-card'
   | 'unknown-command'
   | 'misdeal-too-late'
-  | 'card-was-read';
+  | 'card-was-read'
+  | 'no-time-due';
 
 /**
  * A command the rules do not allow. Nothing changed: the state the command was applied to is still

@@ -31,6 +31,8 @@ export type TableOperation =
   | { readonly type: 'time-collected'; readonly seat: number; readonly amount: number; readonly due?: true }
   /** Time the player could not pay from the stack: owed, and collected once the stack covers it (D41). */
   | { readonly type: 'time-due'; readonly seat: number; readonly amount: number }
+  /** The floor waived the time a seat owed (`amount`, all of it), with who and why (D41). */
+  | { readonly type: 'time-waived'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /**
    * Time a player could not pay, as written before D41: a flag for the floor, who settled it by hand —
    * never collected by the table. No longer written; older logs replay it.

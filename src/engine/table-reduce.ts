@@ -71,6 +71,11 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       const paid = withStack(player, player.stack - entry.amount);
       return withSeat(state, entry.seat, entry.due === true ? { ...paid, timeDue: due - entry.amount } : paid, { timeCollected: entry.amount });
     }
+    case 'time-waived': {
+      const player = seated(state, entry.seat);
+      if (entry.amount !== (player.timeDue ?? 0)) throw new InvariantError(`seat ${entry.seat}'s ${entry.amount} of time waived is not the ${player.timeDue ?? 0} due`);
+      return withSeat(state, entry.seat, { ...player, timeDue: 0 });
+    }
     case 'time-due': {
       const player = seated(state, entry.seat);
       return withSeat(state, entry.seat, { ...player, timeDue: (player.timeDue ?? 0) + entry.amount });
@@ -184,7 +189,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
-  'blinds-missed', 'time-collected', 'time-due', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
+  'blinds-missed', 'time-collected', 'time-due', 'time-waived', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
   'ruling', 'dealer-on-duty', 'device-incident', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 

@@ -6,6 +6,7 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
   misdeal: { en: 'Misdeal', de: 'Misdeal' },
   'step-undone': { en: 'Step taken back', de: 'Schritt zurückgenommen' },
   'stack-corrected': { en: 'Stack corrected', de: 'Stack korrigiert' },
+  'time-waived': { en: 'Time waived', de: 'Zeitgebühr erlassen' },
   ruling: { en: 'Ruling', de: 'Entscheidung' },
   'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
   unplugged: { en: 'Device unplugged', de: 'Gerät ausgesteckt' },

@@ -6,7 +6,7 @@ import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'ruling' | 'table-setup' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'ruling' | 'table-setup' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in (or after, between hands), by its number; null before the first hand. */
@@ -40,6 +40,9 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
         break;
       case 'stack-adjusted':
         found.push({ row, at, kind: 'stack-corrected', hand, by: entry.by, chips: entry.amount, words: { en: `Seat ${entry.seat}'s stack corrected by ${signed(entry.amount)}: ${entry.reason}`, de: `Stapel von Platz ${entry.seat} um ${signed(entry.amount)} berichtigt: ${entry.reason}` } });
+        break;
+      case 'time-waived':
+        found.push({ row, at, kind: 'time-waived', hand, by: entry.by, chips: 0, words: { en: `Seat ${entry.seat}'s time due (${entry.amount}) waived: ${entry.reason}`, de: `Zeitgebühr von Platz ${entry.seat} (${entry.amount}) erlassen: ${entry.reason}` } });
         break;
       case 'ruling':
         found.push({ row, at, kind: 'ruling', hand, by: entry.by, chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });

@@ -393,6 +393,33 @@ describe('the floor', () => {
     ]);
     expect(core.sent('floor-lock')).toHaveLength(1);
   });
+
+  it('waives the time a seat owes, with a reason; with nobody owing, the function is off', async () => {
+    const view = flopView();
+    const idle = new FakeCore(view);
+    idle.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    const first = await app(idle);
+    await first.click('floor-open');
+    await settle();
+    expect(first.query('floor-waive')?.hasAttribute('disabled')).toBe(true);
+    expect(first.text('floor-waive')).toContain('Nobody owes time');
+    await first.unmount();
+
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, timeOwed: 15 } : seat)) });
+    core.floor = idle.floor;
+    const { click, fill, query, text } = await app(core);
+    await click('floor-open');
+    await settle();
+    await click('floor-waive');
+    expect(query('waive-seat-6')).toBeNull();
+    expect(text('waive-seat-3')).toBe('Seat 3: 15');
+    await click('waive-seat-3');
+    expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(true);
+    await fill('floor-reason', 'A regular: the house pays');
+    expect(text('floor-confirm')).toBe("Waive seat 3's time");
+    await click('floor-confirm');
+    expect(core.commands()).toEqual([{ type: 'waive-time', seat: 3, reason: 'A regular: the house pays' }]);
+  });
 });
 
 describe('hands and replay', () => {

@@ -17,6 +17,8 @@ type Props = {
   readonly lastStep: Words | null;
   /** The occupied seats (for a stack adjustment). */
   readonly seats: readonly number[];
+  /** The seats that owe time, and how much (for waiving it). */
+  readonly owingTime: readonly { readonly seat: number; readonly amount: number }[];
   /** The table's setup, and whether a hand is in play (the setup changes between hands). */
   readonly config: TableConfig;
   readonly handInPlay: boolean;
@@ -25,10 +27,10 @@ type Props = {
   readonly onReports: () => void;
 };
 
-type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'ruling' | 'setup';
+type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'waive' | 'ruling' | 'setup';
 
-/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, record a ruling, set the table up, reports. */
-export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand, onReports }: Props) {
+/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, waive time owed, record a ruling, set the table up, reports. */
+export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay, onCommand, onReports }: Props) {
   const { t, words } = useLanguage();
   const [mode, setMode] = useState<Mode>('menu');
   const [reason, setReason] = useState('');
@@ -53,6 +55,10 @@ export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand,
         </button>
         <button type="button" className="button" data-testid="floor-adjust" onClick={() => open('adjust')}>
           {t.adjust}
+        </button>
+        <button type="button" className="button" data-testid="floor-waive" disabled={owingTime.length === 0} onClick={() => open('waive')}>
+          {t.waiveTime}
+          {owingTime.length === 0 && <span className="button-detail">{t.nobodyOwesTime}</span>}
         </button>
         <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
           {t.ruling}
@@ -140,6 +146,21 @@ export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand,
         <TextField testId="floor-reason" label={t.reason} value={reason} onChange={setReason} />
       </div>
     );
+  } else if (mode === 'waive') {
+    const owing = owingTime.find((owed) => owed.seat === seat);
+    command = owing === undefined || text === '' ? null : { type: 'waive-time', seat: owing.seat, reason: text };
+    form = (
+      <div className="dialog-columns">
+        <div className="choice-row">
+          {owingTime.map((owed) => (
+            <button type="button" key={owed.seat} className={`button button-small${seat === owed.seat ? ' button-on' : ''}`} aria-pressed={seat === owed.seat} data-testid={`waive-seat-${owed.seat}`} onClick={() => setSeat(owed.seat)}>
+              {t.owesTimeAt(owed.seat, owed.amount)}
+            </button>
+          ))}
+        </div>
+        <TextField testId="floor-reason" label={t.reason} value={reason} onChange={setReason} />
+      </div>
+    );
   } else {
     command = text === '' ? null : { type: 'ruling', text };
     form = <TextField testId="floor-ruling-text" label={t.rulingText} value={reason} onChange={setReason} />;
@@ -161,7 +182,7 @@ export function FloorFunctions({ lastStep, seats, config, handInPlay, onCommand,
             if (command !== null) onCommand(command);
           }}
         >
-          {command?.type === 'adjust-stack' ? t.adjustConfirm(command.seat, command.amount) : t.confirm}
+          {command?.type === 'adjust-stack' ? t.adjustConfirm(command.seat, command.amount) : command?.type === 'waive-time' ? t.waiveConfirm(command.seat) : t.confirm}
         </button>
       </div>
     </div>

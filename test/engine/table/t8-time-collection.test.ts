@@ -4,6 +4,7 @@ import type { TableConfig } from '../../../src/engine/table-config.js';
 import { reduceTable } from '../../../src/engine/table-reduce.js';
 import { cashFlow } from '../../../src/reports/cash-flow.js';
 import { factsOf } from '../../../src/reports/facts.js';
+import { incidents } from '../../../src/reports/incidents.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**
@@ -167,6 +168,24 @@ describe('T8 time collection (seed 000)', () => {
       { type: 'time-collected', seat: 1, amount: 15, due: true },
       { type: 'left', seat: 1, name: 'A', stack: 285, at: 0 },
     ]);
+  });
+
+  it('the floor may waive the time a seat owes, all of it, with who and why: it shows in the incidents, and no chip moves', () => {
+    const table = owing();
+    table.now = 3 * MINUTE;
+    expect(() => table.do({ type: 'waive-time', seat: 2, reason: 'regular', by: 'Floor Sam', at: table.now })).toThrow(/Seat 2 owes no time/);
+    expect(() => table.do({ type: 'waive-time', seat: 1, reason: '  ', by: 'Floor Sam', at: table.now })).toThrow(/Waiving time needs its reason/);
+    const chips = table.chipsOnTable();
+    table.do({ type: 'waive-time', seat: 1, reason: 'A regular: the house pays', by: 'Floor Sam', at: table.now });
+    expect(table.log.at(-1)).toEqual({ type: 'time-waived', seat: 1, amount: 15, reason: 'A regular: the house pays', by: 'Floor Sam', at: 3 * MINUTE });
+    expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 0 });
+    expect(table.chipsOnTable()).toBe(chips);
+    expect(incidents(factsOf(table.log)).at(-1)).toMatchObject({ kind: 'time-waived', by: 'Floor Sam', chips: 0, at: 3 * MINUTE, words: { en: "Seat 1's time due (15) waived: A regular: the house pays" } });
+    // Waived, it is not collected when the stack covers it.
+    table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    table.playHand();
+    expect(table.player(1).stack).toBe(300);
+    expect(() => reduceTable(table.state, { type: 'time-waived', seat: 1, amount: 15, reason: 'again', by: 'Floor Sam' })).toThrow(/15 of time waived is not the 0 due/);
   });
 
   it('a log that pays more time than was due does not replay', () => {
