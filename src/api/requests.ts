@@ -73,7 +73,7 @@ export type FloorCommand =
 export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

@@ -6,7 +6,7 @@ import { reduceTable } from '../engine/table-reduce.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import type { TableState } from '../engine/table-state.js';
-import type { DeviceIncident } from '../engine/table-operations.js';
+import type { CardSource, DeviceIncident } from '../engine/table-operations.js';
 import type { Store } from '../store/store.js';
 import { type DeviceStatus, viewOf, type ViewModel } from './view-model.js';
 
@@ -41,6 +41,9 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
  * changes nothing, in memory or on disk; its words become the view's `lastError`. On start the table is
  * rebuilt from the store's log, so the screen after a crash is the screen before it.
  */
+/** The hand's commands that carry a card a player may hold: a refusal of one as already in play is written down (D42). */
+const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'exposed', 'premature', 'show']);
+
 /** At most one incident of a kind (and, for an event, of its words) per device in this time: a flapping device would fill the log. */
 const INCIDENT_EVERY_MS = 60_000;
 
@@ -147,6 +150,22 @@ export class TableController {
     }
   }
 
+  /**
+   * A card of the hand refused as already in play is an irregularity — a misread, a card twice in the deck
+   * — or someone guessing at a player's cards, whom the refusal answers (D29): either way the floor should
+   * see it. Written with which sender sent it (by its command id's prefix), never the card (D42).
+   */
+  private recordRefusedCard(id: string): void {
+    const source: CardSource = id.startsWith('shoe-') ? 'shoe' : id.startsWith('rfid-') ? 'rfid-reader' : 'screen';
+    const command: TableCommand = { type: 'card-refused', source, at: this.clock.now() };
+    try {
+      this.commit(`#refused-${this.nextRow()}`, command, command);
+    } catch (error) {
+      // A persistence failure is kept in `failure` and shows at the next command.
+      if (!(error instanceof RuleViolation) && !(error instanceof PersistenceError)) throw error;
+    }
+  }
+
   subscribe(listener: (view: ViewModel) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -173,6 +192,7 @@ export class TableController {
       this.commit(envelope.id, timed(envelope.command, () => this.clock.now()), envelope.command);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
+      if (error.code === 'card-already-in-play' && HAND_CARD_COMMANDS.has(envelope.command.type)) this.recordRefusedCard(envelope.id);
       this.lastError = error.words;
       return this.publish();
     }

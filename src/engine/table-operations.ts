@@ -67,6 +67,11 @@ export type TableOperation =
    * `undone` are those operations, as they stand earlier in the log; the hand is rebuilt without them.
    */
   | { readonly type: 'step-undone'; readonly handNumber: number; readonly undone: readonly Operation[]; readonly reason: string; readonly by: string; readonly at?: number }
+  /**
+   * A card refused as already in play (a misread, a card twice in the deck — or someone guessing at a
+   * player's cards): which sender sent it, never which card (D42). Changes nothing at the table.
+   */
+  | { readonly type: 'card-refused'; readonly source: CardSource; readonly handNumber: number; readonly at: number }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
   | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */
@@ -108,6 +113,9 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
 };
 
 export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+
+/** Who sent a card: a reader, or the croupier's screen (typed by touch). */
+export type CardSource = 'shoe' | 'rfid-reader' | 'screen';
 
 /**
  * What a device's report means for the floor: a working device unplugged, a device fault (a jam, an

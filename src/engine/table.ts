@@ -5,7 +5,7 @@ import { InvariantError } from '../invariant-error.js';
 import { violation } from './rule-violation.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
-import { type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
+import { type CardSource, type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
 import type { TableState } from './table-state.js';
 import { timeAtLeave, timeCollection } from './time-collection.js';
@@ -33,6 +33,8 @@ export type TableCommand =
   | { readonly type: 'dealer-change'; readonly number: string; readonly name: string; readonly at: number }
   /** A device failed (the controller's, from the drivers' reports): recorded for the floor, any time. */
   | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly at: number }
+  /** A card refused as already in play (the controller's, from the refusal): which sender, never which card. */
+  | { readonly type: 'card-refused'; readonly source: CardSource; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
   | { readonly type: 'ruling'; readonly text: string; readonly by: string; readonly at?: number }
   /** The floor changes the table's setup between hands (stakes, structure, time or rake, seats, buy-ins). */
@@ -118,6 +120,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'device-incident':
       recorder.push({ type: 'device-incident', device: command.device, kind: command.kind, incident: command.incident, words: command.words, at: command.at });
+      break;
+    case 'card-refused':
+      recorder.push({ type: 'card-refused', source: command.source, handNumber: state.handNumber, at: command.at });
       break;
     case 'ruling':
       recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by), ...when(command.at) });

@@ -30,7 +30,7 @@ export type HandFact = {
 /** The log's rows the reports read besides the hands, as they are in the log. */
 export type FloorEntry = Extract<
   TableOperation,
-  { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' }
+  { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' | 'card-refused' }
 >;
 
 export type EventFact = {
@@ -168,7 +168,7 @@ export function eventKind(entry: FloorEntry): Exclude<FactKind, 'hand'> {
 }
 
 const FLOOR_ENTRIES: ReadonlySet<string> = new Set<FloorEntry['type']>([
-  'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'time-waived', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident',
+  'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'time-waived', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident', 'card-refused',
 ]);
 
 

@@ -7,6 +7,7 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
   'step-undone': { en: 'Step taken back', de: 'Schritt zurückgenommen' },
   'stack-corrected': { en: 'Stack corrected', de: 'Stack korrigiert' },
   'time-waived': { en: 'Time waived', de: 'Zeitgebühr erlassen' },
+  'card-refused': { en: 'Card already in play', de: 'Karte schon im Spiel' },
   ruling: { en: 'Ruling', de: 'Entscheidung' },
   'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
   unplugged: { en: 'Device unplugged', de: 'Gerät ausgesteckt' },

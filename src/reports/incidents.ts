@@ -1,12 +1,12 @@
 import type { Words } from '../evaluator/words.js';
-import { type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
+import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'ruling' | 'table-setup' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in (or after, between hands), by its number; null before the first hand. */
@@ -44,6 +44,11 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
       case 'time-waived':
         found.push({ row, at, kind: 'time-waived', hand, by: entry.by, chips: 0, words: { en: `Seat ${entry.seat}'s time due (${entry.amount}) waived: ${entry.reason}`, de: `Zeitgebühr von Platz ${entry.seat} (${entry.amount}) erlassen: ${entry.reason}` } });
         break;
+      case 'card-refused': {
+        const source = CARD_SOURCES[entry.source];
+        found.push({ row, at, kind: 'card-refused', hand: entry.handNumber, by: entry.source, chips: 0, words: { en: `${source.en} sent a card already in play: check the deck and the reader`, de: `${source.de} hat eine Karte gesendet, die schon im Spiel ist: Deck und Leser prüfen` } });
+        break;
+      }
       case 'ruling':
         found.push({ row, at, kind: 'ruling', hand, by: entry.by, chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
         break;
@@ -63,3 +68,10 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
 function signed(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
+
+/** Who sent a refused card, in words (never the card). */
+const CARD_SOURCES: Readonly<Record<CardSource, Words>> = {
+  shoe: { en: 'The shoe', de: 'Der Schlitten' },
+  'rfid-reader': { en: 'An RFID reader', de: 'Ein RFID-Leser' },
+  screen: { en: 'The screen', de: 'Der Bildschirm' },
+};

@@ -8,6 +8,7 @@ import { TableController } from '../../src/controller/table-controller.js';
 import type { ViewModel } from '../../src/controller/view-model.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import { Store } from '../../src/store/store.js';
+import { incidents } from '../../src/reports/incidents.js';
 
 /** A clock the test moves. */
 function simulatedClock(start = Date.UTC(2026, 10, 29, 18)): { now: () => number; advance: (minutes: number) => void } {
@@ -142,6 +143,38 @@ describe('the live table controller', () => {
     store.close();
     const reopened = TableController.open(Store.open(path), { now: () => Date.UTC(2026, 10, 29, 18) }, CASINO_5_10);
     expect(reopened.view()).toEqual(before);
+  });
+});
+
+describe('a card refused as already in play (D42)', () => {
+  it('is written down for the floor with its sender, never the card, and changes nothing at the table', () => {
+    const { controller, store, clock } = seatedTable();
+    controller.submit({ id: 'burn', command: { type: 'deal', card: null } });
+    controller.submit({ id: 'h0', command: { type: 'deal', card: parseCard('As') } });
+    const before = controller.view();
+    clock.advance(1);
+    // Ada's ace again, from the screen and from the shoe: refused, and each written as an incident.
+    const refused = controller.submit({ id: 'guess', command: { type: 'deal', card: parseCard('As') } });
+    expect(refused.lastError?.en).toBe('That card is already in play: check the deck and call the floor');
+    controller.submit({ id: 'shoe-1', command: { type: 'deal', card: parseCard('As') } });
+    const rows = [...store.entries()].filter((entry) => entry.type === 'card-refused');
+    expect(rows).toEqual([
+      { type: 'card-refused', source: 'screen', handNumber: 1, at: clock.now() },
+      { type: 'card-refused', source: 'shoe', handNumber: 1, at: clock.now() },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(String(parseCard('As')));
+    expect(store.hasCommand('guess')).toBe(false);
+    // The table as shown is the same: only the refusal and the log's row moved on.
+    const shown = (view: ViewModel): unknown => ({ ...view, lastError: null, logRow: 0 });
+    expect(shown(controller.view())).toEqual(shown(before));
+    const listed = incidents(store.reportFacts()).filter((incident) => incident.kind === 'card-refused');
+    expect(listed.map((incident) => [incident.by, incident.hand, incident.words.en])).toEqual([
+      ['screen', 1, 'The screen sent a card already in play: check the deck and the reader'],
+      ['shoe', 1, 'The shoe sent a card already in play: check the deck and the reader'],
+    ]);
+    // Another refusal (a card for the wrong place, a bad card) is no incident.
+    controller.submit({ id: 'typo', command: { type: 'deal', card: 99 as Card } });
+    expect([...store.entries()].filter((entry) => entry.type === 'card-refused')).toHaveLength(2);
   });
 });
 
