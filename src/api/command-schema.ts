@@ -74,7 +74,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('ruling'), text, by }).strict(),
   z.object({ type: z.literal('adjust-stack'), seat, amount: chips, reason: text, by }).strict(),
-  z.object({ type: z.literal('waive-time'), seat, reason: text, by }).strict(),
+  z.object({ type: z.literal('waive-time'), seat, amount: chips, reason: text, by }).strict(),
   z.object({ type: z.literal('undo'), reason: text, by }).strict(),
   z.object({ type: z.literal('configure'), config: tableConfig, by }).strict(),
   z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),

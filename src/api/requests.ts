@@ -64,7 +64,7 @@ export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | nu
 export type FloorCommand =
   | { readonly type: 'misdeal'; readonly reason: Extract<TimedCommand, { type: 'misdeal' }>['reason'] }
   | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string }
-  | { readonly type: 'waive-time'; readonly seat: number; readonly reason: string }
+  | { readonly type: 'waive-time'; readonly seat: number; readonly amount: number; readonly reason: string }
   | { readonly type: 'ruling'; readonly text: string }
   | { readonly type: 'undo'; readonly reason: string }
   /** A cash table's new setup, between hands. */

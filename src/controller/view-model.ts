@@ -21,7 +21,7 @@ export type SeatView = {
   readonly status: 'active' | 'folded' | 'all-in' | 'sitting-out' | 'waiting' | 'out-of-hand';
   readonly owes: OwedBlinds;
   /** Time the player could not pay yet (T8, D41): the next hand collects it once the stack covers it. */
-  readonly timeOwed: number;
+  readonly timeDue: number;
   readonly faceDown: number;
   /** Cards tabled at the showdown: the only hole cards the view ever holds. */
   readonly shown: readonly Card[] | null;
@@ -100,7 +100,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   const seats = table.seats.flatMap((seated): SeatView[] => {
     if (seated === null) return [];
     const player = inHand.get(seated.seat);
-    const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeOwed: seated.timeDue ?? 0 };
+    const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeDue: seated.timeDue ?? 0 };
     if (player === undefined || hand === null) {
       const status = seated.status === 'sitting-out' ? 'sitting-out' : seated.status === 'waiting' ? 'waiting' : 'out-of-hand';
       return [{ ...base, stack: seated.stack, bet: 0, status, faceDown: 0, shown: null }];

@@ -91,9 +91,10 @@ export function getPrompt(table: TableState, at: number): Prompt {
     parts.de.push(...awards.map((award) => award.de));
   }
   if (collectTime.length > 0) {
-    // The amounts only when they differ: a seat paying time due as well as the period's.
-    const same = collectTime.every((entry) => entry.amount === collectTime[0]?.amount);
-    const seats = collectTime.map((entry) => (same ? `${entry.seat}` : `${entry.seat} (${entry.amount})`)).join(', ');
+    // The amounts unless every seat pays just the period's time: a seat paying time due pays another sum.
+    const fee = table.config.timeCollection?.amount ?? null;
+    const plain = collectTime.every((entry) => entry.amount === fee);
+    const seats = collectTime.map((entry) => (plain ? `${entry.seat}` : `${entry.seat} (${entry.amount})`)).join(', ');
     parts.en.push(`Collect time from seat ${seats}`);
     parts.de.push(`Zeit kassieren: Platz ${seats}`);
   }

@@ -43,8 +43,11 @@ export type TableCommand =
   | { readonly type: 'undo'; readonly reason: string; readonly by: string; readonly at?: number }
   /** Chips moved into (+) or out of (−) a seat by a floor decision, between the player's hands. */
   | { readonly type: 'adjust-stack'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
-  /** The floor waives the time a seat owes (D41): all of it, with who and why. No chip moves. */
-  | { readonly type: 'waive-time'; readonly seat: number; readonly reason: string; readonly by: string; readonly at?: number }
+  /**
+   * The floor waives the time a seat owes (D41): `amount`, the time due as the floor saw it (refused when it
+   * is no longer that), with who and why. No chip moves.
+   */
+  | { readonly type: 'waive-time'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** A command of the hand in play: deal, fold, check, call, bet, all-in, show, muck. */
   | Command;
 
@@ -134,6 +137,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       const player = playerAt(state, command.seat);
       const due = player.timeDue ?? 0;
       if (due === 0) throw violation('no-time-due', `Seat ${command.seat} owes no time`, `Platz ${command.seat} schuldet keine Zeitgebühr`);
+      if (command.amount !== due) throw violation('no-time-due', `Seat ${command.seat} owes ${due} in time now, not ${String(command.amount)}: look again`, `Platz ${command.seat} schuldet jetzt ${due} Zeitgebühr, nicht ${String(command.amount)}: bitte neu prüfen`);
       const reason = required(command.reason, 'Waiving time needs its reason', 'Das Erlassen der Zeitgebühr braucht seinen Grund');
       recorder.push({ type: 'time-waived', seat: command.seat, amount: due, reason, by: decidedBy(command.by), ...when(command.at) });
       break;

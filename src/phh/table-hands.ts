@@ -14,16 +14,17 @@ export class TableHandHistories {
   private hand: Operation[] = [];
   private handNumber = 0;
   /** The time collected before the hand being played (from its `hand-positions` on). */
-  private time: { seat: number; amount: number }[] = [];
+  private time: { seat: number; amount: number; due?: true }[] = [];
   /** Time collected, waiting for the row after it: a `hand-positions` makes it that hand's, a leaving (time due paid on the way out) none's. */
-  private pending: { seat: number; amount: number }[] = [];
+  private pending: { seat: number; amount: number; due?: true }[] = [];
   /** The table's seats, for `seat_count`. */
   private seatCount: number | undefined = undefined;
 
   /** The finished hand's number and PHH text when `entry` ends a hand, else null. */
   see(entry: TableLogEntry): { readonly handNumber: number; readonly text: string } | null {
     if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
-    if (entry.type === 'time-collected') this.pending.push({ seat: entry.seat, amount: entry.amount });
+    // `due`: time owed from before (D41), apart from the period's.
+    if (entry.type === 'time-collected') this.pending.push(entry.due === true ? { seat: entry.seat, amount: entry.amount, due: true } : { seat: entry.seat, amount: entry.amount });
     else if (!BEFORE_A_HAND.has(entry.type)) {
       if (entry.type === 'hand-positions') this.time.push(...this.pending);
       this.pending = [];

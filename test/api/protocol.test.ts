@@ -96,8 +96,12 @@ describe('the floor gate', () => {
     expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
     const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string; by?: string }> } }).store.entries(0)];
     expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'Manager (manager #1)' });
+    // Waiving time due: the floor's too, `by` from the session; here nobody owes any, as the engine says.
+    expect(send('table-submit', { commandId: 'w1', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(send('table-submit', { commandId: 'w2', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 1 owes no time' } } });
     send('floor-lock');
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    expect(send('table-submit', { commandId: 'w3', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
   });
 
   it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', async () => {

@@ -178,6 +178,24 @@ describe('a card refused as already in play (D42)', () => {
   });
 });
 
+describe('time due waived by the floor', () => {
+  it('carries the clock’s time, as every floor decision does', () => {
+    const clock = simulatedClock();
+    const config = { ...CASINO_5_10, buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true } };
+    const store = Store.open(':memory:');
+    const controller = TableController.open(store, clock, config);
+    for (const [seat, buyIn] of [[1, 10], [4, 500], [7, 500]] as const) controller.submit({ id: `s${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn } });
+    for (const [seat, card] of [[1, 'As'], [4, 'Kd'], [7, '2c']] as const) controller.submit({ id: `d${seat}`, command: { type: 'draw', seat, card: parseCard(card) } });
+    controller.submit({ id: 'out', command: { type: 'sit-out', seat: 1 } });
+    controller.submit({ id: 'start', command: { type: 'start-hand' } });
+    expect(controller.view().seats[0]).toMatchObject({ seat: 1, timeDue: 15 });
+    clock.advance(2);
+    expect(controller.submit({ id: 'waive', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'A regular', by: 'Floor Sam' } }).lastError).toBeNull();
+    expect([...store.entries()].at(-1)).toEqual({ type: 'time-waived', seat: 1, amount: 15, reason: 'A regular', by: 'Floor Sam', at: clock.now() });
+    expect(controller.view().seats[0]).toMatchObject({ seat: 1, timeDue: 0 });
+  });
+});
+
 describe('reopening a long log', () => {
   it('starts from the latest snapshot and replays only the rows after it; verify checks every snapshot', async () => {
     const { simulateSession } = await import('../../src/sim/session.js');

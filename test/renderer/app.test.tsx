@@ -285,7 +285,7 @@ describe('seats', () => {
 
   it('offers come back to a seat sitting out and post to a waiting one', async () => {
     const view = startView();
-    const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const, timeOwed: 15 } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));
+    const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const, timeDue: 15 } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));
     const core = new FakeCore({ ...view, seats });
     const { click, text } = await app(core);
     expect(text('seat-6-status')).toBe('Waiting · Owes BB');
@@ -405,20 +405,25 @@ describe('the floor', () => {
     expect(first.text('floor-waive')).toContain('Nobody owes time');
     await first.unmount();
 
-    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, timeOwed: 15 } : seat)) });
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, timeDue: 15 } : seat)) });
     core.floor = idle.floor;
     const { click, fill, query, text } = await app(core);
     await click('floor-open');
     await settle();
+    // A seat picked under another function is not picked here.
+    await click('floor-adjust');
+    await click('adjust-seat-3');
+    await click('floor-back');
     await click('floor-waive');
+    await fill('floor-reason', 'A regular: the house pays');
+    expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(true);
     expect(query('waive-seat-6')).toBeNull();
     expect(text('waive-seat-3')).toBe('Seat 3: 15');
     await click('waive-seat-3');
-    expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(true);
-    await fill('floor-reason', 'A regular: the house pays');
-    expect(text('floor-confirm')).toBe("Waive seat 3's time");
+    expect(query('floor-confirm')?.hasAttribute('disabled')).toBe(false);
+    expect(text('floor-confirm')).toBe("Waive seat 3's time: 15");
     await click('floor-confirm');
-    expect(core.commands()).toEqual([{ type: 'waive-time', seat: 3, reason: 'A regular: the house pays' }]);
+    expect(core.commands()).toEqual([{ type: 'waive-time', seat: 3, amount: 15, reason: 'A regular: the house pays' }]);
   });
 });
 

@@ -40,6 +40,7 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
   const [amountText, setAmountText] = useState('');
   const open = (next: Mode) => {
     setReason('');
+    setSeat(null);
     setMode(next);
   };
 
@@ -148,7 +149,7 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
     );
   } else if (mode === 'waive') {
     const owing = owingTime.find((owed) => owed.seat === seat);
-    command = owing === undefined || text === '' ? null : { type: 'waive-time', seat: owing.seat, reason: text };
+    command = owing === undefined || text === '' ? null : { type: 'waive-time', seat: owing.seat, amount: owing.amount, reason: text };
     form = (
       <div className="dialog-columns">
         <div className="choice-row">
@@ -182,7 +183,7 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
             if (command !== null) onCommand(command);
           }}
         >
-          {command?.type === 'adjust-stack' ? t.adjustConfirm(command.seat, command.amount) : command?.type === 'waive-time' ? t.waiveConfirm(command.seat) : t.confirm}
+          {command?.type === 'adjust-stack' ? t.adjustConfirm(command.seat, command.amount) : command?.type === 'waive-time' ? t.waiveConfirm(command.seat, command.amount) : t.confirm}
         </button>
       </div>
     </div>

@@ -117,7 +117,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
             <FloorFunctions
               lastStep={view.lastStep}
               seats={view.seats.map((seat) => seat.seat)}
-              owingTime={view.seats.flatMap((seat) => (seat.timeOwed > 0 ? [{ seat: seat.seat, amount: seat.timeOwed }] : []))}
+              owingTime={view.seats.flatMap((seat) => (seat.timeDue > 0 ? [{ seat: seat.seat, amount: seat.timeDue }] : []))}
               config={view.config}
               handInPlay={view.handInPlay}
               onCommand={submitThenClose}

@@ -95,12 +95,31 @@ describe('T8 time collection (seed 000)', () => {
     expect(prompt.words.en).toContain('Collect time from seat 1 (30), 2 (15), 3 (15)');
   });
 
+  it('a seat paying only its time due between periods is named with the amount', () => {
+    const table = owing();
+    table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    table.now = 5 * MINUTE;
+    const prompt = getPrompt(table.state, table.now);
+    expect(prompt).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }] });
+    // 15 is also the period's fee: the one amount every seat pays is the fee, so no amount is needed...
+    expect(prompt.words.en).toContain('Collect time from seat 1');
+    // ...but a debt of another sum is named.
+    const five = owing();
+    five.do({ type: 'waive-time', seat: 1, amount: 15, reason: 'test', by: 'Floor', at: five.now });
+    five.state = reduceTable(five.state, { type: 'time-due', seat: 1, amount: 5 });
+    five.do({ type: 'top-up', seat: 1, amount: 290, at: five.now });
+    five.now = 5 * MINUTE;
+    expect(getPrompt(five.state, five.now).words.en).toContain('Collect time from seat 1 (5)');
+  });
+
   it('a table that stopped collecting time still collects the time due from when it did', () => {
     const table = owing();
     const { config } = table.state;
     table.do({ type: 'configure', config: { ...config, timeCollection: null, hand: { ...config.hand, rake: { basisPoints: 500, cap: 50, noFlopNoDrop: true } } }, by: 'Floor', at: table.now });
     expect(table.state.config.hand.rake).not.toBeNull();
     table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
+    // No period's fee at a rake table: the amount is named.
+    expect(getPrompt(table.state, table.now).words.en).toContain('Collect time from seat 1 (15)');
     table.playHand();
     expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, due: true });
     expect(table.player(1).timeDue).toBe(0);
@@ -173,10 +192,12 @@ describe('T8 time collection (seed 000)', () => {
   it('the floor may waive the time a seat owes, all of it, with who and why: it shows in the incidents, and no chip moves', () => {
     const table = owing();
     table.now = 3 * MINUTE;
-    expect(() => table.do({ type: 'waive-time', seat: 2, reason: 'regular', by: 'Floor Sam', at: table.now })).toThrow(/Seat 2 owes no time/);
-    expect(() => table.do({ type: 'waive-time', seat: 1, reason: '  ', by: 'Floor Sam', at: table.now })).toThrow(/Waiving time needs its reason/);
+    expect(() => table.do({ type: 'waive-time', seat: 2, amount: 15, reason: 'regular', by: 'Floor Sam', at: table.now })).toThrow(/Seat 2 owes no time/);
+    expect(() => table.do({ type: 'waive-time', seat: 1, amount: 15, reason: '  ', by: 'Floor Sam', at: table.now })).toThrow(/Waiving time needs its reason/);
+    // The floor saw another amount (a period fell due meanwhile): look again.
+    expect(() => table.do({ type: 'waive-time', seat: 1, amount: 30, reason: 'regular', by: 'Floor Sam', at: table.now })).toThrow(/Seat 1 owes 15 in time now, not 30: look again/);
     const chips = table.chipsOnTable();
-    table.do({ type: 'waive-time', seat: 1, reason: 'A regular: the house pays', by: 'Floor Sam', at: table.now });
+    table.do({ type: 'waive-time', seat: 1, amount: 15, reason: 'A regular: the house pays', by: 'Floor Sam', at: table.now });
     expect(table.log.at(-1)).toEqual({ type: 'time-waived', seat: 1, amount: 15, reason: 'A regular: the house pays', by: 'Floor Sam', at: 3 * MINUTE });
     expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 0 });
     expect(table.chipsOnTable()).toBe(chips);
