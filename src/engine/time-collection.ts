@@ -21,10 +21,10 @@ export function timeCollection(state: TableState, at: number): TableLogEntry[] {
     if (player === null) continue;
     let stack = player.stack;
     // Due from an earlier period: in full, as a period's time is, or not yet.
-    const due = player.timeDue ?? 0;
-    if (due > 0 && stack >= due) {
-      entries.push({ type: 'time-collected', seat: player.seat, amount: due, due: true });
-      stack -= due;
+    const owed = player.timeDue ?? 0;
+    if (owed > 0 && stack >= owed) {
+      entries.push({ type: 'time-collected', seat: player.seat, amount: owed, due: true });
+      stack -= owed;
     }
     if (!collecting || !pays(player, rule)) continue;
     if (stack >= rule.amount) entries.push({ type: 'time-collected', seat: player.seat, amount: rule.amount });
