@@ -171,7 +171,6 @@ const FLOOR_ENTRIES: ReadonlySet<string> = new Set<FloorEntry['type']>([
   'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'time-waived', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident', 'card-refused',
 ]);
 
-
 /** What derivation carries from one row to the next; kept with the facts so the next append goes on from it. */
 export type FactCursor = {
   readonly seq: number;
