@@ -8,7 +8,7 @@ import type { HandState } from '../engine/state.js';
 import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
-import { exportPhh } from '../phh/export.js';
+import { HandContext, handHistoryText, type TimePaid } from '../phh/table-hands.js';
 
 export type HandSummary = {
   /** The hand's place in the table's log, 1 for the first dealt: a misdealt hand and its redeal share a hand number, not an id. */
@@ -44,7 +44,7 @@ export type HandReplay = { readonly id: number; readonly handNumber: number; rea
 export type HandHistory = { readonly id: number; readonly handNumber: number; readonly summary: HandSummary; readonly entries: readonly HandEntry[]; readonly phh: string | null };
 
 /** Where a hand lies in the log (rows `firstRow`…`lastRow`), and its summary once it is over. */
-type ArchivedHand = { readonly id: number; readonly handNumber: number; readonly seatCount: number | undefined; readonly firstRow: number; lastRow: number; summary: HandSummary | null };
+type ArchivedHand = { readonly id: number; readonly handNumber: number; readonly seatCount: number | undefined; readonly time: readonly TimePaid[]; readonly firstRow: number; lastRow: number; summary: HandSummary | null };
 
 /** A hand's entries as the archive reads them: its operations, the floor's undos, a void. */
 export type HandEntry = Operation | Extract<TableLogEntry, { type: 'step-undone' | 'hand-voided' }>;
@@ -63,8 +63,8 @@ export class HandArchive {
   /** The entries of the hand in play, until it is over and summed up. */
   private current: HandEntry[] = [];
   private handNumber = 0;
-  /** The table's seats as the log last set them, for the PHH's `seat_count`. */
-  private seatCount: number | undefined = undefined;
+  /** The table's seats and the time collected before the hand, for the PHH's `_` fields. */
+  private readonly context = new HandContext();
   private read = 0;
 
   constructor(private readonly entriesAfter: (after: number) => Iterable<TableLogEntry>) {}
@@ -79,9 +79,9 @@ export class HandArchive {
 
   private see(entry: TableLogEntry, row: number): void {
     if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
-    if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
+    this.context.see(entry);
     if (entry.type === 'hand-started') {
-      this.hands.push({ id: this.hands.length + 1, handNumber: this.handNumber, seatCount: this.seatCount, firstRow: row, lastRow: row, summary: null });
+      this.hands.push({ id: this.hands.length + 1, handNumber: this.handNumber, seatCount: this.context.seatCount, time: [...this.context.time], firstRow: row, lastRow: row, summary: null });
       this.current = [];
     }
     const hand = this.hands.at(-1);
@@ -120,7 +120,7 @@ export class HandArchive {
     const entries = this.entriesOf(hand);
     const summary = hand.summary ?? summaryOf(hand, entries);
     const played = summary.complete && summary.voided === null;
-    const phh = played ? `${exportPhh(standing(entries), hand.seatCount)}_hand_number = ${hand.handNumber}\n_hand_id = ${id}\n` : null;
+    const phh = played ? handHistoryText(standing(entries), { handNumber: hand.handNumber, handId: id, seatCount: hand.seatCount, time: hand.time }) : null;
     return { id, handNumber: hand.handNumber, summary, entries, phh };
   }
 

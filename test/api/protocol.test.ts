@@ -285,7 +285,8 @@ describe('a hand’s detail for the floor', () => {
     expect(phh.ok).toBe(true);
     expect(phh.result.fileName).toBe('felt-hand-000001.phh');
     expect(phh.result.text).toMatch(/^variant = "NT"$/m);
-    expect(phh.result.text).toMatch(/_hand_id = 1\n$/);
+    expect(phh.result.text).toMatch(/^_hand_id = 1$/m);
+    expect(phh.result.text).toMatch(/^_time_collected = "\[.*\]"\n$/m);
     // Every player's hole cards are in it.
     expect(phh.result.text.match(/"d dh p\d [2-9TJQKA][cdhs][2-9TJQKA][cdhs]"/g)).toHaveLength(3);
     expect(send('hand-phh', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });

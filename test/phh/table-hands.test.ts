@@ -25,6 +25,20 @@ describe('hand histories cut from a table log', () => {
     for (const hand of played) expect(archive.history(hand.id)?.phh).toMatch(/^seat_count = 11$/m);
   });
 
+  it('are the same text from the export and from the hand list, time collected and hand id included', () => {
+    // Seed 10 voids hand 3 and deals it again: from there the ids run one ahead of the numbers.
+    const voiding: TableLogEntry[] = [];
+    simulateSession({ hands: 12, seed: 10, players: 6, structure: 'nl', button: 'dead' }, (entries) => voiding.push(...entries));
+    const histories = new TableHandHistories();
+    const exported = voiding.flatMap((entry) => histories.see(entry) ?? []);
+    const archive = new HandArchive((after) => voiding.slice(after));
+    const listed = archive.list().hands.filter((hand) => hand.complete && hand.voided === null).reverse();
+    expect(listed.map((hand) => hand.handNumber)).toEqual(exported.map((hand) => hand.handNumber));
+    expect(listed.map((hand) => archive.history(hand.id)?.phh)).toEqual(exported.map((hand) => hand.text));
+    expect(exported.find((hand) => hand.handNumber === 3)?.text).toMatch(/^_hand_id = 4$/m);
+    expect(exported[0]?.text).toMatch(/^_time_collected = "\[\{/m);
+  });
+
   it('give each hand the time collected before its deal: a seat that pays and leaves during the hand too, time paid on leaving never', () => {
     const timeOf = (phh: string): { seat: number; amount: number }[] => JSON.parse(JSON.parse(/^_time_collected = (.*)$/m.exec(phh)?.[1] ?? '""') as string) as { seat: number; amount: number }[];
     const table = new TableDriver({ buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 15, everyMinutes: 30, courtesyHands: 0, sittingOutPays: true } });
