@@ -40,7 +40,7 @@ describe('felt: a file, database or lock that fails is one line naming it, exit 
   it('a simulation on a file that is not a database, and on the database of a running table', async () => {
     const file = join(scratch(), 'notadb.txt');
     writeFileSync(file, 'hello, this is not a database at all\n');
-    expect(await felt(['sim', '--hands', '10', '--seed', '1', '--db', file])).toEqual({ status: 1, out: '', err: `felt sim: cannot use the database ${file}: file is not a database\n` });
+    expect(await felt(['sim', '--hands', '10', '--seed', '1', '--db', file])).toEqual({ status: 1, out: '', err: `felt sim: ${file} is not a Felt table database (it is not an SQLite database file)\n` });
 
     const db = await simulatedTable(3);
     const running = Store.open(db);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import type { TableLogEntry } from '../../engine/table-operations.js';
@@ -6,6 +6,7 @@ import type { TableState } from '../../engine/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { counted } from '../counted.js';
 import { CliUsageError, type CommandIo } from '../io.js';
+import { notATableDatabase } from '../table-database.js';
 
 /**
  * `felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--json]
@@ -16,6 +17,12 @@ import { CliUsageError, type CommandIo } from '../io.js';
  */
 export async function runSim(args: readonly string[], io: CommandIo): Promise<number> {
   const options = parseOptions(args);
+  // A file that is there must be a table's database (a new one is made): in the words verify uses.
+  const unusable = options.db !== null && existsSync(options.db) ? notATableDatabase(options.db) : null;
+  if (unusable !== null) {
+    io.err(`felt sim: ${unusable}\n`);
+    return 1;
+  }
   if (options.hardware === 'pty') {
     const { runPtySession } = await import('./sim-hardware.js');
     const { hands, seed, players } = options.session;
