@@ -62,8 +62,7 @@ export class HandArchive {
   private readonly hands: ArchivedHand[] = [];
   /** The entries of the hand in play, until it is over and summed up. */
   private current: HandEntry[] = [];
-  private handNumber = 0;
-  /** The table's seats and the time collected before the hand, for the PHH's `_` fields. */
+  /** The hand number, the table's seats and the time collected before the hand, for the hand list and the PHH. */
   private readonly context = new HandContext();
   private read = 0;
 
@@ -78,10 +77,9 @@ export class HandArchive {
   }
 
   private see(entry: TableLogEntry, row: number): void {
-    if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
     this.context.see(entry);
     if (entry.type === 'hand-started') {
-      this.hands.push({ id: this.hands.length + 1, handNumber: this.handNumber, seatCount: this.context.seatCount, time: [...this.context.time], firstRow: row, lastRow: row, summary: null });
+      this.hands.push({ id: this.hands.length + 1, handNumber: this.context.handNumber, seatCount: this.context.seatCount, time: [...this.context.time], firstRow: row, lastRow: row, summary: null });
       this.current = [];
     }
     const hand = this.hands.at(-1);

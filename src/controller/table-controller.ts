@@ -140,14 +140,7 @@ export class TableController {
     if (this.failure !== null || now - (this.lastIncident.get(key) ?? Number.NEGATIVE_INFINITY) < INCIDENT_EVERY_MS) return;
     const words = status.detail ?? { en: `${status.id}: ${incident}`, de: `${status.id}: ${incident}` };
     const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, at: now };
-    try {
-      // `#` ids are the controller's own; the next row's number makes it unique.
-      this.commit(`#device-${this.nextRow()}`, command, command);
-      this.lastIncident.set(key, now);
-    } catch (error) {
-      // A refusal cannot happen (an incident changes nothing); a persistence failure is kept in `failure`.
-      if (!(error instanceof RuleViolation) && !(error instanceof PersistenceError)) throw error;
-    }
+    if (this.note('device', command)) this.lastIncident.set(key, now);
   }
 
   /**
@@ -157,12 +150,21 @@ export class TableController {
    */
   private recordRefusedCard(id: string): void {
     const source: CardSource = id.startsWith('shoe-') ? 'shoe' : id.startsWith('rfid-') ? 'rfid-reader' : 'screen';
-    const command: TableCommand = { type: 'card-refused', source, at: this.clock.now() };
+    this.note('refused', { type: 'card-refused', source, at: this.clock.now() });
+  }
+
+  /**
+   * Writes a row of the controller's own (an incident: it changes nothing at the table) under a `#` id,
+   * made unique by the next row's number. True when written; a persistence failure is kept in `failure`
+   * and shows at the next command — no reason to stop the table here.
+   */
+  private note(kind: string, command: TableCommand): boolean {
     try {
-      this.commit(`#refused-${this.nextRow()}`, command, command);
+      this.commit(`#${kind}-${this.nextRow()}`, command, command);
+      return true;
     } catch (error) {
-      // A persistence failure is kept in `failure` and shows at the next command.
       if (!(error instanceof RuleViolation) && !(error instanceof PersistenceError)) throw error;
+      return false;
     }
   }
 

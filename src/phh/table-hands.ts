@@ -26,6 +26,8 @@ export function handHistoryText(operations: readonly Operation[], facts: HandFac
  * hand's — and its redeal's, after a misdeal — and anything else (a leaving that paid time due) none's.
  */
 export class HandContext {
+  /** The number of the hand being dealt (from its `hand-positions`; a redeal keeps it). */
+  handNumber = 0;
   /** The table's seats, for `seat_count`. */
   seatCount: number | undefined = undefined;
   /** The time collected before the hand being dealt (kept through a misdeal for the redeal). */
@@ -34,6 +36,7 @@ export class HandContext {
 
   see(entry: TableLogEntry): void {
     if (entry.type === 'table-opened' || entry.type === 'table-configured') this.seatCount = entry.config.seatCount;
+    if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
     if (entry.type === 'time-collected') this.pending.push(entry.due === true ? { seat: entry.seat, amount: entry.amount, due: true } : { seat: entry.seat, amount: entry.amount });
     else if (!BEFORE_A_HAND.has(entry.type)) {
       if (entry.type === 'hand-positions') this.time.push(...this.pending);
@@ -50,7 +53,6 @@ export class HandContext {
  */
 export class TableHandHistories {
   private hand: Operation[] = [];
-  private handNumber = 0;
   private handId = 0;
   private readonly context = new HandContext();
 
@@ -59,7 +61,6 @@ export class TableHandHistories {
     // The hand's time is read before the context forgets it at the hand's settling (after its `hand-ended`).
     const time = [...this.context.time];
     this.context.see(entry);
-    if (entry.type === 'hand-positions') this.handNumber = entry.handNumber;
     // The floor took the hand's last step back: the history is the hand as it stands.
     if (entry.type === 'step-undone') this.hand = [...withoutStep(this.hand, entry.undone)];
     if (isTableOperation(entry)) return null;
@@ -69,8 +70,8 @@ export class TableHandHistories {
     }
     this.hand.push(entry);
     if (entry.type !== 'hand-ended') return null;
-    const text = handHistoryText(this.hand, { handNumber: this.handNumber, handId: this.handId, seatCount: this.context.seatCount, time });
-    return { handNumber: this.handNumber, text };
+    const { handNumber, seatCount } = this.context;
+    return { handNumber, text: handHistoryText(this.hand, { handNumber, handId: this.handId, seatCount, time }) };
   }
 }
 
