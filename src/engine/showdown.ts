@@ -55,15 +55,22 @@ export function unreadCards(player: Player): number {
 export function showOperation(state: HandState, cards: readonly Card[] | undefined): OperationOf<'show'> {
   const player = state.players[state.actor] as Player;
   const unread = unreadCards(player);
-  const given = cards ?? [];
-  for (const card of given) checkCard(card);
+  const given = cards ?? NO_CARDS;
+  for (let index = 0; index < given.length; index++) checkCard(given[index]);
   if (given.length !== unread) throw unreadNeeded(player.seat, unread);
-  if (unread === 2 && given[0] === given[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
-  for (const card of given) if (isSeen(state, card)) throw alreadyInPlay();
+  if (unread === 2 && given[0] === given[1]) throw twoAlike();
+  for (let index = 0; index < given.length; index++) if (isSeen(state, given[index] as Card)) throw alreadyInPlay();
   // The cards named take the places of the cards dealt unread, in order.
-  let next = 0;
-  const shown = [0, 1].map((index) => player.holeCards[index] ?? (given[next++] as Card));
-  return { type: 'show', seat: player.seat, cards: [shown[0] as Card, shown[1] as Card] };
+  const hole = player.holeCards;
+  const first = hole[0] ?? (given[0] as Card);
+  const second = hole[1] ?? (given[hole[0] == null ? 1 : 0] as Card);
+  return { type: 'show', seat: player.seat, cards: [first, second] };
+}
+
+const NO_CARDS: readonly Card[] = Object.freeze([]);
+
+function twoAlike(): RuleViolation {
+  return violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
 }
 
 function unreadNeeded(seat: number, unread: number): RuleViolation {

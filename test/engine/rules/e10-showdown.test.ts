@@ -41,6 +41,10 @@ describe('E10 showdown order (seed 000)', () => {
     expect(() => halfRead.do({ type: 'show' })).toThrow("One of seat 2's cards was not read: enter that card only");
     halfRead.do({ type: 'show', cards: halfRead.cards('Kd') });
     expect(halfRead.state.players.find((player) => player.seat === 2)?.showdown).toEqual(halfRead.cards('Ah Kd'));
+    // The card entered takes the place of the one not read, first or second.
+    const secondRead = HandDriver.table([1000, 1000], { button: 1 }).deal('? ? ? Ah ?').actions('c x').deal('? 2c 7s 9d').actions('x x').deal('? 3h').actions('x x').deal('? 4s').actions('x x');
+    secondRead.do({ type: 'show', cards: secondRead.cards('Kd') });
+    expect(secondRead.state.players.find((player) => player.seat === 2)?.showdown).toEqual(secondRead.cards('Kd Ah'));
   });
 
   it('an uncontested pot is awarded without a show', () => {
