@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
-import { type BettingCommand, bettingOperation, nextActor } from './betting.js';
+import { type BettingCommand, bettingOperation, fullRaiseAtStart, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete, stepLength } from './dealing.js';
 import type { Operation, OperationOf } from './operations.js';
@@ -195,10 +195,13 @@ function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extra
     keep(recorder, { type: 'post', seat: seatOf(big), kind: 'big-blind-ante', amount: bigBlindAnte }, recordPost);
     dead = true;
   }
-  // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds.
+  // Owed blinds: the dead part into the pot with the antes, then the live part with the blinds. A stack
+  // short of both keeps the live part first, as the big blind keeps its blind before its ante: the live
+  // blind is the player's stake, and a player dealt in with none could win no pot (D43).
   for (let index = 0; index < extraPosts.length; index++) {
-    const { seat, dead: amount } = extraPosts[index] as ExtraPost;
-    const paid = Math.min(amount, stackOf(indexOfSeat(state, seat)));
+    const { seat, live, dead: amount } = extraPosts[index] as ExtraPost;
+    const stack = stackOf(indexOfSeat(state, seat));
+    const paid = Math.min(amount, stack - Math.min(live, stack));
     if (paid === 0) continue;
     keep(recorder, { type: 'post', seat, kind: 'dead-blind', amount: paid }, recordPost);
     dead = true;
@@ -213,14 +216,19 @@ function postForcedBets(recorder: Recorder, smallBlindSeat: number | null, extra
     if (paid > 0) keep(recorder, { type: 'post', seat, kind: 'posted-blind', amount: paid }, recordPost);
   }
   if (straddled(recorder.state, straddle)) {
-    keep(recorder, { type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle }, recordPost);
+    // A live blind the seat owed and posted this hand counts toward the straddle: one straddle in front (D43).
+    const bet = (recorder.state.players[straddle] as Player).bet;
+    keep(recorder, { type: 'post', seat: seatOf(straddle), kind: 'straddle', amount: config.straddle - bet }, recordPost);
   }
 }
 
-/** A straddle is posted by the player left of the big blind, three or more players, who can cover it. */
+/**
+ * A straddle is posted by the player left of the big blind, three or more players, who can cover it —
+ * all-in if it takes all they have — with what they already posted live this hand.
+ */
 function straddled(state: HandState, straddle: number): boolean {
   const player = state.players[straddle] as Player;
-  return state.config.straddle > 0 && state.players.length > 2 && player.stack > state.config.straddle;
+  return state.config.straddle > 0 && state.players.length > 2 && player.bet + player.stack >= state.config.straddle;
 }
 
 /** Applies a command. Throws `RuleViolation` (nothing changed) when the rules do not allow it. */
@@ -356,9 +364,9 @@ function beginBettingRound(recorder: Recorder): void {
     for (let index = 0; index < state.players.length; index++) opening = Math.max(opening, (state.players[index] as Player).bet);
     const straddling = opening > state.config.bigBlind;
     lastToPost = straddling ? straddle : big;
-    keep(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: opening, limitLevel: opening, betsThisRound: straddling ? 2 : 1 }, recordBettingRound);
+    keep(recorder, { type: 'betting-round', currentBet: opening, lastFullRaise: fullRaiseAtStart(state.config, state.street, opening), limitLevel: opening, betsThisRound: straddling ? 2 : 1 }, recordBettingRound);
   } else {
-    keep(recorder, { type: 'betting-round', currentBet: 0, lastFullRaise: state.config.bigBlind, limitLevel: 0, betsThisRound: 0 }, recordBettingRound);
+    keep(recorder, { type: 'betting-round', currentBet: 0, lastFullRaise: fullRaiseAtStart(state.config, state.street, state.config.bigBlind), limitLevel: 0, betsThisRound: 0 }, recordBettingRound);
   }
   keep(recorder, { type: 'next-actor', seat: seatOrNull(recorder.state, nextActor(recorder.state, lastToPost)) }, recordNextActor);
 }

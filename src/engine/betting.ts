@@ -1,4 +1,4 @@
-import type { BettingStructure } from './config.js';
+import type { BettingStructure, HandConfig } from './config.js';
 import { totalInPots } from './pots.js';
 import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
@@ -43,6 +43,15 @@ function capReached(state: HandState): boolean {
   if (structure.uncapped === 'two-players-left' && playersIn === 2) return false;
   if (structure.uncapped === 'round-began-heads-up' && state.playersAtRoundStart === 2) return false;
   return true;
+}
+
+/**
+ * The last full raise a betting round starts with — what a bet or raise must add to count as full: the
+ * big blind (pre-flop the big blind or the straddle, `opening`). In spread limit at least the street's
+ * minimum bet (E7): an all-in below it is not a full bet and reopens nothing (TDA 47).
+ */
+export function fullRaiseAtStart(config: HandConfig, street: Street, opening: number): number {
+  return config.structure.kind === 'spread-limit' ? Math.max(opening, limitBetSize(config.structure, street)) : opening;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getLegalActions } from '../../../src/engine/betting.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E13 — antes (per player and big-blind ante) are dead money in the pot before the blinds; a straddle left of the big blind is a live blind that acts last pre-flop. */
@@ -33,5 +34,29 @@ describe('E13 antes and straddle', () => {
     hand.actions('c c c');
     expect(hand.actorSeat()).toBe(4);
     expect(getLegalActions(hand.state)).toMatchObject({ check: true, betOrRaise: { min: 40 } });
+  });
+
+  it('a player who exactly covers the straddle posts it all-in', () => {
+    const hand = HandDriver.table([1000, 1000, 1000, 20], { button: 1, config: { straddle: 20 } });
+    expect(hand.state.players[3]).toMatchObject({ bet: 20, stack: 0, status: 'all-in' });
+    hand.dealHoleCards([]);
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: { min: 40 } });
+  });
+
+  it('a live blind owed and posted from the straddle seat counts toward the straddle: one straddle in front (D43)', () => {
+    const hand = new HandDriver({
+      config: { ...NO_LIMIT_5_10, straddle: 20 },
+      players: [1, 2, 3, 4, 5].map((seat) => ({ seat, stack: 1000 })),
+      buttonSeat: 1,
+      extraPosts: [{ seat: 4, live: 10, dead: 5 }],
+    });
+    expect(hand.log.filter((operation) => operation.type === 'post' && operation.seat === 4)).toEqual([
+      { type: 'post', seat: 4, kind: 'dead-blind', amount: 5 },
+      { type: 'post', seat: 4, kind: 'posted-blind', amount: 10 },
+      { type: 'post', seat: 4, kind: 'straddle', amount: 10 },
+    ]);
+    expect(hand.state.players[3]).toMatchObject({ bet: 20, stack: 975 });
+    hand.dealHoleCards([]);
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 5, call: 20, betOrRaise: { min: 40 } });
   });
 });

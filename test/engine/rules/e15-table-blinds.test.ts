@@ -60,6 +60,20 @@ describe('E15 blinds placed by the table: dead button, dead small blind, posted 
     expect(hand.state.pots).toEqual([{ amount: 45, eligible: [1, 2, 3, 5] }]);
   });
 
+  it('a returning player short of both owed blinds posts the live one first: a stake in the pot, never dealt in for nothing (D43)', () => {
+    const players = seats([1, 500], [2, 500], [3, 500], [5, 12]);
+    const hand = new HandDriver({ config: NO_LIMIT_5_10, players, buttonSeat: 1, extraPosts: [{ seat: 5, live: 10, dead: 5 }] });
+    expect(hand.log.filter((operation) => operation.type === 'post' && operation.seat === 5)).toEqual([
+      { type: 'post', seat: 5, kind: 'dead-blind', amount: 2 },
+      { type: 'post', seat: 5, kind: 'posted-blind', amount: 10 },
+    ]);
+    // With 5 chips: nothing dead, all five live — eligible for the main pot its chips are in.
+    const tiny = new HandDriver({ config: NO_LIMIT_5_10, players: seats([1, 500], [2, 500], [3, 500], [5, 5]), buttonSeat: 1, extraPosts: [{ seat: 5, live: 10, dead: 5 }] });
+    expect(tiny.log.filter((operation) => operation.type === 'post' && operation.seat === 5)).toEqual([{ type: 'post', seat: 5, kind: 'posted-blind', amount: 5 }]);
+    tiny.dealHoleCards([]).actions('c c x');
+    expect(tiny.state.pots[0]?.eligible).toContain(5);
+  });
+
   it('a new player posting a big blind out of position has the option when the action comes back', () => {
     const hand = new HandDriver({ config: NO_LIMIT_5_10, players: seats([1, 500], [2, 500], [3, 500], [4, 500], [6, 500]), buttonSeat: 1, extraPosts: [{ seat: 6, live: 10, dead: 0 }] });
     hand.dealHoleCards([]).actions('c');
@@ -98,5 +112,16 @@ describe('E15 blinds placed by the table: dead button, dead small blind, posted 
     expect(result.error).toBeNull();
     expect(result.matchesRecorded).toBe(true);
     expect(replay(hand.log)).toEqual(hand.state);
+  });
+
+  it('a straddle over a posted blind (D43) exports to PHH and replays to the same stacks', () => {
+    const hand = new HandDriver({ config: { ...NO_LIMIT_5_10, straddle: 20 }, players: seats([1, 500], [2, 400], [3, 300], [4, 200]), buttonSeat: 1, extraPosts: [{ seat: 4, live: 10, dead: 5 }] });
+    hand.dealHoleCards(['AhAd', 'KhKd', 'QhQd', 'JhJd']).actions('c c c x').deal('? 2c 7d 9s').actions('x x x x').deal('? 3h').actions('x x x x').deal('? 4s').actions('x x x x');
+    while (hand.state.phase.kind === 'showdown') hand.do({ type: 'show' });
+    const [table] = parseTomlTables(exportPhh(hand.log));
+    const result = replayPhh(table as NonNullable<typeof table>);
+    expect(result.error).toBeNull();
+    expect(result.matchesRecorded).toBe(true);
+    expect(hand.stacks()).toEqual([565, 380, 280, 175]);
   });
 });

@@ -30,4 +30,15 @@ describe('E7 spread limit (seed 000)', () => {
     expect(getLegalActions(hand.state)).toMatchObject({ seat: 2, call: 6, betOrRaise: null });
     expect(hand.state.betsThisRound).toBe(1);
   });
+
+  it('an all-in below the street\'s minimum bet is not a full bet: a player who checked may only call or fold (E7, TDA 47)', () => {
+    const wide = { structure: { kind: 'spread-limit', lower: { min: 10, max: 50 }, higher: { min: 20, max: 100 }, maxBetsPerRound: 4, uncapped: 'two-players-left' } } as const;
+    const hand = HandDriver.table([1000, 25, 1000], { button: 3, config: wide }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h').actions('x x x').deal('? 5s');
+    hand.actions('x a c');
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 15, betOrRaise: null });
+    // A full bet of the turn's minimum reopens as before.
+    const full = HandDriver.table([1000, 1000, 1000], { button: 3, config: wide }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h').actions('x x x').deal('? 5s');
+    full.actions('x b20 c');
+    expect(getLegalActions(full.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: { min: 40, max: 120 } });
+  });
 });
