@@ -6,7 +6,7 @@ import { type HandPlan, planHand } from './table-blinds.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
-import { unreadCards } from './showdown.js';
+import { mayMuck, unreadCards } from './showdown.js';
 import { MISDEAL_REASONS, type TableLogEntry } from './table-operations.js';
 import { handConfig, levelDue } from './tournament.js';
 
@@ -26,8 +26,11 @@ export type Prompt = { readonly words: Words } & (
     }
   | { readonly kind: 'deal'; readonly target: CardTarget }
   | { readonly kind: 'action'; readonly seat: number; readonly legal: LegalActions }
-  /** `unread`: how many of the player's cards were dealt unread, which the croupier names (none, one or two). */
-  | { readonly kind: 'show'; readonly seat: number; readonly unread: number }
+  /**
+   * `unread`: how many of the player's cards were dealt unread, which the croupier names (none, one or two);
+   * `muck`: whether the player may muck instead (not the first to show, nobody all-in: E10).
+   */
+  | { readonly kind: 'show'; readonly seat: number; readonly unread: number; readonly muck: boolean }
 );
 
 /** The plan of a hand dealt again after a misdeal: its own positions. */
@@ -57,7 +60,9 @@ export function getPrompt(table: TableState, at: number): Prompt {
       return { kind: 'action', seat: actor.seat, legal, words: { en: `Action on seat ${actor.seat}`, de: `Platz ${actor.seat} ist am Zug` } };
     }
     if (actor !== undefined && actor !== null) {
-      return { kind: 'show', seat: actor.seat, unread: unreadCards(actor), words: { en: `Seat ${actor.seat} shows or mucks`, de: `Platz ${actor.seat} zeigt oder wirft ab` } };
+      const muck = mayMuck(hand);
+      const words = muck ? { en: `Seat ${actor.seat} shows or mucks`, de: `Platz ${actor.seat} zeigt oder wirft ab` } : { en: `Seat ${actor.seat} shows`, de: `Platz ${actor.seat} zeigt` };
+      return { kind: 'show', seat: actor.seat, unread: unreadCards(actor), muck, words };
     }
   }
   const seated = table.seats.filter((player) => player !== null);

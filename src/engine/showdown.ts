@@ -79,13 +79,24 @@ function unreadNeeded(seat: number, unread: number): RuleViolation {
   return violation('cards-needed', `Seat ${seat}'s cards were not read: enter them`, `Die Karten von Platz ${seat} wurden nicht gelesen: bitte eingeben`);
 }
 
+/**
+ * Whether the player to show may muck instead (E10): not the first to show, and not when a player is
+ * all-in (every hand is tabled). The croupier's prompt offers a muck exactly when this holds.
+ */
+export function mayMuck(state: HandState): boolean {
+  return !allHandsTabled(state) && someoneShown(state);
+}
+
+function someoneShown(state: HandState): boolean {
+  return state.players.some((other) => Array.isArray(other.showdown));
+}
+
 export function muckOperation(state: HandState): OperationOf<'muck'> {
   const player = state.players[state.actor] as Player;
-  const nobodyShown = !state.players.some((other) => Array.isArray(other.showdown));
   if (allHandsTabled(state)) {
     throw violation('must-show', 'A player is all-in: every hand is tabled', 'Ein Spieler ist all-in: alle Hände werden aufgedeckt');
   }
-  if (nobodyShown) {
+  if (!someoneShown(state)) {
     throw violation('must-show', `Seat ${player.seat} shows first and must show`, `Platz ${player.seat} zeigt zuerst und muss zeigen`);
   }
   return { type: 'muck', seat: player.seat };

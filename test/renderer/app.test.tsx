@@ -195,7 +195,7 @@ describe('card entry', () => {
   });
 
   it('at the showdown: a hand read is shown as read, or mucked; no card is asked for', async () => {
-    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 0, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 0, muck: true, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
     const { click, query } = await app(core);
     expect(query('show-confirm')).toBeNull();
     await click('show');
@@ -203,8 +203,16 @@ describe('card entry', () => {
     expect(core.commands()).toEqual([{ type: 'show', seat: 6 }, { type: 'muck', seat: 6 }]);
   });
 
+  it('at the showdown: no muck is offered where the rules do not allow one (first to show, or someone all-in)', async () => {
+    const core = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 0, muck: false, words: { en: 'Seat 6 shows', de: 'Platz 6 zeigt' } } }));
+    const { click, query } = await app(core);
+    expect(query('muck')).toBeNull();
+    await click('show');
+    expect(core.commands()).toEqual([{ type: 'show', seat: 6 }]);
+  });
+
   it('at the showdown: the cards dealt unread are picked, and only those', async () => {
-    const twoUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 2, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const twoUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 2, muck: true, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
     const two = await app(twoUnread);
     expect(two.query('show')).toBeNull();
     expect(two.get('show-confirm').hasAttribute('disabled')).toBe(true);
@@ -215,7 +223,7 @@ describe('card entry', () => {
     await two.click('show-confirm');
     expect(twoUnread.commands()).toEqual([{ type: 'show', seat: 6, cards: [card('Qs'), card('Th')] }]);
     await two.unmount();
-    const oneUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 1, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
+    const oneUnread = new FakeCore(flopView({ actor: null, prompt: { kind: 'show', seat: 6, unread: 1, muck: true, words: { en: 'Seat 6 shows or mucks', de: 'Platz 6 zeigt oder wirft ab' } } }));
     const one = await app(oneUnread);
     expect(one.container.textContent).toContain('One card was read: pick the other');
     await one.click('card-Qs');

@@ -32,7 +32,7 @@ export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealS
         seat={prompt.seat}
         unread={prompt.unread}
         onShow={(cards) => onCommand(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
-        onMuck={() => onCommand({ type: 'muck', seat: prompt.seat })}
+        onMuck={prompt.muck ? () => onCommand({ type: 'muck', seat: prompt.seat }) : null}
       />
     );
   } else if (prompt.kind === 'start-hand') {

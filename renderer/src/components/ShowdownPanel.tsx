@@ -10,11 +10,12 @@ type Props = {
   readonly unread: number;
   /** No cards: the core knows them (read when dealt); otherwise the cards dealt unread, named by the croupier. */
   readonly onShow: (cards?: readonly Card[]) => void;
-  readonly onMuck: () => void;
+  /** Null when the player may not muck (the first to show, or a player is all-in): no muck button. */
+  readonly onMuck: (() => void) | null;
 };
 
 /**
- * At the showdown: the player shows or mucks. A hand read in full is shown as read; for cards dealt unread
+ * At the showdown: the player shows, or mucks where the rules allow it. A hand read in full is shown as read; for cards dealt unread
  * the croupier picks them, and they appear beside the picker, not in it (the core never compares a read
  * card with a picked one: D39).
  */
@@ -31,9 +32,11 @@ export function ShowdownPanel({ seat, unread, onShow, onMuck }: Props) {
             {t.show}
           </button>
         )}
-        <button type="button" className="button action action-fold" data-testid="muck" onClick={onMuck}>
-          {t.muck}
-        </button>
+        {onMuck !== null && (
+          <button type="button" className="button action action-fold" data-testid="muck" onClick={onMuck}>
+            {t.muck}
+          </button>
+        )}
       </div>
       {unread > 0 && (
         <div className="show-pick">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from '../../../src/cards/card.js';
 import { getPrompt } from '../../../src/engine/prompt.js';
 import { TableDriver } from '../../support/table-driver.js';
 
@@ -37,5 +38,27 @@ describe('T9 the croupier\'s prompt', () => {
     expect(prompt.words.en).toContain('Seat 3 wins the main pot, 10');
     expect(prompt.words.en).toContain('seat 6 owes 10');
     expect(prompt.words.de).toContain('Platz 6 schuldet 10');
+  });
+
+  it('at the showdown: the first to show must show; later hands may be mucked; with a player all-in every hand is tabled (E10)', () => {
+    const toShowdown = (stacks: readonly number[], action: 'check' | 'all-in'): TableDriver => {
+      const table = new TableDriver();
+      stacks.forEach((stack, index) => table.sit(index + 1, `P${index + 1}`, stack));
+      table.draw('1:As 2:2c 3:3c').start();
+      let card = 0;
+      while (table.state.hand?.phase.kind !== 'showdown') {
+        const prompt = getPrompt(table.state, 0);
+        if (prompt.kind === 'deal') table.do({ type: 'deal', card: card++ as Card });
+        else if (prompt.kind === 'action') table.do(prompt.legal.check ? { type: 'check' } : action === 'all-in' && prompt.legal.allIn !== null ? { type: 'all-in' } : { type: 'call' });
+      }
+      return table;
+    };
+    const checked = toShowdown([500, 500, 500], 'check');
+    expect(getPrompt(checked.state, 0)).toMatchObject({ kind: 'show', muck: false, words: { en: expect.stringMatching(/^Seat \d shows$/), de: expect.stringMatching(/^Platz \d zeigt$/) } });
+    checked.do({ type: 'show' });
+    expect(getPrompt(checked.state, 0)).toMatchObject({ kind: 'show', muck: true, words: { en: expect.stringMatching(/shows or mucks$/) } });
+    const allIn = toShowdown([500, 500, 200], 'all-in');
+    allIn.do({ type: 'show' });
+    expect(getPrompt(allIn.state, 0)).toMatchObject({ kind: 'show', muck: false });
   });
 });
