@@ -79,7 +79,8 @@ describe('the croupier screen', () => {
     await croupier.deal('6d', '2c', '7d', '9h', '8d', '3s', 'Jc', '4c');
     // All-in with the betting closed: every hand is tabled, the croupier shows them in order.
     for (let shows = 0; shows < 3; shows++) {
-      await croupier.sees('prompt', /shows or mucks/);
+      await croupier.sees('prompt', /^Seat \d shows$/);
+      expect(await croupier.page.locator('[data-testid="muck"]').count()).toBe(0);
       await croupier.act('show');
     }
     await croupier.sees('prompt', 'Seat 1 wins the main pot, 555 — Pair of aces');
@@ -107,8 +108,10 @@ describe('the croupier screen', () => {
     await croupier.deal('Kc', '9c');
     await croupier.act('action-check');
     await croupier.act('action-check');
-    await croupier.sees('prompt', 'Seat 3 shows or mucks');
+    // The first to show must show; the next may muck.
+    await croupier.sees('prompt', 'Seat 3 shows');
     await croupier.act('show');
+    await croupier.sees('prompt', 'Seat 6 shows or mucks');
     await croupier.act('show');
     await croupier.sees('prompt', 'Seat 3 wins the main pot, 13 — Straight, nine high');
     await croupier.sees('prompt', 'Seat 6 wins the main pot, 12 — Straight, nine high');

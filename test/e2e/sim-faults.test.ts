@@ -96,7 +96,7 @@ describe('the simulation panel', () => {
       expect(await croupier.page.locator('[data-testid="board"] .card-face').count()).toBe(boardCards);
       for (let check = 0; check < 3; check++) await croupier.act('action-check');
     }
-    await croupier.sees('prompt', 'Seat 1 shows or mucks');
+    await croupier.sees('prompt', 'Seat 1 shows');
 
     // Nothing was refused at any moment, and the shoe went away once and came back once (no flicker).
     const { shoe, refusals } = await seen(croupier);
