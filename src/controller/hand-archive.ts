@@ -194,7 +194,7 @@ function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
   for (const entry of entries) {
     if (entry.type === 'hand-voided') {
       const reason = MISDEAL_REASONS[entry.reason];
-      if (state !== undefined) frames.push({ operations: operations.length, step: frame(state, { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` }) });
+      if (state !== undefined) frames.push({ operations: operations.length, step: frame(returned(state), { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` }) });
       continue;
     }
     if (entry.type === 'step-undone') {
@@ -211,6 +211,11 @@ function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
     if (words !== null) frames.push({ operations: operations.length, step: frame(state, words) });
   }
   return frames.map((item) => item.step);
+}
+
+/** The hand as its void leaves it: every chip put in (blinds, antes, bets) back in its stack, no pot. */
+function returned(state: HandState): HandState {
+  return { ...state, pots: [], players: state.players.map((player) => ({ ...player, stack: player.stack + player.committed, bet: 0, committed: 0 })) };
 }
 
 /** An undone step in words; an undone show is named without its cards, which no longer stand. */

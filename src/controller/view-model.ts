@@ -77,8 +77,11 @@ export type ViewModel = {
   readonly pots: readonly { readonly amount: number; readonly eligible: readonly number[] }[];
   /** Every chip in the pots and in front of the players: the total the croupier announces. */
   readonly potTotal: number;
-  /** The player to act, what they may do, and the action pad's quick sizes (raise-to totals). */
-  readonly actor: { readonly seat: number; readonly legal: LegalActions; readonly sizes: QuickSizes | null } | null;
+  /**
+   * The player to act, what they may do, and the action pad's quick sizes (raise-to totals). `bet` is what
+   * they have in front this round: a call (chips added, as `legal` gives it) ends at `bet + call` in front.
+   */
+  readonly actor: { readonly seat: number; readonly bet: number; readonly legal: LegalActions; readonly sizes: QuickSizes | null } | null;
   readonly prompt: Prompt;
   readonly awards: readonly Words[];
   /** The hand's last step the floor may undo ("Seat 4 raises to 60"), or null. */
@@ -101,12 +104,14 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     if (seated === null) return [];
     const player = inHand.get(seated.seat);
     const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeDue: seated.timeDue ?? 0 };
-    if (player === undefined || hand === null) {
-      const status = seated.status === 'sitting-out' ? 'sitting-out' : seated.status === 'waiting' ? 'waiting' : 'out-of-hand';
-      return [{ ...base, stack: seated.stack, bet: 0, status, faceDown: 0, shown: null }];
-    }
+    const between = { ...base, stack: seated.stack, bet: 0, status: seated.status === 'sitting-out' ? 'sitting-out' : seated.status === 'waiting' ? 'waiting' : 'out-of-hand' } as const;
+    if (player === undefined || hand === null) return [{ ...between, faceDown: 0, shown: null }];
     const shown = Array.isArray(player.showdown) ? (player.showdown as readonly Card[]) : null;
-    return [{ ...base, stack: player.stack, bet: player.bet, status: player.status, faceDown: shown === null && player.status !== 'folded' && player.showdown !== 'mucked' ? player.holeCards.length : 0, shown }];
+    const cards = { faceDown: shown === null && player.status !== 'folded' && player.showdown !== 'mucked' ? player.holeCards.length : 0, shown };
+    // A hand's statuses (folded, all-in) are that hand's: once it is over the seat shows the player's stack
+    // and table status again (a top-up may have come since), and only its results stay (the cards shown).
+    if (hand.phase.kind === 'complete') return [{ ...between, ...cards }];
+    return [{ ...base, stack: player.stack, bet: player.bet, status: player.status, ...cards }];
   });
   const actorPlayer = hand !== null && hand.phase.kind === 'betting' && hand.actor >= 0 ? hand.players[hand.actor] : undefined;
   const legal = actorPlayer === undefined || hand === null ? null : getLegalActions(hand);
@@ -126,7 +131,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     // Pushed pots are empty: once a hand is over, the middle of the table is clear.
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
-    actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, legal, sizes: quickSizes(hand) },
+    actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, bet: actorPlayer.bet, legal, sizes: quickSizes(hand) },
     prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastStep: lastStep(table),

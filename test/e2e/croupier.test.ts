@@ -33,6 +33,8 @@ describe('the croupier screen', () => {
     await croupier.sees('prompt', 'Action on seat 1');
     await croupier.act('action-fold');
     await croupier.sees('seat-1-status', /folded/i);
+    // The big blind's call, as every amount on the pad: the total in front once called (10 in, 20 more).
+    expect(await croupier.text('action-call')).toBe('Call 30');
     await croupier.act('action-call');
     await croupier.sees('prompt', 'Deal the burn');
     await croupier.sees('pot-main', '65');
@@ -65,9 +67,12 @@ describe('the croupier screen', () => {
     const croupier = await tableOfThree([200, 400, 600]);
     await croupier.deal('5d', 'As', 'Ks', 'Qs', 'Ah', 'Kh', 'Qh');
     await croupier.act('action-allin'); // Cleo, 585
-    await croupier.act('action-call'); // Ada, all-in for 180 more
+    // A call that takes every chip is the all-in: one button, the total in front (D44).
+    expect(await croupier.page.locator('[data-testid="action-call"]').count()).toBe(0);
+    expect(await croupier.text('action-allin')).toBe('All-in 200');
+    await croupier.act('action-allin'); // Ada, all-in for 180 more
     await croupier.sees('prompt', 'Action on seat 3');
-    await croupier.act('action-call'); // Ben, all-in for 375 more
+    await croupier.act('action-allin'); // Ben, all-in for 375 more
     await croupier.sees('pot-main', '555');
     expect(await croupier.text('pot-main')).toMatch(/555.*1, 3, 6/);
     await croupier.sees('pot-side-1', '400');

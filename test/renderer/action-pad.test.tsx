@@ -4,6 +4,8 @@ import type { WireCommand } from '../../src/api/requests';
 import type { ViewModel } from '../../src/controller/view-model';
 import type { LegalActions } from '../../src/engine/betting';
 import { ActionPad } from '../../renderer/src/components/ActionPad';
+import { viewOf } from '../../src/controller/view-model';
+import { TableDriver } from '../support/table-driver';
 import { RAISE_LEGAL } from './fixtures';
 import { cleanup, render } from './support';
 
@@ -11,7 +13,7 @@ afterEach(cleanup);
 
 type Actor = NonNullable<ViewModel['actor']>;
 
-const facingBet: Actor = { seat: 4, legal: RAISE_LEGAL, sizes: { min: 40, halfPot: 150, pot: 260, max: 340 } };
+const facingBet: Actor = { seat: 4, bet: 0, legal: RAISE_LEGAL, sizes: { min: 40, halfPot: 150, pot: 260, max: 340 } };
 
 async function pad(actor: Actor, structure: 'no-limit' | 'pot-limit' = 'no-limit') {
   const sent: WireCommand[] = [];
@@ -38,7 +40,7 @@ describe('the action pad shows what legal allows, and nothing else', () => {
 
   it('first to act on a street: check and bet, no fold or call, no all-in when legal has none', async () => {
     const legal: LegalActions = { seat: 4, fold: false, check: true, call: null, betOrRaise: { kind: 'bet', min: 10, max: 360 }, allIn: null };
-    const { query, text } = await pad({ seat: 4, legal, sizes: { min: 10, halfPot: 110, pot: 220, max: 360 } });
+    const { query, text } = await pad({ seat: 4, bet: 0, legal, sizes: { min: 10, halfPot: 110, pot: 220, max: 360 } });
     expect(text('action-check')).toBe('Check');
     expect(query('action-fold')).toBeNull();
     expect(query('action-call')).toBeNull();
@@ -48,8 +50,9 @@ describe('the action pad shows what legal allows, and nothing else', () => {
 
   it('a call that puts the player all-in: no bet, no amount field, no keypad', async () => {
     const legal: LegalActions = { seat: 4, fold: true, check: false, call: 35, betOrRaise: null, allIn: 35 };
-    const { query, text } = await pad({ seat: 4, legal, sizes: null });
-    expect(text('action-call')).toBe('Call 35');
+    const { query, text } = await pad({ seat: 4, bet: 0, legal, sizes: null });
+    expect(query('action-call')).toBeNull();
+    expect(text('action-allin')).toBe('All-in 35');
     expect(query('action-raise')).toBeNull();
     expect(query('raise-amount')).toBeNull();
     expect(query('size-min')).toBeNull();
@@ -62,6 +65,63 @@ describe('the action pad shows what legal allows, and nothing else', () => {
     await cleanup();
     const open = await pad(facingBet, 'no-limit');
     expect(open.container.textContent).not.toContain('Pot-limit');
+  });
+});
+
+describe('every amount on the pad is the total in front of the player, as "raise to" is', () => {
+  // The engine's legal actions for a short blind facing a bet of 500: the call is the chips added (the
+  // whole stack of 425), the all-in the total for the round (blind + stack).
+  const shortBlind = (posted: number): Actor => ({ seat: 4, bet: posted, legal: { seat: 4, fold: true, check: false, call: 425, betOrRaise: null, allIn: posted + 425 }, sizes: null });
+
+  it('a small blind (5 posted, 425 behind) whose call takes every chip: one all-in button, 430', async () => {
+    const { click, query, text, sent } = await pad(shortBlind(5));
+    expect(query('action-call')).toBeNull();
+    expect(text('action-allin')).toBe('All-in 430');
+    await click('action-allin');
+    expect(sent).toEqual([{ type: 'all-in', seat: 4 }]);
+  });
+
+  it('a big blind (10 posted, 425 behind) whose call takes every chip: one all-in button, 435', async () => {
+    const { query, text } = await pad(shortBlind(10));
+    expect(query('action-call')).toBeNull();
+    expect(text('action-allin')).toBe('All-in 435');
+  });
+
+  it('a big blind (10 posted) facing a raise to 30: call 30 (20 added), raise to 50, all-in 510', async () => {
+    const legal: LegalActions = { seat: 4, fold: true, check: false, call: 20, betOrRaise: { kind: 'raise', min: 50, max: 510 }, allIn: 510 };
+    const { text } = await pad({ seat: 4, bet: 10, legal, sizes: null });
+    expect(text('action-call')).toBe('Call 30');
+    expect(text('action-raise')).toBe('Raise to 50');
+    expect(text('action-allin')).toBe('All-in 510');
+  });
+
+  it('a short stack who may call but not raise fully: call and all-in both as totals', async () => {
+    // 10 posted, 35 behind, facing 40: calling adds 30 and leaves 5; all-in is 45 in front.
+    const legal: LegalActions = { seat: 4, fold: true, check: false, call: 30, betOrRaise: null, allIn: 45 };
+    const { text } = await pad({ seat: 4, bet: 10, legal, sizes: null });
+    expect(text('action-call')).toBe('Call 40');
+    expect(text('action-allin')).toBe('All-in 45');
+  });
+
+  it('from the engine: the short big blind’s call that takes every chip is one all-in button', async () => {
+    // Ann (button) raises to 500; Bob (small blind, 430) folds; Cy (big blind, 435) has 425 behind.
+    const table = new TableDriver({ timeCollection: null }).sit(1, 'Ann', 1000).sit(4, 'Bob', 430).sit(7, 'Cy', 435).draw('1:As 4:2c 7:3c').start();
+    while (table.state.hand?.phase.kind === 'dealing') table.do({ type: 'deal', card: null });
+    table.do({ type: 'bet', to: 500 });
+    const small = viewOf(table.state, table.now, null, table.log.length).actor as Actor;
+    expect(small).toMatchObject({ seat: 4, bet: 5, legal: { call: 425, allIn: 430 } });
+    table.do({ type: 'fold' });
+    const big = viewOf(table.state, table.now, null, table.log.length).actor as Actor;
+    expect(big).toMatchObject({ seat: 7, bet: 10, legal: { call: 425, allIn: 435 } });
+    const { click, query, text, sent } = await pad(big);
+    expect(query('action-call')).toBeNull();
+    expect(text('action-allin')).toBe('All-in 435');
+    await click('action-allin');
+    expect(sent).toEqual([{ type: 'all-in', seat: 7 }]);
+    // The core takes it as the call it is: every chip of Cy's, 435 in front.
+    table.do({ type: 'all-in' });
+    expect(table.log.findLast((entry) => entry.type === 'call')).toMatchObject({ seat: 7, amount: 425 });
+    expect(table.state.hand?.players.find((player) => player.seat === 7)).toMatchObject({ stack: 0, status: 'all-in' });
   });
 });
 

@@ -291,6 +291,38 @@ describe('seats', () => {
     ]);
   });
 
+  it('the top-up shows the amounts allowed: the stack after it within the buy-in limits (200–1000)', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 1 ? { ...seat, stack: 0 } : seat)) });
+    const { click, fill, get, text } = await app(core);
+    await click('seat-6'); // 400 in front of Di
+    await click('seat-menu-top-up');
+    expect(text('seat-topup-range')).toBe('Top-up from 1 to 600 (stack 400)');
+    await fill('seat-topup-amount', '1500');
+    expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true); // 400 + 1500 is over 1000
+    await click('topup-max');
+    expect(text('seat-topup-confirm')).toBe('Top up 600');
+    await click('seat-topup-confirm');
+    expect(core.commands()).toEqual([{ type: 'top-up', seat: 6, amount: 600 }]);
+    await click('seat-1'); // broke: at least back to the minimum
+    await click('seat-menu-top-up');
+    expect(text('seat-topup-range')).toBe('Top-up from 200 to 1000 (stack 0)');
+    await fill('seat-topup-amount', '150');
+    expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a stack at the maximum: the top-up says so and sends nothing', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, stack: 1000 } : seat)) });
+    const { click, fill, get, query, text } = await app(core);
+    await click('seat-3');
+    await click('seat-menu-top-up');
+    expect(text('seat-topup-range')).toBe('The stack is at the table’s maximum of 1000: no top-up');
+    expect(query('topup-max')).toBeNull();
+    await fill('seat-topup-amount', '100');
+    expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
+  });
+
   it('offers come back to a seat sitting out and post to a waiting one', async () => {
     const view = startView();
     const seats = view.seats.map((seat) => (seat.seat === 3 ? { ...seat, status: 'sitting-out' as const, timeDue: 15 } : seat.seat === 6 ? { ...seat, status: 'waiting' as const, owes: { small: false, big: true } } : seat));

@@ -16,11 +16,17 @@ type Props = {
  * names the seat it is for, so a late or double tap can never act for the next player: the core refuses it. A bet or raise
  * is entered as the total for the round ("raise to"), prefilled with the minimum; the parent keys this pad
  * by the decision, so a new one starts from its own minimum.
+ *
+ * Every amount on the pad is a total in front of the player for the round, never the chips added: the raise
+ * ("raise to"), the quick sizes, the all-in, and the call (what the player has in front once they call, the
+ * bet they match). A call that takes all the player's chips is the all-in: one button, one amount.
  */
 export function ActionPad({ actor, structure, onCommand }: Props) {
   const { t } = useLanguage();
   const { legal, sizes } = actor;
   const range = legal.betOrRaise;
+  const callTo = legal.call === null ? null : actor.bet + legal.call;
+  const callIsAllIn = callTo !== null && callTo === legal.allIn;
   const [text, setText] = useState(range === null ? '' : String(range.min));
   const amount = amountOf(text);
   const inRange = range !== null && amount !== null && amount >= range.min && amount <= range.max;
@@ -38,11 +44,12 @@ export function ActionPad({ actor, structure, onCommand }: Props) {
             {t.check}
           </button>
         )}
-        {legal.call !== null && (
+        {callTo !== null && !callIsAllIn && (
           <button type="button" className="button action action-call" data-testid="action-call" onClick={() => onCommand({ type: 'call', seat: actor.seat })}>
-            {t.call(legal.call)}
+            {t.call(callTo)}
           </button>
         )}
+        {/* When the call takes every chip this is its only button: the core records the all-in as that call. */}
         {legal.allIn !== null && (
           <button type="button" className="button action action-allin" data-testid="action-allin" onClick={() => onCommand({ type: 'all-in', seat: actor.seat })}>
             {t.allIn(legal.allIn)}

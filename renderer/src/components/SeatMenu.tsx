@@ -8,6 +8,10 @@ import { Modal } from './Modal';
 
 type Props = {
   readonly seat: SeatView;
+  /** The table's buy-in limits: a top-up keeps the stack within them. */
+  readonly buyIn: { readonly min: number; readonly max: number };
+  /** The smallest chip: the least a top-up can be. */
+  readonly chipUnit: number;
   /** Sends the command; the menu closes when the table takes it (the parent decides). */
   readonly onCommand: (command: WireCommand) => void;
   readonly onClose: () => void;
@@ -15,17 +19,26 @@ type Props = {
   readonly error?: ReactNode;
 };
 
+/** The amounts a top-up may be (the stack after it within the buy-in limits), or null when the stack is at the maximum. */
+export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: number): { readonly min: number; readonly max: number } | null {
+  const min = Math.max(buyIn.min - stack, chipUnit);
+  const max = buyIn.max - stack;
+  return min <= max ? { min, max } : null;
+}
+
 /**
  * An occupied seat's menu: top up, sit out or come back, post now (a waiting player), leave. Which of them
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
  * seat's status (coming back when not sitting out).
  */
-export function SeatMenu({ seat, onCommand, onClose, error = null }: Props) {
+export function SeatMenu({ seat, buyIn, chipUnit, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
   const n = seat.seat;
   const send = (command: WireCommand) => onCommand(command);
   const amount = topUp === null ? null : amountOf(topUp);
+  const range = topUpRange(seat.stack, buyIn, chipUnit);
+  const valid = amount !== null && range !== null && amount >= range.min && amount <= range.max;
   return (
     <Modal testId="seat-menu" title={t.seatMenuTitle(n, seat.name)} onClose={onClose}>
       {error}
@@ -55,14 +68,27 @@ export function SeatMenu({ seat, onCommand, onClose, error = null }: Props) {
       ) : (
         <div className="dialog-amount">
           <AmountField testId="seat-topup-amount" label={t.topUp} value={topUp} onChange={setTopUp} />
+          <p className="hint" data-testid="seat-topup-range">
+            {range === null ? t.topUpAtMax(buyIn.max) : t.topUpRange(range.min, range.max, seat.stack)}
+          </p>
+          {range !== null && (
+            <div className="quick-sizes">
+              <button type="button" className="button size" data-testid="topup-min" onClick={() => setTopUp(String(range.min))}>
+                {t.sizeMin} {range.min}
+              </button>
+              <button type="button" className="button size" data-testid="topup-max" onClick={() => setTopUp(String(range.max))}>
+                {t.sizeMax} {range.max}
+              </button>
+            </div>
+          )}
           <Keypad value={topUp} onChange={setTopUp} />
           <button
             type="button"
             className="button action"
             data-testid="seat-topup-confirm"
-            disabled={amount === null || amount <= 0}
+            disabled={!valid}
             onClick={() => {
-              if (amount !== null && amount > 0) send({ type: 'top-up', seat: n, amount });
+              if (valid) send({ type: 'top-up', seat: n, amount });
             }}
           >
             {t.topUpConfirm(amount ?? 0)}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { HandArchive } from '../../src/controller/hand-archive.js';
+import { TableDriver } from '../support/table-driver.js';
+
+/** The hand list's replay (HandArchive): the steps a hand went through, as the screen shows them. */
+describe('the replay of a voided hand', () => {
+  it('ends with every chip back in the stacks, as the void returned them: no bet, no pot', () => {
+    // Ann (button), Bob (small blind 5) and Cy (big blind 10), 500 each; a fouled deck voids the hand.
+    const table = new TableDriver({ timeCollection: null }).sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c').start();
+    for (let card = 0; card < 3; card++) table.do({ type: 'deal', card: null });
+    table.do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    const archive = new HandArchive((after) => table.log.slice(after));
+    const replay = archive.replay(archive.list().hands[0]?.id ?? 0);
+    const last = replay?.steps.at(-1);
+    expect(last?.words.en).toMatch(/^Misdeal/);
+    expect(last?.pots).toEqual([]);
+    expect(last?.seats.map(({ seat, stack, bet }) => ({ seat, stack, bet }))).toEqual([
+      { seat: 1, stack: 500, bet: 0 },
+      { seat: 4, stack: 500, bet: 0 },
+      { seat: 7, stack: 500, bet: 0 },
+    ]);
+    // The seats after the void hold the same: the replay shows what the table did.
+    expect([1, 4, 7].map((seat) => table.player(seat).stack)).toEqual([500, 500, 500]);
+  });
+});
