@@ -69,7 +69,7 @@ describe('the croupier screen', () => {
     await croupier.act('action-allin'); // Cleo, 585
     // A call that takes every chip is the all-in: one button, the total in front (D44).
     expect(await croupier.page.locator('[data-testid="action-call"]').count()).toBe(0);
-    expect(await croupier.text('action-allin')).toBe('All-in 200');
+    expect(await croupier.text('action-allin')).toBe('All-in 185');
     await croupier.act('action-allin'); // Ada, all-in for 180 more
     await croupier.sees('prompt', 'Action on seat 3');
     await croupier.act('action-allin'); // Ben, all-in for 375 more
