@@ -70,7 +70,7 @@ class Reader {
   }
 
   expect(char: string): void {
-    if (this.peek() !== char) this.fail(`expected '${char}', found ${this.done() ? 'the end' : `'${this.peek()}'`}`);
+    if (this.peek() !== char) this.fail(`expected '${char}', found ${this.done() ? 'the end' : `'${printable(this.peek())}'`}`);
     this.position++;
   }
 
@@ -103,7 +103,7 @@ class Reader {
     this.skipSpaces();
     this.skipComment();
     if (this.peek() === '\r') this.position++;
-    if (!this.done() && this.peek() !== '\n') this.fail(`unexpected '${this.peek()}' after the value`);
+    if (!this.done() && this.peek() !== '\n') this.fail(`unexpected '${printable(this.peek())}' after the value`);
   }
 
   key(): string {
@@ -140,7 +140,7 @@ class Reader {
       items.push(this.value());
       this.skipBlankAndComments();
       if (this.peek() === ',') this.position++;
-      else if (this.peek() !== ']') this.fail(`expected ',' or ']' in an array, found '${this.peek()}'`);
+      else if (this.peek() !== ']') this.fail(`expected ',' or ']' in an array, found ${this.done() ? 'the end' : `'${printable(this.peek())}'`}`);
     }
   }
 
@@ -173,10 +173,21 @@ function unescape(body: string, reader: Reader): string {
   return body.replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_, code: string) => {
     if (code.startsWith('u') || code.startsWith('U')) return String.fromCodePoint(Number.parseInt(code.slice(1), 16));
     const replacement = ESCAPES[code];
-    if (replacement === undefined) reader.fail(`unknown escape \\${code}`);
+    if (replacement === undefined) reader.fail(`unknown escape \\${printable(code)}`);
     return replacement;
   });
 }
+
+/**
+ * Text from the file as an error shows it: control characters escaped (a line break as \n), so that
+ * every error stays on its one line.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => CONTROL_NAMES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** TOML text for a string. */
 export function tomlString(text: string): string {

@@ -1,6 +1,6 @@
 import type { Facts } from './facts.js';
-import { hourOf } from './hours.js';
-import { byDealer, type DealerFigures, dealerShifts } from './shifts.js';
+import { HandLengths, handsPerHour, hourOf, noPace } from './hours.js';
+import { byDealer, type DealerFigures, pacedShifts } from './shifts.js';
 
 /** A table's hands in numbers. Pots are what the hand awarded (after rake); amounts in chip units. */
 export type SessionReport = {
@@ -19,7 +19,10 @@ export type SessionReport = {
   readonly time: {
     readonly first: number | null;
     readonly last: number | null;
-    /** Hands played per hour between the first hand's start and the last one's; null under two timed hands. */
+    /**
+     * Hands played per hour from the first hand's start to the last one's (the last hand, whose end is not
+     * in the log yet, not counted: `handsPerHour`, as for each dealer); null under two timed hands.
+     */
     readonly handsPerHour: number | null;
     /**
      * Per clock hour: hands played, and the seats' occupancy at their starts — players dealt in and seats
@@ -44,12 +47,14 @@ export function sessionReport(facts: Facts): SessionReport {
   let largest: { hand: number; amount: number } | null = null;
   let first: number | null = null;
   let last: number | null = null;
-  let timed = 0;
   let untimed = 0;
+  const pace = noPace();
+  const lengths = new HandLengths();
   const byHour = new Map<string, { hands: number; players: number; seated: number }>();
   const hands = facts.hands;
   for (let index = 0; index < hands.seq.length; index++) {
     const at = hands.at[index] ?? null;
+    lengths.started(at, pace, hands.voided[index] !== true);
     if (hands.voided[index] === true) {
       handsVoided++;
       continue;
@@ -66,7 +71,6 @@ export function sessionReport(facts: Facts): SessionReport {
       untimed++;
       continue;
     }
-    timed++;
     first ??= at;
     last = at;
     const hour = hourOf(at);
@@ -89,14 +93,13 @@ export function sessionReport(facts: Facts): SessionReport {
     time: {
       first,
       last,
-      // n hands started over the span from the first start to the last: n − 1 intervals.
-      handsPerHour: first === null || last === null || last <= first || timed < 2 ? null : Math.round(((timed - 1) * 3_600_000 * 100) / (last - first)) / 100,
+      handsPerHour: handsPerHour(pace),
       byHour: [...byHour]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([hour, sums]) => ({ hour, hands: sums.hands, players: mean(sums.players, sums.hands), seated: mean(sums.seated, sums.hands) })),
       untimed,
     },
-    dealers: byDealer(dealerShifts(facts)),
+    dealers: byDealer(pacedShifts(facts)),
   };
 }
 

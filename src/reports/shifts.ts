@@ -1,4 +1,5 @@
 import { type Facts, inLogOrder } from './facts.js';
+import { HandLengths, handsPerHour, noPace, type Pace } from './hours.js';
 
 /**
  * A dealer's shift: from their sign-in (`dealer-on-duty`) to the next dealer's, with the hands they dealt
@@ -17,7 +18,10 @@ export type DealerShift = {
   readonly rake: number;
 };
 
-type OpenShift = { number: string | null; name: string | null; from: number | null; lastHand: number | null; hands: number; timeCollected: number; rake: number };
+type OpenShift = { number: string | null; name: string | null; from: number | null; lastHand: number | null; hands: number; timeCollected: number; rake: number; pace: Pace };
+
+/** A shift with the pace of its hands (`handsPerHour`), for the figures per dealer. */
+export type PacedShift = { readonly shift: DealerShift; readonly pace: Pace };
 
 /**
  * The dealers' shifts over the facts, in order: each hand in the shift of its dealer, time collected in the
@@ -25,6 +29,11 @@ type OpenShift = { number: string | null; name: string | null; from: number | nu
  * collections' figures per dealer.
  */
 export function dealerShifts(facts: Facts): DealerShift[] {
+  return pacedShifts(facts).map(({ shift }) => shift);
+}
+
+/** The dealers' shifts, each with the pace of its hands (`handsPerHour`): a shift's last hand lasts until the next hand starts, whoever deals it. */
+export function pacedShifts(facts: Facts): PacedShift[] {
   const shifts = new ShiftTracker();
   // Time is collected as a hand starts: it waits for that hand to know its shift.
   let pending = 0;
@@ -34,7 +43,7 @@ export function dealerShifts(facts: Facts): DealerShift[] {
     facts,
     (index) => {
       const at = hands.at[index] ?? null;
-      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null);
+      shifts.handStarted(at, facts.dealers.get(hands.shift[index] as number) ?? null, hands.voided[index] !== true);
       if (pending > 0) shifts.timeCollected(pending, pendingAt);
       pending = 0;
       if (hands.voided[index] === true) return;
@@ -55,25 +64,27 @@ export function dealerShifts(facts: Facts): DealerShift[] {
 
 /** Follows the log's dealers as a fold goes: the shifts, in order. */
 class ShiftTracker {
-  private readonly closed: DealerShift[] = [];
+  private readonly closed: PacedShift[] = [];
   private current: OpenShift | null = null;
+  private readonly lengths = new HandLengths();
 
   dealer(number: string, name: string, at: number): void {
     this.close(at);
-    this.current = { number, name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+    this.current = { number, name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0, pace: noPace() };
   }
 
   /**
    * A hand began (its start time, if the log has it), dealt by `dealer`. A report over a period that
    * begins in the middle of a shift has not seen that dealer sign in: the hand says whose it is.
    */
-  handStarted(at: number | null, dealer: { readonly number: string; readonly name: string } | null): void {
+  handStarted(at: number | null, dealer: { readonly number: string; readonly name: string } | null, played: boolean): void {
     if (dealer !== null && this.current?.number !== dealer.number) {
       this.close(at ?? 0);
-      this.current = { number: dealer.number, name: dealer.name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+      this.current = { number: dealer.number, name: dealer.name, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0, pace: noPace() };
     }
     const shift = this.open(at);
     if (at !== null) shift.lastHand = at;
+    this.lengths.started(at, shift.pace, played);
   }
 
   handPlayed(): void {
@@ -90,13 +101,13 @@ class ShiftTracker {
   }
 
   /** The shifts so far; the last one ends at its last hand. */
-  shifts(): DealerShift[] {
+  shifts(): PacedShift[] {
     const last = this.current;
     return last === null ? [...this.closed] : [...this.closed, shiftOf(last, last.lastHand)];
   }
 
   private open(at: number | null): OpenShift {
-    this.current ??= { number: null, name: null, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0 };
+    this.current ??= { number: null, name: null, from: at, lastHand: null, hands: 0, timeCollected: 0, rake: 0, pace: noPace() };
     return this.current;
   }
 
@@ -107,11 +118,16 @@ class ShiftTracker {
   }
 }
 
-function shiftOf(shift: OpenShift, to: number | null): DealerShift {
-  return { number: shift.number, name: shift.name, from: shift.from, to, hands: shift.hands, timeCollected: shift.timeCollected, rake: shift.rake };
+/** The shift closed at `to`. Its pace is shared, not copied: its last hand's length comes when the next hand starts. */
+function shiftOf(shift: OpenShift, to: number | null): PacedShift {
+  return { shift: { number: shift.number, name: shift.name, from: shift.from, to, hands: shift.hands, timeCollected: shift.timeCollected, rake: shift.rake }, pace: shift.pace };
 }
 
-/** Per dealer over their shifts: hands, time on duty, hands per hour on duty (null when the time on duty is nil). */
+/**
+ * Per dealer over their shifts: hands, time on duty (sign-in to the next dealer's, or to the last hand's
+ * start), and hands per hour as the session counts them (`handsPerHour`: the hours their hands lasted,
+ * the log's last hand not counted); null when none of their hands' lengths is known.
+ */
 export type DealerFigures = {
   readonly number: string | null;
   readonly name: string | null;
@@ -121,20 +137,18 @@ export type DealerFigures = {
   readonly handsPerHour: number | null;
 };
 
-export function byDealer(shifts: readonly DealerShift[]): DealerFigures[] {
-  const dealers = new Map<string, { number: string | null; name: string | null; shifts: number; hands: number; ms: number }>();
-  for (const shift of shifts) {
+export function byDealer(shifts: readonly PacedShift[]): DealerFigures[] {
+  const dealers = new Map<string, { number: string | null; name: string | null; shifts: number; hands: number; ms: number; pace: Pace }>();
+  for (const { shift, pace } of shifts) {
     const key = shift.number ?? '';
-    const figures = dealers.get(key) ?? { number: shift.number, name: shift.name, shifts: 0, hands: 0, ms: 0 };
+    const figures = dealers.get(key) ?? { number: shift.number, name: shift.name, shifts: 0, hands: 0, ms: 0, pace: noPace() };
     figures.name = shift.name; // the latest name a number signed in under
     figures.shifts++;
     figures.hands += shift.hands;
     figures.ms += shift.from === null || shift.to === null ? 0 : Math.max(0, shift.to - shift.from);
+    figures.pace.hands += pace.hands;
+    figures.pace.ms += pace.ms;
     dealers.set(key, figures);
   }
-  return [...dealers.values()].map(({ ms, ...figures }) => ({
-    ...figures,
-    minutes: Math.floor(ms / 60_000),
-    handsPerHour: ms === 0 ? null : Math.round((figures.hands * 3_600_000 * 100) / ms) / 100,
-  }));
+  return [...dealers.values()].map(({ ms, pace, ...figures }) => ({ ...figures, minutes: Math.floor(ms / 60_000), handsPerHour: handsPerHour(pace) }));
 }

@@ -151,7 +151,9 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     if (facts !== null) {
       const derived = deriveFacts(factCursor, [entry]);
       factCursor = derived.cursor;
-      if (!facts.matches(derived)) return bad('the report facts kept for it are not what the log gives (the facts were changed)');
+      // The facts are checked against a log whose chain may have been recomputed after an edit: which of
+      // the two was changed, the chain alone cannot say.
+      if (!facts.matches(derived)) return bad('the report facts kept for it are not what the log gives (the log or the facts were changed)');
     }
     const snapshot = snapshots.get(row.seq);
     if (snapshot !== undefined && (snapshot.hash !== row.hash || !sameSnapshot(snapshot.state, state))) {
@@ -165,6 +167,11 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
   if (head === undefined) return { ok: false, row: expectedSeq, problem: "the log's head row was removed" };
   if (head.seq !== expectedSeq - 1 || head.hash !== previous) {
     return { ok: false, row: expectedSeq, problem: `the log ends at row ${expectedSeq - 1} but its head says row ${head.seq}: rows are missing at the end, or the head was changed` };
+  }
+  // The genesis begins every chain: kept as a head, it proves nothing about a log that has rows (all of
+  // them may have been rewritten). An empty log's head is the genesis, so there it passes: it is the head.
+  if (expectHead === GENESIS_HASH && expectedSeq > 1) {
+    return { ok: false, row: 0, problem: "the head kept elsewhere is the genesis (64 zeros, an empty log's head): it proves nothing about a log that has rows — give a head this log had once, as felt verify or felt sim printed it" };
   }
   if (expectHead !== undefined && anchorRow === null) {
     return { ok: false, row: expectedSeq - 1, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };

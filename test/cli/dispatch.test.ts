@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/dispatch.js';
@@ -53,12 +53,27 @@ describe('felt: a file, database or lock that fails is one line naming it, exit 
   });
 
   it('a staff file that is not one is named in one line', async () => {
-    const db = join(scratch(), 'table.db');
+    const db = await simulatedTable(1);
     writeFileSync(`${db}.staff.json`, '{ not json');
     const listed = await felt(['staff', 'list', '--db', db]);
     expect(listed.status).toBe(1);
     expect(listed.err.startsWith(`felt staff: ${db}.staff.json: not JSON (`)).toBe(true);
     expect(listed.err.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('felt: an option given twice is wrong usage, for every command', () => {
+  it('names the option, and runs nothing', async () => {
+    const db = join(scratch(), 'table.db');
+    const sim = await felt(['sim', '--hands', '10', '--seed', '1', '--db', db, '--hands', '20']);
+    expect(sim.status).toBe(2);
+    expect(sim.err).toMatch(/^felt sim: --hands is given twice: give each option once\nUsage: felt sim /);
+    expect(existsSync(db)).toBe(false);
+    const report = await felt(['report', '--db', db, '--kind', 'session', '--kind', 'cashflow']);
+    expect(report).toMatchObject({ status: 2, out: '' });
+    expect(report.err).toMatch(/^felt report: --kind is given twice: give each option once\nUsage: felt report /);
+    const replay = await felt(['replay', '--json', 'a.phh', '--json']);
+    expect(replay.err).toMatch(/^felt replay: --json is given twice: give each option once\n/);
   });
 });
 

@@ -1,7 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { runVerify } from '../../src/cli/commands/verify.js';
+import { appendOnlyTriggers } from '../../src/store/migrations.js';
+import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
 import { cliIo, scratch, simulatedTable } from './cli-io.js';
 
 describe('felt verify', () => {
@@ -29,5 +32,39 @@ describe('felt verify', () => {
       expect(await runVerify(['--db', db], io)).toBe(1);
       expect(io.written).toEqual({ out, err });
     }
+  });
+
+  it('refuses the genesis as the expected head of a log that has rows: it is in every chain, so it proves nothing', async () => {
+    const db = await simulatedTable(1);
+    const io = cliIo();
+    expect(await runVerify(['--db', db, '--expect-head', GENESIS_HASH], io)).toBe(1);
+    expect(io.written).toEqual({ out: `${db}: the head kept elsewhere is the genesis (64 zeros, an empty log's head): it proves nothing about a log that has rows — give a head this log had once, as felt verify or felt sim printed it\n`, err: '' });
+    // An empty log's head is the genesis: expected, it says that nothing was written since.
+    const empty = join(scratch(), 'empty.db');
+    Store.open(empty).close();
+    const none = cliIo();
+    expect(await runVerify(['--db', empty, '--expect-head', GENESIS_HASH], none)).toBe(0);
+    expect(none.written.out).toBe(`${empty}: 0 operations in an unbroken chain, 0 hands replayed, every chip accounted for and every pot to the best hand shown; head ${GENESIS_HASH}; the expected head is the empty log's\n`);
+  });
+
+  it('says the log or the facts were changed when they disagree: a stack edited with the chain recomputed after it', async () => {
+    const db = await simulatedTable(2);
+    const raw = new Database(db);
+    raw.exec('DROP TRIGGER log_no_update;');
+    const rows = raw.prepare('SELECT seq, command_id, payload FROM log ORDER BY seq').all() as { seq: number; command_id: string; payload: string }[];
+    const seated = rows.find((row) => row.payload.includes('"type":"seated"')) as { seq: number };
+    let previous = GENESIS_HASH;
+    for (const row of rows) {
+      const payload = row.seq === seated.seq ? row.payload.replace(/"stack":(\d+)/, (_, stack: string) => `"stack":${Number(stack) + 1000}`) : row.payload;
+      const hash = linkHash(previous, row.command_id, payload);
+      raw.prepare('UPDATE log SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(payload, previous, hash, row.seq);
+      previous = hash;
+    }
+    raw.prepare('UPDATE head SET hash = ? WHERE id = 1').run(previous);
+    raw.exec(`${appendOnlyTriggers().get('log_no_update') ?? ''};`);
+    raw.close();
+    const io = cliIo();
+    expect(await runVerify(['--db', db], io)).toBe(1);
+    expect(io.written.out).toBe(`${db}: row ${seated.seq} is bad: the report facts kept for it are not what the log gives (the log or the facts were changed)\n`);
   });
 });

@@ -120,7 +120,7 @@ describe('PHH replay', () => {
     expect(good.status).toBe(0);
     expect(good.stdout).toContain('stacks 28.00 49.50 6.35; pots 28.00 to p1; matches the recorded stacks');
     const missing = spawnSync(felt, ['replay', 'no-such-file.phh'], { encoding: 'utf8' });
-    expect(missing.stdout).toBe('no-such-file.phh: cannot read: ENOENT\n');
+    expect(missing.stdout).toBe('no-such-file.phh: no such file\n');
     expect(missing.status).toBe(1);
   });
 });

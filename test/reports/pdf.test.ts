@@ -155,14 +155,14 @@ const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expe
         // Hands and the seats' occupancy per hour: Zoë sat out the last hand (2 of 3 dealt in, 3 seats taken).
         /^Hands and seats per clock hour \(UTC\)$/m, /^ *Hour \(UTC\) +Hands +Players dealt in \(mean\) +Seats taken \(mean\)$/m, /^ *2026-11-29 18:00 +4 +3 +3$/m, /^ *2026-11-29 20:00 +2 +2\.5 +3$/m,
         // Per dealer, beside the hands by players dealt in: Mara's two shifts (18:00–19:00, 20:00–20:20), Jörg's one.
-        /^Per dealer +Hands by players dealt in$/m, /^ *Dealer +Shifts +Hands +Minutes on +Hands per +Players +Hands$/m, /^ *Mara #17 +2 +6 +80 +4\.5$/m, /^ *Jörg #23 +1 +6 +60 +6$/m],
+        /^Per dealer +Hands by players dealt in$/m, /^ *Dealer +Shifts +Hands +Minutes on +Hands per +Players +Hands$/m, /^ *Mara #17 +2 +6 +80 +4$/m, /^ *Jörg #23 +1 +6 +60 +5\.54$/m],
       absent: ['1.970', '1.860', '4,71', '2,92', '2,5', '4,5', 'Period'],
     },
     de: {
       heading: 'Floor-Bericht: Sitzung',
       lines: [/^Übersicht$/m, /Gespielte Hände +12$/m, /Ungültige Hände +1$/m, /Pots gesamt +1\.970$/m, /Durchschnittlicher Pot +164$/m, /Größter Pot +1\.860 \(Hand 4\)$/m, /Spieler pro Hand \(Durchschnitt\) +2,92$/m, /Erste Hand +2026-11-29 18:00 UTC$/m, /Hände pro Stunde +4,71$/m, /^Hände pro Uhrzeit-Stunde \(UTC\)$/m, /^ *18:00 +19:00 +20:00$/m,
         /^Hände und Plätze pro Uhrzeit-Stunde \(UTC\)$/m, /^ *Stunde \(UTC\) +Hände +Spieler im Spiel \(Mittel\) +Besetzte Plätze \(Mittel\)$/m, /^ *2026-11-29 20:00 +2 +2,5 +3$/m,
-        /^Je Dealer +Hände nach Zahl der Spieler$/m, /^ *Dealer +Schichten +Hände +Minuten im +Hände pro +Spieler +Hände$/m, /^ *Mara #17 +2 +6 +80 +4,5$/m, /^ *Jörg #23 +1 +6 +60 +6$/m],
+        /^Je Dealer +Hände nach Zahl der Spieler$/m, /^ *Dealer +Schichten +Hände +Minuten im +Hände pro +Spieler +Hände$/m, /^ *Mara #17 +2 +6 +80 +4$/m, /^ *Jörg #23 +1 +6 +60 +5,54$/m],
       absent: ['1,970', '1,860', '4.71', '2.92', '2.5', '4.5', 'Zeitraum'],
     },
   },
@@ -227,9 +227,12 @@ describe('floor reports as PDF', () => {
   it('the fixture has the figures the printed reports are checked against', () => {
     expect(reports.session).toMatchObject({ handsPlayed: 12, handsVoided: 1, potTotal: 1_970, averagePot: 164, largestPot: { hand: 4, amount: 1_860 }, playersPerHand: { average: 2.92 }, time: { handsPerHour: 4.71 } });
     expect(reports.session.kind === 'session' && reports.session.time.byHour.at(-1)).toEqual({ hour: '2026-11-29T20:00Z', hands: 2, players: 2.5, seated: 3 });
+    // Hands per hour as the session counts them, each hand lasting until the next starts: Mara's hands at
+    // 18:00, :10, :20 and :30 last until Jörg's misdeal at 19:05, her 20:10 until 20:20 (5 in 75 minutes; her
+    // last, the log's, has no end yet); Jörg's misdeal lasts a minute, his six hands until 20:10 (6 in 65).
     expect(reports.session.kind === 'session' && reports.session.dealers).toEqual([
-      { number: '17', name: 'Mara', shifts: 2, hands: 6, minutes: 80, handsPerHour: 4.5 },
-      { number: '23', name: 'Jörg', shifts: 1, hands: 6, minutes: 60, handsPerHour: 6 },
+      { number: '17', name: 'Mara', shifts: 2, hands: 6, minutes: 80, handsPerHour: 4 },
+      { number: '23', name: 'Jörg', shifts: 1, hands: 6, minutes: 60, handsPerHour: 5.54 },
     ]);
     expect(reports.collections).toMatchObject({ time: { total: 5_580, byHour: [{ amount: 1_860 }, { amount: 1_860 }, { amount: 1_860 }] }, rake: { total: 0 } });
     expect(reports.collections.kind === 'collections' && reports.collections.shifts).toEqual([
@@ -350,7 +353,7 @@ describe('floor reports as PDF', () => {
     expect(collections.en).toMatch(/^Floor report: Collections\n+Period until 2026-11-29 20:00 UTC\n+Table 3 /m);
     expect(collections.de).toMatch(/^Floor-Bericht: Einnahmen\n+Zeitraum bis 2026-11-29 20:00 UTC\n+Tisch 3 /m);
     // From 19:00: Jörg's shift and Mara's second; until 20:00: Jörg's shift ends at its last hand, 19:55.
-    expect(session.en).toMatch(/^ *Jörg #23 +1 +6 +60 +6$/m);
+    expect(session.en).toMatch(/^ *Jörg #23 +1 +6 +60 +5\.54$/m);
     expect(session.de).toMatch(/^ *Mara #17 +1 +2 +20 +6$/m);
     expect(session.en).toMatch(/Hands played +8$/m);
     expect(collections.en).toMatch(/^ *Jörg #23 +19:00 +19:55 +6 +1,860 +0$/m);
@@ -362,10 +365,12 @@ describe('floor reports as PDF', () => {
     const undealt = factsOf(log.filter((entry) => entry.type !== 'dealer-on-duty'));
     const session = floorReport('session', undealt);
     const collections = floorReport('collections', undealt);
-    // One shift of no one, from the first hand's start to the last one's: 12 hands in 140 minutes.
-    expect(session.kind === 'session' && session.dealers).toEqual([{ number: null, name: null, shifts: 1, hands: 12, minutes: 140, handsPerHour: 5.14 }]);
-    expect(printed('session-undealt-en', session, 'en')).toMatch(/^ *no dealer recorded +1 +12 +140 +5\.14$/m);
-    expect(printed('session-undealt-de', session, 'de')).toMatch(/^ *kein Dealer erfasst +1 +12 +140 +5,14$/m);
+    // One shift of no one, from the first hand's start to the last one's: 12 hands in 140 minutes, the last
+    // of which has no end yet: 11 hands in 140 minutes an hour, the session's own figure.
+    expect(session.kind === 'session' && session.dealers).toEqual([{ number: null, name: null, shifts: 1, hands: 12, minutes: 140, handsPerHour: 4.71 }]);
+    expect(session.kind === 'session' && session.time.handsPerHour).toBe(4.71);
+    expect(printed('session-undealt-en', session, 'en')).toMatch(/^ *no dealer recorded +1 +12 +140 +4\.71$/m);
+    expect(printed('session-undealt-de', session, 'de')).toMatch(/^ *kein Dealer erfasst +1 +12 +140 +4,71$/m);
     expect(printed('collections-undealt-en', collections, 'en')).toMatch(/^ *no dealer recorded +18:00 +20:20 +12 +5,580 +0$/m);
     expect(printed('collections-undealt-de', collections, 'de')).toMatch(/^ *kein Dealer erfasst +18:00 +20:20 +12 +5\.580 +0$/m);
   });

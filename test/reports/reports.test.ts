@@ -214,7 +214,7 @@ describe('floor reports over a table log', () => {
     const phh = spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '3', '--format', 'phh'], { encoding: 'utf8' });
     expect(phh.stdout).toBe(hand.phh);
     expect(phh.stdout).toMatch(/^variant = "NT"$/m);
-    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '999'], { encoding: 'utf8' }).stderr).toContain('there is no hand 999');
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'hand', '--hand', '999'], { encoding: 'utf8' }).stderr).toContain('there is no hand id 999');
     // A hand still in play when the table stopped: its rows hold hole cards nobody has shown, so no detail.
     const stopped = join(mkdtempSync(join(tmpdir(), 'felt-report-live-')), 'table.db');
     const live = Store.open(stopped);
@@ -226,7 +226,7 @@ describe('floor reports over a table log', () => {
     live.close();
     const inPlay = spawnSync(felt, ['report', '--db', stopped, '--kind', 'hand', '--hand', '1'], { encoding: 'utf8' });
     expect(inPlay.status).toBe(1);
-    expect(inPlay.stderr).toContain('hand 1 is still in play: its detail is kept until it is over');
+    expect(inPlay.stderr).toContain('hand id 1 (hand number 1) is still in play: its detail is kept until it is over');
     expect(inPlay.stdout).toBe('');
     // A row changed behind the table's back: no report.
     const raw = new Database(db);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PhhError, replayPhh, type ReplayResult } from '../../phh/replay.js';
-import { parseTomlTables, TomlError } from '../../phh/toml.js';
+import { parseTomlTables, printable, TomlError } from '../../phh/toml.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
@@ -21,8 +21,13 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
       hands = parseTomlTables(readFileSync(file, 'utf8'));
     } catch (error) {
       failures++;
-      const message = error instanceof TomlError ? error.message : `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.out(json ? `${JSON.stringify({ file, error: message })}\n` : `${file}: ${message}\n`);
+      fileFailed(io, json, file, error instanceof TomlError ? error.message : unreadable(error));
+      continue;
+    }
+    if (hands.length === 0) {
+      // A file of nothing (or only comments) replays nothing: it is not a hand history that matched.
+      failures++;
+      fileFailed(io, json, file, 'holds no hand (the file is empty, or only comments)');
       continue;
     }
     hands.forEach((hand, index) => {
@@ -32,7 +37,8 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
       } catch (error) {
         if (!(error instanceof PhhError)) throw error;
         failures++;
-        io.out(json ? `${JSON.stringify({ file, index, error: error.message })}\n` : `${file} #${index + 1}: ${error.message}\n`);
+        const message = printable(error.message);
+        io.out(json ? `${JSON.stringify({ file, index, error: message })}\n` : `${file} #${index + 1}: ${message}\n`);
         return;
       }
       if (result.error !== null || result.matchesRecorded === false) failures++;
@@ -42,6 +48,31 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
   return failures === 0 ? 0 : 1;
 }
 
+/** A file that gave no hand, on its one line: the message escapes what it quotes from the file. */
+function fileFailed(io: CommandIo, json: boolean, file: string, message: string): void {
+  const line = printable(message);
+  io.out(json ? `${JSON.stringify({ file, error: line })}\n` : `${file}: ${line}\n`);
+}
+
+/** Why a file could not be read, in words (its line names the file). */
+function unreadable(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'is a folder: give the .phh or .phhs files in it';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be read: permission denied';
+    default: {
+      // Node's words without the code and path around them: "ELOOP: too many symbolic links…, open 'x'".
+      const words = /^[A-Z]+: (.*?), \w+ '/.exec(message)?.[1] ?? message;
+      return `cannot be read: ${words}${code === undefined ? '' : ` (${code})`}`;
+    }
+  }
+}
+
 function jsonLine(file: string, index: number, result: ReplayResult): string {
   return JSON.stringify({
     file,
@@ -49,13 +80,13 @@ function jsonLine(file: string, index: number, result: ReplayResult): string {
     finishingStacks: result.finishingStacks?.map(Number) ?? null,
     pots: result.pots.map((pot) => ({ amount: Number(pot.amount), winners: pot.winners })),
     matchesRecorded: result.matchesRecorded,
-    ...(result.error === null ? {} : { error: result.error }),
+    ...(result.error === null ? {} : { error: printable(result.error) }),
   });
 }
 
 function textLine(file: string, index: number, result: ReplayResult): string {
   const where = `${file} #${index + 1}`;
-  if (result.error !== null) return `${where}: stopped: ${result.error}`;
+  if (result.error !== null) return `${where}: stopped: ${printable(result.error)}`;
   const pots = result.pots.map((pot) => `${pot.amount} to ${pot.winners.join(' and ')}`).join('; ');
   const match = result.matchesRecorded === null ? 'no recorded stacks to compare' : result.matchesRecorded ? 'matches the recorded stacks' : 'DIFFERS from the recorded stacks';
   return `${where}: ${result.finishingStacks === null ? 'unfinished' : `stacks ${result.finishingStacks.join(' ')}`}; pots ${pots || 'none'}; ${match}`;

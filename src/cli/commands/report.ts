@@ -62,9 +62,9 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
  */
 function handDetail(options: Options, io: CommandIo, upTo: number): number {
   const which = options.hand as Which;
-  const found = pickHand(options.db, which, upTo, io);
-  if (found === null) return 1;
-  const { history, name } = found;
+  const history = pickHand(options.db, which, upTo, io);
+  if (history === null) return 1;
+  const name = handName(history);
   if (!history.summary.complete && history.summary.voided === null) {
     // A hand still in play (the table stopped in the middle of it, or is running): its rows hold the hole
     // cards of players who have not shown, so it has no detail until it is over.
@@ -81,11 +81,19 @@ function handDetail(options: Options, io: CommandIo, upTo: number): number {
   return 0;
 }
 
-function pickHand(db: string, which: Which, upTo: number, io: CommandIo): { history: HandHistory; name: string } | null {
+/**
+ * A hand as the messages name it: by its id (what --hand takes) and its number (what the screen and the
+ * reports show): a misdeal dealt again puts them apart, and hand id 8 is then "Hand 7" on the screen.
+ */
+function handName(history: HandHistory): string {
+  return `hand id ${history.id} (hand number ${history.handNumber})`;
+}
+
+function pickHand(db: string, which: Which, upTo: number, io: CommandIo): HandHistory | null {
   if ('id' in which) {
     const history = readHand(db, which.id, upTo);
-    if (history === null) io.err(`felt report: there is no hand ${which.id} in ${db} (--hand is a hand's id, 1 for the first dealt; --hand-number takes the number the reports give)\n`);
-    return history === null ? null : { history, name: `hand ${which.id}` };
+    if (history === null) io.err(`felt report: there is no hand id ${which.id} in ${db} (--hand is a hand's id, 1 for the first dealt; --hand-number takes the number the reports give)\n`);
+    return history;
   }
   const dealt = readHand(db, { handNumber: which.handNumber }, upTo);
   const history = dealt.find((hand) => hand.summary.voided === null) ?? dealt.at(-1);
@@ -95,18 +103,34 @@ function pickHand(db: string, which: Which, upTo: number, io: CommandIo): { hist
   }
   const others = dealt.filter((hand) => hand !== history);
   if (others.length > 0) {
-    io.err(`felt report: hand number ${which.handNumber} was dealt ${dealt.length} times (a misdeal): this is hand ${history.id}; the others are ${others.map((hand) => `--hand ${hand.id}`).join(', ')}\n`);
+    io.err(`felt report: hand number ${which.handNumber} was dealt ${dealt.length} times (a misdeal): this is hand id ${history.id}; the others are ${others.map((hand) => `--hand ${hand.id}`).join(', ')}\n`);
   }
-  return { history, name: `hand number ${which.handNumber}` };
+  return history;
 }
 
 /** A moment as given on the command line: ISO 8601 with a zone (`2026-11-29T18:00Z`, `…+01:00`) or a date (midnight UTC). */
 export function parseMoment(option: string, given: string): number {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(given);
   const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(given);
+  // Date.parse rolls a day the month does not have over (February 30 is March 2): the day is checked first.
+  const noSuchDay = date || zoned ? calendarProblem(given) : null;
+  if (noSuchDay !== null) throw new CliUsageError(`${option} is no day of the calendar (${noSuchDay}), got '${given}'`);
   const at = date || zoned ? Date.parse(given) : Number.NaN;
   if (Number.isNaN(at)) throw new CliUsageError(`${option} is a date (2026-11-29, midnight UTC) or a time with its zone (2026-11-29T18:00Z, 2026-11-29T19:00+01:00), got '${given}'`);
   return at;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** What is wrong with the date a moment begins with (`YYYY-MM-DD…`): a month past 12, a day the month does not have; null for a real day. */
+function calendarProblem(given: string): string | null {
+  const [year, month, day] = given.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const name = MONTHS[month - 1];
+  if (name === undefined) return 'months are 01–12';
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number);
+  return day >= 1 && day <= days ? null : `${name} ${year} has days 01–${days}`;
 }
 
 function parse(args: readonly string[]): Options {
@@ -156,6 +180,10 @@ function parse(args: readonly string[]): Options {
   if (db === null) throw new CliUsageError('--db is required');
   if (kind === null) throw new CliUsageError(`--kind is required (${KINDS.join(', ')})`);
   if (kind === 'hand' && hand === null) throw new CliUsageError('--kind hand needs --hand ID (1 for the first dealt) or --hand-number N (the number the reports give): the hand to show');
+  if (kind === 'hand' && (from !== null || to !== null)) {
+    const period = from !== null ? '--from' : '--to';
+    throw new CliUsageError(`${period} limits a report to a period: --kind hand shows one hand, whenever it was played, so leave ${period} out`);
+  }
   if (kind !== 'hand' && hand !== null) throw new CliUsageError(`--hand and --hand-number pick one hand for --kind hand: a ${kind} report covers every hand (limit it with --from/--to), so leave them out`);
   if (kind === 'hand' && format !== 'json' && format !== 'phh') throw new CliUsageError('--kind hand is --format json or phh');
   if (kind !== 'hand' && format === 'phh') throw new CliUsageError(`--format phh is one hand's history, for --kind hand: a ${kind} report is --format json, csv or pdf`);

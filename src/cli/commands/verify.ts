@@ -28,7 +28,7 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
   }
   const result = verifyDatabase(db, expectHead);
   if (result.ok) {
-    const anchor = result.anchorRow === null ? '' : `; the expected head is row ${result.anchorRow}`;
+    const anchor = result.anchorRow === null ? '' : result.anchorRow === 0 ? "; the expected head is the empty log's" : `; the expected head is row ${result.anchorRow}`;
     io.out(`${db}: ${counted(result.rows, 'operation')} in an unbroken chain, ${counted(result.hands, 'hand')} replayed, every chip accounted for and every pot to the best hand shown; head ${result.head}${anchor}\n`);
     return 0;
   }

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runReplay } from '../../src/cli/commands/replay.js';
+import { cliIo, scratch } from './cli-io.js';
+
+/** `felt replay ARGS…`: its exit code and what it wrote. */
+async function replay(args: string[]): Promise<{ status: number; out: string; err: string }> {
+  const io = cliIo();
+  const status = await runReplay(args, io);
+  return { status, ...io.written };
+}
+
+describe('felt replay: a file that gives no hand says why, on one line, exit 1', () => {
+  it('says in words that a file does not exist or is a folder', async () => {
+    const folder = scratch();
+    const missing = join(folder, 'nothere.phh');
+    expect(await replay([missing])).toEqual({ status: 1, out: `${missing}: no such file\n`, err: '' });
+    const inside = join(folder, 'exp');
+    mkdirSync(inside);
+    expect(await replay([inside])).toEqual({ status: 1, out: `${inside}: is a folder: give the .phh or .phhs files in it\n`, err: '' });
+    expect(await replay(['--json', missing])).toEqual({ status: 1, out: `${JSON.stringify({ file: missing, error: 'no such file' })}\n`, err: '' });
+  });
+
+  it('says that an empty file, or one of comments only, holds no hand', async () => {
+    const folder = scratch();
+    const empty = join(folder, 'empty.phh');
+    writeFileSync(empty, '');
+    const comments = join(folder, 'comments.phhs');
+    writeFileSync(comments, '# nothing here yet\n\n');
+    expect(await replay([empty, comments])).toEqual({
+      status: 1,
+      out: `${empty}: holds no hand (the file is empty, or only comments)\n${comments}: holds no hand (the file is empty, or only comments)\n`,
+      err: '',
+    });
+  });
+
+  it('shows a control character from the file escaped, so that every message is one line', async () => {
+    const folder = scratch();
+    const garbage = join(folder, 'garbage.phh');
+    writeFileSync(garbage, 'this is not a hand history\n');
+    expect(await replay([garbage])).toEqual({ status: 1, out: `${garbage}: line 1: expected '=', found 'i'\n`, err: '' });
+    const word = join(folder, 'word.phh');
+    writeFileSync(word, 'hello\nworld\n');
+    expect(await replay([word])).toEqual({ status: 1, out: `${word}: line 1: expected '=', found '\\n'\n`, err: '' });
+    // A string of the file's own, with a line break in it, quoted by the replay.
+    const variant = join(folder, 'variant.phh');
+    writeFileSync(variant, 'variant = "N\\nT"\n');
+    const quoted = await replay([variant]);
+    expect(quoted.status).toBe(1);
+    expect(quoted.out).toBe(`${variant} #1: variant 'N\\nT' is not Texas hold'em (NT or FT)\n`);
+  });
+});
