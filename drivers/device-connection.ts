@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { DriverError } from './driver-error.js';
 import type { DeviceIdentity, TransportBinding, TransportPort } from './transport/transport.js';
 
@@ -7,12 +8,41 @@ import type { DeviceIdentity, TransportBinding, TransportPort } from './transpor
  */
 export type DeviceTarget = { readonly identity: DeviceIdentity | null; readonly path: string | null; readonly baudRate?: number };
 
+/**
+ * Why a device is not connected, for words on the status bar that name no ids, paths or system errors
+ * (the `detail` beside it has them).
+ */
+export type Disconnection =
+  /** No device of its identity is listed, or nothing is at its configured path. */
+  | { readonly reason: 'not-plugged-in' }
+  /** Several devices of its identity are listed: the configuration needs their serial numbers. */
+  | { readonly reason: 'several-plugged-in' }
+  /** Its open port closed: unplugged, switched off, or the cable failed. */
+  | { readonly reason: 'went-away' }
+  /** The transport needs a package that is not installed (`libusb-1.0-0` for USB HID). */
+  | { readonly reason: 'software-missing'; readonly missing: string }
+  /** It is there but cannot be opened (no permission, in use), or the ports cannot be listed. */
+  | { readonly reason: 'cannot-open' };
+
 export type ConnectionEvents = {
   /** A port is open: attach the device's reader to it. */
   readonly onPort: (port: TransportPort) => void;
-  /** For the status bar: connected, or disconnected with why (looked for again every `retryMs`). */
-  readonly onStatus: (state: 'connected' | 'disconnected', detail: string) => void;
+  /**
+   * For the status bar: connected (`detail` its path), or disconnected with why (`detail` in full, with ids,
+   * paths and the system's error; `why` for the croupier's words) — looked for again every `retryMs`.
+   */
+  readonly onStatus: (state: 'connected' | 'disconnected', detail: string, why: Disconnection | null) => void;
 };
+
+/** The device is not where it is looked for: `why` says how. */
+class NotThere extends DriverError {
+  constructor(
+    readonly why: Disconnection,
+    message: string,
+  ) {
+    super('not-found', message);
+  }
+}
 
 /**
  * Keeps one device connected: finds it, opens it, and when it goes away (unplugged, powered off) looks
@@ -43,8 +73,9 @@ export class DeviceConnection {
   private async attempt(): Promise<void> {
     this.timer = null;
     if (this.stopped) return;
+    let path: string | null = null;
     try {
-      const path = await this.find();
+      path = await this.find();
       const port = await this.binding.open(path, this.target.baudRate === undefined ? {} : { baudRate: this.target.baudRate });
       if (this.stopped) {
         await port.close();
@@ -54,15 +85,15 @@ export class DeviceConnection {
       port.onClose((reason) => {
         this.port = null;
         if (reason.kind === 'canceled' || this.stopped) return;
-        this.events.onStatus('disconnected', reason.message);
+        this.events.onStatus('disconnected', reason.message, reason.kind === 'disconnected' ? { reason: 'went-away' } : { reason: 'cannot-open' });
         this.retry();
       });
       // Connected first: what the device says as soon as it is read (a deck check's answer) is newer news.
-      this.events.onStatus('connected', port.path);
+      this.events.onStatus('connected', port.path, null);
       this.events.onPort(port);
     } catch (error) {
       if (this.stopped) return;
-      this.events.onStatus('disconnected', error instanceof Error ? error.message : String(error));
+      this.events.onStatus('disconnected', error instanceof Error ? error.message : String(error), whyNotOpen(error, path));
       this.retry();
     }
   }
@@ -92,11 +123,23 @@ export class DeviceConnection {
     }
     const found = listed.filter((candidate) => sameId(candidate.vendorId, identity.vendorId) && sameId(candidate.productId, identity.productId) && (identity.serialNumber === null || candidate.serialNumber === identity.serialNumber));
     const named = `${identity.vendorId}:${identity.productId}${identity.serialNumber === null ? '' : ` (serial ${identity.serialNumber})`}`;
-    if (found.length > 1) throw new DriverError('not-found', `${found.length} devices ${named} are plugged in (${found.map((candidate) => candidate.path).join(', ')}): give the device's serialNumber in the configuration`);
+    if (found.length > 1) throw new NotThere({ reason: 'several-plugged-in' }, `${found.length} devices ${named} are plugged in (${found.map((candidate) => candidate.path).join(', ')}): give the device's serialNumber in the configuration`);
     const only = found[0];
-    if (only === undefined) throw new DriverError('not-found', `no device ${named} is plugged in`);
+    if (only === undefined) throw new NotThere({ reason: 'not-plugged-in' }, `no device ${named} is plugged in`);
     return only.path;
   }
+}
+
+/**
+ * Why finding or opening the device at `path` (null: not found) failed: not there (not listed, or a device
+ * file that is gone — a configured serial path after an unplug), a package missing, or a port that is there
+ * and will not open.
+ */
+function whyNotOpen(error: unknown, path: string | null): Disconnection {
+  if (error instanceof NotThere) return error.why;
+  if (error instanceof DriverError && error.missing !== null) return { reason: 'software-missing', missing: error.missing };
+  if (path !== null && path.startsWith('/') && !existsSync(path)) return { reason: 'not-plugged-in' };
+  return { reason: 'cannot-open' };
 }
 
 /** USB ids are hex digits: `FE17` and `fe17` are the same id, as tools write them either way. */

@@ -8,12 +8,15 @@ export type DriverErrorKind = 'canceled' | 'disconnected' | 'protocol' | 'not-fo
 
 export class DriverError extends Error {
   override readonly name = 'DriverError';
+  /** A package the transport needs that is not installed (`libusb-1.0-0` for USB HID), or null. */
+  readonly missing: string | null;
 
   constructor(
     readonly kind: DriverErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; missing?: string },
   ) {
     super(message, options);
+    this.missing = options?.missing ?? null;
   }
 }

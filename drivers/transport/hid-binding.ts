@@ -34,9 +34,9 @@ const MISSING_LIBRARY = /libusb|shared object|ERR_DLOPEN_FAILED/i;
 function unavailable(what: string, error: unknown): DriverError {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ERR_MODULE_NOT_FOUND') return new DriverError('not-found', `${what}: node-hid is not installed (npm install node-hid): ${message}`, { cause: error });
+  if (code === 'ERR_MODULE_NOT_FOUND') return new DriverError('not-found', `${what}: node-hid is not installed (npm install node-hid): ${message}`, { cause: error, missing: 'node-hid' });
   if (MISSING_LIBRARY.test(message) || code === 'ERR_DLOPEN_FAILED') {
-    return new DriverError('not-found', `${what}: the system library libusb-1.0 is missing — install libusb-1.0-0 (Debian, Ubuntu: apt install libusb-1.0-0): ${message}`, { cause: error });
+    return new DriverError('not-found', `${what}: the system library libusb-1.0 is missing — install libusb-1.0-0 (Debian, Ubuntu: apt install libusb-1.0-0): ${message}`, { cause: error, missing: 'libusb-1.0-0' });
   }
   return new DriverError('not-found', `${what}: ${message}`, { cause: error });
 }

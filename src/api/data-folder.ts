@@ -14,6 +14,15 @@ export function dataFolder(): string {
   return folder;
 }
 
+/**
+ * Every file this process makes from here on is its user's only (umask 077): a table's log holds hole cards
+ * while a hand is played, and beside it are the staff's PIN hashes. Called by each command that makes a
+ * table's files (start, sim, staff) before it makes any.
+ */
+export function keepTableFilesPrivate(): void {
+  process.umask(0o077);
+}
+
 export function defaultDatabasePath(): string {
   return join(dataFolder(), 'table.db');
 }

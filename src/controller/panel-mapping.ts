@@ -3,6 +3,7 @@ import type { PanelEvent } from '../../drivers/panel/button-panel.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { BettingCommand } from '../engine/betting.js';
 import type { Words } from '../evaluator/words.js';
+import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';
 import type { DeviceStatus } from './view-model.js';
 
@@ -28,7 +29,7 @@ export class PanelMapping {
   handle(event: PanelEvent): void {
     if (event.type === 'disconnected') {
       this.disarm();
-      this.status('disconnected', { en: event.reason.message, de: event.reason.message });
+      this.status('disconnected', LINE_LOST);
       return;
     }
     if (event.type === 'protocol-error') return;

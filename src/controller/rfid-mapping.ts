@@ -6,6 +6,7 @@ import type { RfidEvent } from '../../drivers/rfid/rfid-reader.js';
 import type { Card } from '../cards/card.js';
 import { type CardTarget, describeTarget } from '../engine/dealing.js';
 import type { Words } from '../evaluator/words.js';
+import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';
 import type { DeviceStatus } from './view-model.js';
 
@@ -66,7 +67,7 @@ export class RfidMapping {
         for (const [key, hand] of this.lying) this.beforeOutage.set(key, hand);
         this.lying.clear();
         this.inventoryAnswered = false;
-        this.status('disconnected', { en: event.reason.message, de: event.reason.message });
+        this.status('disconnected', LINE_LOST);
         return;
       case 'command-answered':
         if (event.command === 'start-inventory') this.inventoryAnswered = true;

@@ -5,6 +5,7 @@ import { formatCard } from '../cards/notation.js';
 import { isSeen } from '../engine/dealing.js';
 import type { TableLogEntry } from '../engine/table-operations.js';
 import type { Words } from '../evaluator/words.js';
+import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';
 import type { DeviceStatus } from './view-model.js';
 
@@ -91,7 +92,7 @@ export class ShoeMapping {
         // Noise on the line is skipped by the parser; one bad sentence is not worth the croupier's eye.
         return;
       case 'disconnected':
-        this.status('disconnected', { en: event.reason.message, de: event.reason.message });
+        this.status('disconnected', LINE_LOST);
         return;
     }
   }

@@ -21,7 +21,14 @@ export type CroupierOptions = {
   readonly patienceMs?: number;
   /** Each step in words, for `felt sim --hardware pty`'s progress. */
   readonly log?: (line: string) => void;
+  /** Ends the session at the croupier's next step or wait (Ctrl-C): `play` then rejects with `CroupierStopped`. */
+  readonly stop?: AbortSignal;
 };
+
+/** The session was stopped from outside (`stop`) before it was played to its end. */
+export class CroupierStopped extends Error {
+  override readonly name = 'CroupierStopped';
+}
 
 export type CroupierReport = {
   readonly hands: number;
@@ -78,6 +85,7 @@ export class SimulatedCroupier {
     let hands = 0;
     try {
       for (let guard = 0; ; guard++) {
+        this.stopIfAsked();
         const prompt = this.controller.view().prompt;
         if (guard > 5_000 * Math.max(1, this.options.hands)) throw new Error(`the simulated session does not end: the table asks '${prompt.words.en}' (${JSON.stringify(this.controller.table.seats.filter((player) => player !== null))})`);
         if (prompt.kind === 'start-hand' && this.controller.table.handNumber >= this.options.hands) break;
@@ -244,12 +252,17 @@ export class SimulatedCroupier {
     return this.controller.table;
   }
 
-  /** Whether `check` holds within `ms`. */
+  private stopIfAsked(): void {
+    if (this.options.stop?.aborted === true) throw new CroupierStopped('the session was stopped');
+  }
+
+  /** Whether `check` holds within `ms`; a wait ends at once when the session is stopped. */
   private within(check: () => boolean, ms = this.patienceMs): Promise<boolean> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const started = Date.now();
       const look = (): void => {
-        if (check()) resolve(true);
+        if (this.options.stop?.aborted === true) reject(new CroupierStopped('the session was stopped'));
+        else if (check()) resolve(true);
         else if (Date.now() - started > ms) resolve(false);
         else setTimeout(look, 2);
       };

@@ -10,6 +10,7 @@ import { PanelMapping } from '../controller/panel-mapping.js';
 import { RfidMapping } from '../controller/rfid-mapping.js';
 import { ShoeMapping } from '../controller/shoe-mapping.js';
 import type { TableController } from '../controller/table-controller.js';
+import { disconnectionWords } from '../controller/device-words.js';
 import type { DeviceStatus } from '../controller/view-model.js';
 import { SilenceWatch } from './silence-watch.js';
 
@@ -82,8 +83,8 @@ export class TableHardware {
             watch?.opened();
             attach(port);
           },
-          onStatus: (state, detail) => {
-            const words = state === 'connected' ? { en: `on ${detail}`, de: `an ${detail}` } : { en: detail, de: detail };
+          onStatus: (state, detail, why) => {
+            const words = why === null ? { en: `on ${detail}`, de: `an ${detail}` } : disconnectionWords(why);
             controller.reportDevice({ id, kind, state, detail: words });
             if (state === 'connected' && waiting.delete(id) && waiting.size === 0) connected();
           },

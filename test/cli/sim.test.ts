@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runSim } from '../../src/cli/commands/sim.js';
 import { appendOnlyTriggers } from '../../src/store/migrations.js';
-import { cliIo, simulatedTable } from './cli-io.js';
+import { until } from '../support/until.js';
+import { cliIo, scratch, simulatedTable } from './cli-io.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 const run = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
@@ -117,4 +118,55 @@ describe('felt verify and felt export on a simulated table database', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('does not verify (row 3');
   });
+});
+
+describe("felt sim's files", () => {
+  it('are readable by their owner only: the log holds every hole card', async () => {
+    process.umask(0o022);
+    const db = join(scratch(), 'table.db');
+    expect(await runSim(['--hands', '1', '--seed', '1', '--db', db, '--json'], cliIo())).toBe(0);
+    for (const file of readdirSync(join(db, '..'))) expect(`${file} ${(statSync(join(db, '..', file)).mode & 0o777).toString(8)}`).toBe(`${file} 600`);
+  });
+});
+
+describe('felt sim --hardware pty leaves nothing behind', () => {
+  /** Runs `work` with the system's temporary folder at a new scratch folder, which it returns. */
+  async function inScratchTmp(work: () => Promise<void>): Promise<string> {
+    const folder = scratch();
+    const kept = process.env['TMPDIR'];
+    process.env['TMPDIR'] = folder;
+    try {
+      await work();
+    } finally {
+      if (kept === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = kept;
+    }
+    return folder;
+  }
+
+  it('removes its pseudo-terminals and its own log when the session ends; a log given with --db stays', async () => {
+    const io = cliIo();
+    const tmp = await inScratchTmp(async () => void expect(await runSim(['--hardware', 'pty', '--hands', '1', '--seed', '1', '--json'], io)).toBe(0));
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(JSON.parse(io.written.out)).toMatchObject({ hands: 1, verified: true, db: null });
+    const db = join(scratch(), 'kept.db');
+    const kept = await inScratchTmp(async () => void expect(await runSim(['--hardware', 'pty', '--hands', '1', '--seed', '1', '--json', '--db', db], cliIo())).toBe(0));
+    expect(readdirSync(kept)).toEqual([]);
+    expect(statSync(db).isFile()).toBe(true);
+  }, 60_000);
+
+  it('removes them when it fails, and when it is stopped by Ctrl-C', async () => {
+    const table = await simulatedTable(1);
+    const failed = await inScratchTmp(() => expect(runSim(['--hardware', 'pty', '--hands', '1', '--seed', '1', '--db', table], cliIo())).rejects.toThrow('holds a table already'));
+    expect(readdirSync(failed)).toEqual([]);
+    const io = cliIo();
+    const stopped = await inScratchTmp(async () => {
+      const session = runSim(['--hardware', 'pty', '--hands', '50', '--seed', '1'], io);
+      await until(() => io.written.out.includes('hand 1:'), 'the first hand', 20_000);
+      process.emit('SIGINT', 'SIGINT');
+      expect(await session).toBe(130);
+    });
+    expect(io.written.err).toBe('felt sim: stopped by SIGINT\n');
+    expect(readdirSync(stopped)).toEqual([]);
+  }, 60_000);
 });

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import { loadStaff, staffPath, withStaffLock } from '../../src/api/staff.js';
 import { runStaff } from '../../src/cli/commands/staff.js';
 import type { CommandIo } from '../../src/cli/io.js';
+import { scratch, simulatedTable } from './cli-io.js';
 
 /** A command's io with these standard input lines; what it wrote. */
 function io(input: readonly string[] = []): CommandIo & { written: string[]; errors: string[] } {
@@ -63,13 +64,43 @@ describe('felt staff', () => {
 });
 
 describe('felt staff on a table with no staff yet (made by felt sim, never started)', () => {
-  it('says the first member must be a manager, and takes one', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'felt-staff-cli-')), 'table.db');
+  it('says how the first manager is made, leaves no lock behind when it refuses, and takes a manager first', async () => {
+    const db = await simulatedTable(1);
+    const files = readdirSync(dirname(db)).sort();
+    const firstManager = `its first start makes its manager, staff number 1 (felt start --db ${db}; the PIN from FELT_FLOOR_PIN, or made up and shown once), or add the manager now: FELT_STAFF_PIN=… felt staff add --db ${db} --number 1 --name NAME --role manager\n`;
     const refused = io();
     expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], refused, { FELT_STAFF_PIN: '202020' })).toBe(1);
-    expect(refused.errors.join('')).toBe(`felt staff: ${db}.staff.json has no manager who can sign in yet, and the first staff member must be one: add a manager first (--role manager), then the others\n`);
-    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'manager'], io(), { FELT_STAFF_PIN: '202020' })).toBe(0);
-    expect(await runStaff(['add', '--db', db, '--number', '12', '--name', 'Dana', '--role', 'croupier'], io(), { FELT_STAFF_PIN: '121212' })).toBe(0);
+    expect(refused.errors.join('')).toBe(`felt staff: the table ${db} has no manager yet, and the first staff member must be one: ${firstManager}`);
+    const listed = io();
+    expect(await runStaff(['list', '--db', db], listed)).toBe(1);
+    expect(listed.errors.join('')).toBe(`felt staff: the table ${db} has no staff yet: ${firstManager}`);
+    expect(readdirSync(dirname(db)).sort()).toEqual(files);
+    expect(await runStaff(['add', '--db', db, '--number', '1', '--name', 'Alex', '--role', 'manager'], io(), { FELT_STAFF_PIN: '101010' })).toBe(0);
+    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], io(), { FELT_STAFF_PIN: '202020' })).toBe(0);
+    expect(statSync(staffPath(db)).mode & 0o777).toBe(0o600);
+  });
+
+  it("is the README's example once the table has had its first start", async () => {
+    const db = await simulatedTable(1);
+    (await Core.open({ dbPath: db, hardware: 'sim', seed: 1 })).close();
+    expect(await runStaff(['add', '--db', db, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], io(), { FELT_STAFF_PIN: '202020' })).toBe(0);
+  });
+});
+
+describe('felt staff on something that is no table', () => {
+  it.each([
+    ['missing.db', (folder: string) => join(folder, 'missing.db'), 'does not exist'],
+    ['a file that is no database', (folder: string) => (writeFileSync(join(folder, 'notes.txt'), 'not a table\n'), join(folder, 'notes.txt')), 'is not a Felt table database (it is not an SQLite database file)'],
+  ])('%s: says so, and makes nothing beside it', async (_, make, problem) => {
+    const folder = scratch();
+    const db = make(folder);
+    const files = readdirSync(folder);
+    for (const args of [['list'], ['add', '--number', '1', '--name', 'Alex', '--role', 'manager']]) {
+      const said = io();
+      expect(await runStaff([...args, '--db', db], said, { FELT_STAFF_PIN: '101010' })).toBe(1);
+      expect(said.errors.join('')).toBe(`felt staff: ${db} ${problem}: --db names a table's database (a table's first felt start makes it)\n`);
+    }
+    expect(readdirSync(folder)).toEqual(files);
   });
 });
 

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/commands/start.js';
-import { cliIo } from './cli-io.js';
+import { cliIo, simulatedTable } from './cli-io.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
@@ -58,17 +58,18 @@ describe('felt start', () => {
     expect(await again.stop()).toBe(0);
   });
 
-  it('shows a made-up PIN even when the port is taken, and leaves a running table and its PIN alone', async () => {
+  it('makes no table on a port that is taken, and leaves a running table and its PIN alone', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
     const db = join(folder, 'table.db');
     const running = await start(['--browser', '--port', '0', '--db', db, '--floor-pin', '135790']);
     const pinFile = readFileSync(`${db}.staff.json`, 'utf8');
     const port = new URL(running.url).port;
-    // Another table on the running one's port: its made-up PIN is shown before the start fails.
+    // Another table on the running one's port: refused before it is made.
     const other = spawnSync(felt, ['start', '--browser', '--port', port, '--db', join(folder, 'other.db')], { encoding: 'utf8' });
     expect(other.status).toBe(1);
-    expect(other.stdout).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /m);
+    expect(other.stdout).toBe('');
     expect(other.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+    expect(existsSync(join(folder, 'other.db'))).toBe(false);
     // A second start on the running table's database fails on its lock, before touching the PIN.
     const second = spawnSync(felt, ['start', '--browser', '--port', '0', '--db', db, '--floor-pin', '246802'], { encoding: 'utf8' });
     expect(second.status).toBe(1);
@@ -100,34 +101,47 @@ describe('felt start', () => {
   });
 });
 
+/** A built checkout's dist/, as far as browser mode looks at it, in `folder`. */
+function builtDist(folder: string): string {
+  const dist = join(folder, 'dist');
+  mkdirSync(join(dist, 'renderer'), { recursive: true });
+  writeFileSync(join(dist, 'felt.js'), '');
+  writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
+  return dist;
+}
+
 describe('felt start on a port that is taken', () => {
-  it('keeps no staff file with a made-up PIN: the next start makes and shows one again; a PIN given is kept', async () => {
+  it('says so before it makes the table\'s files or a PIN: nothing is printed but why, nothing is left behind', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
-    // A built checkout's dist/, as far as browser mode looks at it.
-    const dist = join(folder, 'dist');
-    mkdirSync(join(dist, 'renderer'), { recursive: true });
-    writeFileSync(join(dist, 'felt.js'), '');
-    writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
+    const dist = builtDist(folder);
+    // A table felt sim made: it has a log, and no staff yet.
+    const simulated = await simulatedTable(1);
+    const simulatedFiles = readdirSync(dirname(simulated)).sort();
+    const simulatedLog = readFileSync(simulated);
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = String((taken.address() as AddressInfo).port);
     try {
-      const db = join(folder, 'new2.db');
-      for (const attempt of [1, 2]) {
+      for (const [db, floorPin] of [[join(folder, 'new.db'), []], [join(folder, 'given.db'), ['--floor-pin', '135790']], [simulated, []]] as const) {
         const io = cliIo();
-        expect(await runStart(['--browser', '--port', port, '--db', db], io, dist), `start ${attempt}`).toBe(1);
-        expect(io.written.out).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /);
-        expect(io.written.err).toMatch(new RegExp(`^felt start: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE.*; the PIN shown above was not kept \\(the next start makes and shows a new one\\)\n$`));
-        expect(existsSync(`${db}.staff.json`)).toBe(false);
+        expect(await runStart(['--browser', '--port', port, '--db', db, ...floorPin], io, dist), db).toBe(1);
+        expect(io.written.out).toBe('');
+        expect(io.written.err).toBe(`felt start: cannot listen on 127.0.0.1:${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port} (another table, or another program, listens there: give another --port, or --port 0 for any free one)\n`);
       }
-      const given = join(folder, 'given.db');
-      const io = cliIo();
-      expect(await runStart(['--browser', '--port', port, '--db', given, '--floor-pin', '135790'], io, dist)).toBe(1);
-      expect(io.written.out).toBe('');
-      expect(io.written.err).not.toContain('not kept');
-      expect(existsSync(`${given}.staff.json`)).toBe(true);
+      expect(readdirSync(folder)).toEqual(['dist']);
+      expect(readdirSync(dirname(simulated)).sort()).toEqual(simulatedFiles);
+      expect(readFileSync(simulated)).toEqual(simulatedLog);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+
+  it('a start that fails while opening the table takes back the database it made', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const dist = builtDist(folder);
+    const io = cliIo();
+    expect(await runStart(['--browser', '--port', '0', '--hardware', 'real', '--db', join(folder, 'table.db')], io, dist)).toBe(1);
+    expect(io.written.err).toContain('table.db.hardware.json: no hardware configuration');
+    expect(readdirSync(folder)).toEqual(['dist']);
   });
 });

@@ -72,7 +72,8 @@ describe('the shoe at the table', () => {
     shoe.send(encodeShoeMessage({ type: 'error', code: 'JAM', text: 'exit roller' }));
     expect(controller.view().devices[0]).toMatchObject({ state: 'fault', detail: { en: 'the shoe jammed (exit roller)', de: 'der Schlitten klemmt (exit roller)' } });
     binding.unplug('/dev/ttyUSB0');
-    expect(controller.view().devices[0]).toMatchObject({ state: 'disconnected', detail: { en: '/dev/ttyUSB0 was unplugged' } });
+    // The croupier's words in both languages, never the driver's path or error.
+    expect(controller.view().devices[0]).toMatchObject({ state: 'disconnected', detail: { en: 'connection lost: is it plugged in and switched on?', de: 'Verbindung verloren: eingesteckt und eingeschaltet?' } });
   });
 
   it('names no card of a failed deck check once a hand was dealt, even after the hand was called void', async () => {

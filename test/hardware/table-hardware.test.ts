@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { until } from '../support/until.js';
 import { TableController } from '../../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { SeededRandom } from '../../src/cards/random.js';
+import { simulatedHardware } from '../../src/hardware/simulated-hardware.js';
 import { TableHardware } from '../../src/hardware/table-hardware.js';
 import { Store } from '../../src/store/store.js';
 import { encodeShoeMessage } from '../../drivers/shoe/shoe-protocol.js';
@@ -30,6 +32,27 @@ describe("the table's hardware", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(status()?.state).toBe('disconnected');
     } finally {
+      await hardware.stop();
+    }
+  });
+
+  it("says an unplugged device in the croupier's words, in English and German, without its USB ids", async () => {
+    const controller = TableController.open(Store.open(':memory:'), { now: () => Date.now() }, CASINO_5_10);
+    const { table, hardware } = simulatedHardware(controller, new SeededRandom(1), { retryMs: 20 });
+    const shoe = () => controller.view().devices.find((device) => device.id === 'shoe');
+    const shown: string[] = [];
+    const unsubscribe = controller.subscribe((view) => shown.push(JSON.stringify(view.devices)));
+    try {
+      await hardware.allConnected;
+      await table.inject('shoe-unplug');
+      expect(shoe()).toMatchObject({ state: 'disconnected', detail: { en: 'connection lost: is it plugged in and switched on?', de: 'Verbindung verloren: eingesteckt und eingeschaltet?' } });
+      await until(() => shoe()?.detail?.en.startsWith('not found') === true, 'the shoe looked for again', 3_000);
+      expect(shoe()?.detail).toEqual({ en: 'not found: is it plugged in and switched on?', de: 'nicht gefunden: eingesteckt und eingeschaltet?' });
+      // Neither the device's USB ids nor the driver's English words ever reached the screen.
+      expect(shown.join('\n')).not.toMatch(/feed|0001|SIM-SHOE|sim:shoe was unplugged/);
+    } finally {
+      unsubscribe();
+      table.stopBeating();
       await hardware.stop();
     }
   });

@@ -1,5 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SeededRandom } from '../../cards/random.js';
 import { TableController } from '../../controller/table-controller.js';
@@ -19,9 +19,41 @@ export type PtySessionOptions = { readonly hands: number; readonly seed: number;
  * serialport as real devices are — played by the simulated croupier, with every fault in turn when
  * `--faults` is given. Prints each step, then the session's totals; the last line is JSON. Exit 1 when the
  * chips do not balance, the log does not verify, or the table refused something the croupier did.
+ * The pseudo-terminals' folder — with the table's log, unless `--db` keeps it — is removed when the session
+ * ends, however it ends; Ctrl-C or SIGTERM stops it at the croupier's next step (exit 128 + the signal).
  */
 export async function runPtySession(options: PtySessionOptions, io: CommandIo): Promise<number> {
   const folder = mkdtempSync(join(tmpdir(), 'felt-sim-pty-'));
+  const stop = stopOnSignals();
+  try {
+    return await playOverPtys(options, folder, stop.signal, io);
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    const signal = stop.signal.reason as NodeJS.Signals;
+    io.err(`felt sim: stopped by ${signal}${options.db === null ? '' : `; the table's log so far is in ${options.db}`}\n`);
+    return 128 + constants.signals[signal];
+  } finally {
+    stop.release();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Ctrl-C and SIGTERM, while the session plays, stop it (the signal is the abort's reason) instead of ending the process with its socats and files left behind. */
+function stopOnSignals(): { signal: AbortSignal; release: () => void } {
+  const stopping = new AbortController();
+  const stop = (signal: NodeJS.Signals): void => stopping.abort(signal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return {
+    signal: stopping.signal,
+    release: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+async function playOverPtys(options: PtySessionOptions, folder: string, stop: AbortSignal, io: CommandIo): Promise<number> {
   const dbPath = options.db ?? join(folder, 'table.db');
   const store = Store.open(dbPath);
   if (store.headOfChain().seq > 0) {
@@ -36,7 +68,7 @@ export async function runPtySession(options: PtySessionOptions, io: CommandIo): 
     try {
       if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, rfid, panel (the table's ends: *-table)\n`);
       const log = options.json ? undefined : (line: string): void => io.out(`${line}\n`);
-      report = await new SimulatedCroupier(controller, table.table, new SeededRandom(options.seed + 1), { hands: options.hands, players: options.players, faults: options.faults, ...(log === undefined ? {} : { log }) }).play();
+      report = await new SimulatedCroupier(controller, table.table, new SeededRandom(options.seed + 1), { hands: options.hands, players: options.players, faults: options.faults, stop, ...(log === undefined ? {} : { log }) }).play();
     } finally {
       await table.close();
     }
@@ -50,10 +82,10 @@ export async function runPtySession(options: PtySessionOptions, io: CommandIo): 
     if (!options.json) {
       io.out(`Played ${report.hands} hands over serial lines; ${report.faults.length} faults injected; ${report.antennaEntries} card(s) read only by the antennas; ${report.touchEntries} entered by touch\n`);
       io.out(`Buy-ins ${buyIns}, cash-outs ${cashOuts}, time collected ${timeCollected}, chips on the table ${chipsOnTable}: ${balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
-      io.out(`The table's log (${dbPath}) ${verification.ok ? 'verifies' : `DOES NOT VERIFY at row ${verification.row}: ${verification.problem}`}\n`);
+      io.out(`The table's log (${options.db ?? 'kept for this run only: --db PATH keeps it'}) ${verification.ok ? 'verifies' : `DOES NOT VERIFY at row ${verification.row}: ${verification.problem}`}\n`);
       for (const refusal of report.refusals) io.out(`The table refused: ${refusal}\n`);
     }
-    io.out(`${JSON.stringify({ hands: report.hands, faults: report.faults.length, antennaEntries: report.antennaEntries, touchEntries: report.touchEntries, refusals: report.refusals.length, buyIns, cashOuts, timeCollected, chipsOnTable, balanced, verified, logHash, db: dbPath })}\n`);
+    io.out(`${JSON.stringify({ hands: report.hands, faults: report.faults.length, antennaEntries: report.antennaEntries, touchEntries: report.touchEntries, refusals: report.refusals.length, buyIns, cashOuts, timeCollected, chipsOnTable, balanced, verified, logHash, db: options.db })}\n`);
     return balanced && verified && report.refusals.length === 0 ? 0 : 1;
   } finally {
     if (!closed) store.close();

@@ -4,6 +4,7 @@ import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import type { TableLogEntry } from '../../engine/table-operations.js';
 import type { TableState } from '../../engine/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
+import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { counted } from '../counted.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
@@ -23,6 +24,8 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
     io.err(`felt sim: ${unusable}\n`);
     return 1;
   }
+  // A table's log holds every hole card: nobody else on the machine reads it (as felt start's).
+  if (options.db !== null || options.hardware === 'pty') keepTableFilesPrivate();
   if (options.hardware === 'pty') {
     const { runPtySession } = await import('./sim-hardware.js');
     const { hands, seed, players } = options.session;

@@ -1,5 +1,7 @@
 import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath, withStaffLock } from '../../api/staff.js';
+import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { CliUsageError, type CommandIo } from '../io.js';
+import { notATableDatabase } from '../table-database.js';
 
 /**
  * `felt staff --db PATH list | add --number N --name NAME --role ROLE | change --number N [--name NAME]
@@ -9,24 +11,62 @@ import { CliUsageError, type CommandIo } from '../io.js';
  */
 export async function runStaff(args: readonly string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [action, ...rest] = args[0] === '--db' ? [args[2], args[0], args[1], ...args.slice(3)] : args;
+  if (action === undefined || !ACTIONS.includes(action)) throw new CliUsageError(`the action is list, add, change or remove, got '${action ?? ''}'`);
   const options = parse(rest);
+  // The staff are kept beside a table's database: without one there is no table to keep them for.
+  const noTable = notATableDatabase(options.db);
+  if (noTable !== null) {
+    io.err(`felt staff: ${noTable}: --db names a table's database (a table's first felt start makes it)\n`);
+    return 1;
+  }
+  keepTableFilesPrivate();
   const file = staffPath(options.db);
+  if (action === 'list') return listStaff(options.db, file, io);
   // A PIN or badge from standard input comes before the lock: the file is read, changed and written inside it.
   const secrets = action === 'add' || action === 'change' ? await secretsOf(env, io, action === 'add') : {};
-  const run = (): number => changeStaff(action, options, file, secrets, io);
-  return action === 'list' ? run() : withStaffLock(file, run);
+  // A change that is refused writes nothing, so it needs no lock: refused before one is taken, it leaves no
+  // lock file behind. One that goes through is decided again under the lock, on the file as it is then.
+  const refusal = planChange(action, options, loadStaff(file), secrets);
+  if ('refused' in refusal) {
+    io.err(`felt staff: ${refusal.refused}\n`);
+    return 1;
+  }
+  return withStaffLock(file, () => {
+    const change = planChange(action, options, loadStaff(file), secrets);
+    if ('refused' in change) {
+      io.err(`felt staff: ${change.refused}\n`);
+      return 1;
+    }
+    saveStaff(file, change.next);
+    io.out(`${change.done}\n`);
+    return 0;
+  });
 }
 
 type Options = ReturnType<typeof parse>;
 
-function changeStaff(action: string | undefined, options: Options, file: string, secrets: { pin?: string; badge?: string }, io: CommandIo): number {
+const ACTIONS: readonly string[] = ['list', 'add', 'change', 'remove'];
+
+/** What a change makes of the staff (`next`, and `done` to say so), or why it is refused. */
+type Change = { readonly next: StaffFile; readonly done: string } | { readonly refused: string };
+
+function listStaff(db: string, file: string, io: CommandIo): number {
   const staff = loadStaff(file);
+  if (staff === null) {
+    io.err(`felt staff: the table ${db} has no staff yet: ${firstManager(db)}\n`);
+    return 1;
+  }
+  for (const member of staff.staff) io.out(`${member.number}\t${member.name}\t${member.role}\t${member.pin === null ? 'no PIN' : 'PIN'}\t${member.badge === null ? 'no badge' : 'badge'}\n`);
+  return 0;
+}
+
+/** How a table with no staff (one felt sim made, never started) gets its first manager. */
+function firstManager(db: string): string {
+  return `its first start makes its manager, staff number 1 (felt start --db ${db}; the PIN from FELT_FLOOR_PIN, or made up and shown once), or add the manager now: FELT_STAFF_PIN=… felt staff add --db ${db} --number 1 --name NAME --role manager`;
+}
+
+function planChange(action: string | undefined, options: Options, staff: StaffFile | null, secrets: { pin?: string; badge?: string }): Change {
   switch (action) {
-    case 'list': {
-      if (staff === null) throw new CliUsageError(`${file} does not exist: the table makes it at its first start`);
-      for (const member of staff.staff) io.out(`${member.number}\t${member.name}\t${member.role}\t${member.pin === null ? 'no PIN' : 'PIN'}\t${member.badge === null ? 'no badge' : 'badge'}\n`);
-      return 0;
-    }
     case 'add':
     case 'change': {
       const number = required(options.number, '--number');
@@ -40,32 +80,20 @@ function changeStaff(action: string | undefined, options: Options, file: string,
             ? addStaffMember(staff ?? newStaffFile(), { number, name: required(options.name, '--name'), role: required(options.role, '--role'), ...secrets })
             : changeStaffMember(staff ?? newStaffFile(), number, { ...options, ...secrets });
       } catch (error) {
-        io.err(`felt staff: ${(error as Error).message}\n`);
-        return 1;
+        if (error instanceof CliUsageError) throw error;
+        return { refused: (error as Error).message };
       }
       const refusal = leavesNoManager(next);
-      if (refusal !== null) {
-        // No manager before either: a table with no staff yet (one made by felt sim, never started).
-        const first = leavesNoManager(staff ?? newStaffFile()) !== null;
-        io.err(`felt staff: ${first ? `${file} has no manager who can sign in yet, and the first staff member must be one: add a manager first (--role manager), then the others` : refusal}\n`);
-        return 1;
-      }
-      saveStaff(file, next);
-      io.out(`${action === 'add' ? 'Added' : 'Changed'} staff number ${number}\n`);
-      return 0;
+      // No manager before either: a table with no staff yet (one made by felt sim, never started).
+      if (refusal !== null) return { refused: leavesNoManager(staff ?? newStaffFile()) === null ? refusal : `the table ${options.db} has no manager yet, and the first staff member must be one: ${firstManager(options.db)}` };
+      return { next, done: `${action === 'add' ? 'Added' : 'Changed'} staff number ${number}` };
     }
     case 'remove': {
       const number = required(options.number, '--number');
       if (staff === null || !staff.staff.some((member) => member.number === number)) throw new CliUsageError(`there is no staff number ${number}`);
       const next = { ...staff, staff: staff.staff.filter((member) => member.number !== number) };
       const refusal = leavesNoManager(next);
-      if (refusal !== null) {
-        io.err(`felt staff: ${refusal}\n`);
-        return 1;
-      }
-      saveStaff(file, next);
-      io.out(`Removed staff number ${number}\n`);
-      return 0;
+      return refusal === null ? { next, done: `Removed staff number ${number}` } : { refused: refusal };
     }
     default:
       throw new CliUsageError(`the action is list, add, change or remove, got '${action ?? ''}'`);

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from '../../api/core.js';
-import { defaultDatabasePath } from '../../api/data-folder.js';
+import { defaultDatabasePath, keepTableFilesPrivate } from '../../api/data-folder.js';
 import { staffPath, withStaffLock } from '../../api/staff.js';
 import { startBrowserServer } from '../../server/browser-server.js';
+import { FileLock, LockHeld } from '../../store/file-lock.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined };
@@ -74,7 +76,7 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   // FELT_FLOOR_PIN keeps the PIN out of the process list, where --floor-pin shows while the table runs.
   const floorPin = options.floorPin ?? (process.env['FELT_FLOOR_PIN'] || undefined);
   // The log holds hole cards while a hand is played: nobody else on the machine reads the table's files.
-  process.umask(0o077);
+  keepTableFilesPrivate();
   const db = options.db ?? defaultDatabasePath();
   if (db !== ':memory:' && !existsSync(dirname(resolve(db)))) throw new CliUsageError(`--db: the folder ${dirname(resolve(db))} does not exist`);
   const built = dist ?? distFolder();
@@ -102,15 +104,23 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   }
   const root = join(built, 'renderer');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\``);
+  // Asked before the table's files and a PIN are made: a start that cannot listen makes neither.
+  const cannotListen = await listenProblem(options.host, options.port);
+  if (cannotListen !== null) {
+    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${cannotListen}\n`);
+    return 1;
+  }
+  const before = existingTableFiles(db);
   let core: Core;
   try {
     core = await Core.open({ dbPath: db, hardware: options.hardware, ...(floorPin === undefined ? {} : { floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
   } catch (error) {
+    takeBack(db, before, null);
     io.err(`felt start: ${(error as Error).message}\n`);
     return 1;
   }
-  // The staff file as this start made it, with a made-up PIN (taken back if the table cannot listen).
-  const madeStaff = core.newPin !== null && db !== ':memory:' ? readFileSync(staffPath(db), 'utf8') : null;
+  // The staff file as this start made it (taken back if the table cannot listen after all).
+  const madeStaff = db !== ':memory:' && !before.has(staffPath(db)) && existsSync(staffPath(db)) ? readFileSync(staffPath(db), 'utf8') : null;
   // The signals are ours before anything is printed: whoever reads the output (the PIN, the address) may
   // stop the table at once — a write to a pipe is synchronous, and the reader can act before this process
   // runs its next line — and the table must then close its log, not die of the signal.
@@ -129,29 +139,37 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // Shown before anything else can fail: a PIN made up and kept must not go unseen.
-  if (core.newPin !== null) io.out(`Manager's PIN (staff number 1), made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)\n`);
+  // A made-up PIN is shown whenever the table keeps it, and only then.
+  const showPin = (): void => {
+    if (core.newPin !== null) io.out(`Manager's PIN (staff number 1), made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)\n`);
+  };
   if (core.notice !== null) io.err(`felt start: ${core.notice}\n`);
   let server: Awaited<ReturnType<typeof startBrowserServer>>;
   try {
     server = await startBrowserServer({ core, root, host: options.host, port: options.port });
   } catch (error) {
-    if (stopping) return stopped;
+    if (stopping) {
+      showPin();
+      return stopped;
+    }
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     core.close();
-    const forgotten = madeStaff !== null && forgetStaffFile(db, madeStaff);
-    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}${forgotten ? '; the PIN shown above was not kept (the next start makes and shows a new one)' : ''}\n`);
+    // Taken by another program since it was asked: what this start made goes, unless someone changed it meanwhile.
+    if (!takeBack(db, before, madeStaff)) showPin();
+    io.err(`felt start: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
     return 1;
   }
   if (stopping) {
-    // Stopped while the server was starting: it goes too, and the table has closed its log.
+    // Stopped while the server was starting: it goes too, and the table has closed its log (and keeps the PIN).
+    showPin();
     await server.close();
     return stopped;
   }
   running = server;
   io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
   io.out(`Table log: ${db}\n`);
+  showPin();
   if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
     io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
   }
@@ -161,14 +179,72 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
 }
 
 /**
- * A start that failed takes back the staff file it made (`made`, its text) with a made-up PIN: kept, it
- * would hold a PIN only the failed start's output shows, and the next start would show none. A file
- * somebody changed meanwhile (felt staff) is theirs, and stays. True when it is gone.
+ * Why browser mode cannot listen on `host:port` now (the port taken, the address not this machine's), or
+ * null. Port 0 takes any free port, which is always there.
  */
-function forgetStaffFile(db: string, made: string): boolean {
-  const file = staffPath(db);
+async function listenProblem(host: string, port: number): Promise<string | null> {
+  if (port === 0) return null;
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE' ? `${error.message} (another table, or another program, listens there: give another --port, or --port 0 for any free one)` : error.message));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+}
+
+/** The files a start may make: the database with SQLite's companions, its writer's lock, the staff file and its lock. */
+function tableFiles(db: string): string[] {
+  if (db === ':memory:') return [];
+  const staff = staffPath(db);
+  return [db, `${db}-wal`, `${db}-shm`, `${db}-journal`, writerLock(db), `${writerLock(db)}-journal`, staff, `${staff}.lock`, `${staff}.lock-journal`];
+}
+
+/** Where the store takes the table's writer lock: beside the file itself, a link followed. */
+function writerLock(db: string): string {
+  try {
+    return `${realpathSync(db)}.lock`;
+  } catch {
+    return `${db}.lock`;
+  }
+}
+
+/** Those of the table's files that are there now (a link too, even one that points nowhere). */
+function existingTableFiles(db: string): ReadonlySet<string> {
+  return new Set(tableFiles(db).filter((file) => lstatSync(file, { throwIfNoEntry: false }) !== undefined));
+}
+
+/**
+ * A start that failed takes back the files it made (`before`: those that were there already, which stay):
+ * a new database, its locks, and the staff file it made (`madeStaff`, its text) — kept, that would hold a
+ * manager whose PIN nobody saw, and the next start would show none. A staff file somebody changed
+ * meanwhile (felt staff), or a database another Felt opened meanwhile, is theirs: then everything stays.
+ * True when nothing this start made is left.
+ */
+function takeBack(db: string, before: ReadonlySet<string>, madeStaff: string | null): boolean {
+  const made = tableFiles(db).filter((file) => !before.has(file) && existsSync(file));
+  if (made.length === 0) return true;
+  let lock: FileLock;
+  try {
+    // Not waiting: a holder is another Felt that has the table open now.
+    lock = FileLock.take(writerLock(db), 0);
+  } catch (error) {
+    if (error instanceof LockHeld) return false;
+    throw error;
+  }
+  try {
+    const staff = staffPath(db);
+    if (made.includes(staff) && !forgetStaffFile(staff, madeStaff)) return false;
+    // The lock files last, the table's own while it is held (a lock file's inode is what is locked).
+    for (const file of made) rmSync(file, { force: true });
+    return true;
+  } finally {
+    lock.release();
+  }
+}
+
+/** Removes the staff file this start made, under its lock, unless it is no longer as made (`made`). True when it is gone. */
+function forgetStaffFile(file: string, made: string | null): boolean {
   return withStaffLock(file, () => {
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== made) return false;
+    if (made === null || !existsSync(file) || readFileSync(file, 'utf8') !== made) return false;
     rmSync(file);
     return true;
   });
