@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, Menu, protocol, type Session, session, type WebContents } from 'electron';
 import { Core } from '../src/api/core.js';
-import { defaultDatabasePath } from '../src/api/data-folder.js';
+import { defaultDatabasePath, keepTableFilesPrivate } from '../src/api/data-folder.js';
 import { serveAppRequest, shellPaths } from './app-protocol.js';
 import { REQUEST_CHANNEL, VIEW_CHANNEL } from './channels.js';
 import { answerRequest } from './ipc.js';
@@ -46,6 +46,8 @@ async function start(options: KioskOptions): Promise<void> {
 
   // The PIN from FELT_FLOOR_PIN keeps it out of the process list (`felt start` passes it that way).
   const floorPin = options.floorPin ?? process.env['FELT_FLOOR_PIN'] ?? null;
+  // The kiosk started on its own (not through felt start) keeps the table's files its user's only too.
+  keepTableFilesPrivate();
   const core = await Core.open({
     dbPath: options.db ?? defaultDatabasePath(),
     hardware: options.hardware,
