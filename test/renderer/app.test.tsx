@@ -311,6 +311,15 @@ describe('seats', () => {
     expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
   });
 
+  it('a tournament offers no top-up: the stack is what the player has won', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' } });
+    const { click, query } = await app(core);
+    await click('seat-6');
+    expect(query('seat-menu-top-up')).toBeNull();
+    expect(query('seat-menu-sit-out')).not.toBeNull();
+  });
+
   it('a stack at the maximum: the top-up says so and sends nothing', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, stack: 1000 } : seat)) });

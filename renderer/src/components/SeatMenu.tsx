@@ -12,6 +12,8 @@ type Props = {
   readonly buyIn: { readonly min: number; readonly max: number };
   /** The smallest chip: the least a top-up can be. */
   readonly chipUnit: number;
+  /** Whether chips may be added at all: not in a tournament, where the stack is what the player has won. */
+  readonly topUps: boolean;
   /** Sends the command; the menu closes when the table takes it (the parent decides). */
   readonly onCommand: (command: WireCommand) => void;
   readonly onClose: () => void;
@@ -31,7 +33,7 @@ export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: numbe
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
  * seat's status (coming back when not sitting out).
  */
-export function SeatMenu({ seat, buyIn, chipUnit, onCommand, onClose, error = null }: Props) {
+export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
   const n = seat.seat;
@@ -44,9 +46,11 @@ export function SeatMenu({ seat, buyIn, chipUnit, onCommand, onClose, error = nu
       {error}
       {topUp === null ? (
         <div className="menu-buttons">
-          <button type="button" className="button" data-testid="seat-menu-top-up" onClick={() => setTopUp('')}>
-            {t.topUp}
-          </button>
+          {topUps && (
+            <button type="button" className="button" data-testid="seat-menu-top-up" onClick={() => setTopUp('')}>
+              {t.topUp}
+            </button>
+          )}
           {seat.status === 'sitting-out' ? (
             <button type="button" className="button" data-testid="seat-menu-come-back" onClick={() => send({ type: 'come-back', seat: n })}>
               {t.comeBack}
