@@ -143,6 +143,8 @@ describe('the floor reports', () => {
     expect(text('stat-firstHand')).toBe(clock(FIRST));
     expect(text('stat-lastHand')).toBe(clock(LAST));
     expect(text('stat-handsPerHour')).toBe('16.26');
+    // Whose clock the times are on, with its zone: the printed report's are UTC.
+    expect(text('report-clock')).toMatch(/^Times on this screen's clock \(.+\); the PDF gives them in UTC$/);
     const chart = get('chart-hands-per-hour');
     expect(get('report-session').contains(chart)).toBe(true);
     const columns = bars(chart);

@@ -32,6 +32,11 @@ function timeOfDay(lang: Lang, at: number): string {
   return new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
 }
 
+/** This screen's time zone, as the language abbreviates it ("UTC", "CET", "MEZ"), or null if it has no name. */
+function zoneName(lang: Lang): string | null {
+  return new Intl.DateTimeFormat(lang, { timeZoneName: 'short' }).formatToParts(Date.now()).find((part) => part.type === 'timeZoneName')?.value ?? null;
+}
+
 /** A report's clock hour (`2026-11-29T18:00Z`, UTC) as the hour it starts on this screen's clock. */
 function hourLabel(lang: Lang, hour: string): string {
   const at = Date.parse(hour);
@@ -377,6 +382,10 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
       <div className="report" role="tabpanel" data-testid={`report-${kind}`}>
         {report !== null && report.kind === kind ? body(report) : problem === null && <p className="hint hint-large">{t.loading}</p>}
       </div>
+      {/* The printed reports give UTC; the screen, its own clock: said once, so the two can be compared. */}
+      <p className="hint" data-testid="report-clock">
+        {t.reportClock(zoneName(lang))}
+      </p>
     </Modal>
   );
 }
