@@ -14,7 +14,7 @@ export function disconnectionWords(why: Disconnection): Words {
     case 'several-plugged-in':
       return { en: 'more than one device of this kind is plugged in: call a technician', de: 'mehr als ein Gerät dieser Art ist eingesteckt: Techniker rufen' };
     case 'software-missing':
-      return { en: `the system package ${why.missing} is missing: call a technician`, de: `das Systempaket ${why.missing} fehlt: Techniker rufen` };
+      return { en: `the software ${why.missing} is missing on this machine: call a technician`, de: `die Software ${why.missing} fehlt auf diesem Rechner: Techniker rufen` };
     case 'cannot-open':
       return { en: 'cannot be opened: call a technician', de: 'lässt sich nicht öffnen: Techniker rufen' };
   }

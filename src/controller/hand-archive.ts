@@ -4,6 +4,7 @@ import { announceAward } from '../engine/announce.js';
 import { describeOperation } from '../engine/describe.js';
 import type { Operation } from '../engine/operations.js';
 import { reduce, replay } from '../engine/reduce.js';
+import { InvariantError } from '../invariant-error.js';
 import type { HandState } from '../engine/state.js';
 import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.js';
 import { isTableOperation } from '../engine/table-reduce.js';
@@ -194,7 +195,7 @@ function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
   for (const entry of entries) {
     if (entry.type === 'hand-voided') {
       const reason = MISDEAL_REASONS[entry.reason];
-      if (state !== undefined) frames.push({ operations: operations.length, step: frame(returned(state), { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` }) });
+      if (state !== undefined) frames.push({ operations: operations.length, step: frame(returned(state, operations), { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` }) });
       continue;
     }
     if (entry.type === 'step-undone') {
@@ -213,9 +214,15 @@ function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
   return frames.map((item) => item.step);
 }
 
-/** The hand as its void leaves it: every chip put in (blinds, antes, bets) back in its stack, no pot. */
-function returned(state: HandState): HandState {
-  return { ...state, pots: [], players: state.players.map((player) => ({ ...player, stack: player.stack + player.committed, bet: 0, committed: 0 })) };
+/**
+ * The hand as its void leaves it: every player with the stack the hand started with — blinds, antes, dead
+ * money and bets all back — nobody folded or all-in, no pot.
+ */
+function returned(state: HandState, operations: readonly Operation[]): HandState {
+  const started = operations[0];
+  if (started?.type !== 'hand-started') throw new InvariantError('a voided hand replays from its hand-started operation');
+  const stackAtStart = (seat: number): number => started.players.find((player) => player.seat === seat)?.stack ?? 0;
+  return { ...state, pots: [], players: state.players.map((player) => ({ ...player, stack: stackAtStart(player.seat), bet: 0, committed: 0, status: 'active' as const })) };
 }
 
 /** An undone step in words; an undone show is named without its cards, which no longer stand. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandArchive } from '../../src/controller/hand-archive.js';
+import { NO_LIMIT_5_10 } from '../../src/engine/config.js';
 import { TableDriver } from '../support/table-driver.js';
 
 /** The hand list's replay (HandArchive): the steps a hand went through, as the screen shows them. */
@@ -21,5 +22,15 @@ describe('the replay of a voided hand', () => {
     ]);
     // The seats after the void hold the same: the replay shows what the table did.
     expect([1, 4, 7].map((seat) => table.player(seat).stack)).toEqual([500, 500, 500]);
+  });
+
+  it('gives back dead money too: a big-blind ante is back in its stack', () => {
+    const table = new TableDriver({ timeCollection: null, hand: { ...NO_LIMIT_5_10, bigBlindAnte: 10 } }).sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c').start();
+    for (let card = 0; card < 3; card++) table.do({ type: 'deal', card: null });
+    table.do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    const archive = new HandArchive((after) => table.log.slice(after));
+    const last = archive.replay(archive.list().hands[0]?.id ?? 0)?.steps.at(-1);
+    expect(last?.seats.map(({ seat, stack, bet }) => ({ seat, stack, bet }))).toEqual([1, 4, 7].map((seat) => ({ seat, stack: table.player(seat).stack, bet: 0 })));
+    expect(last?.seats.map(({ stack }) => stack)).toEqual([500, 500, 500]);
   });
 });
