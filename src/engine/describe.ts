@@ -31,8 +31,15 @@ export function describeOperation(before: HandState | undefined, operation: Oper
   switch (operation.type) {
     case 'hand-started':
       return { en: `Hand started: button seat ${operation.buttonSeat}`, de: `Hand begonnen: Button Platz ${operation.buttonSeat}` };
-    case 'post':
+    case 'post': {
+      // A straddle over a blind the seat posted this hand tops it up (D43): the words say what is in front.
+      const inFront = operation.kind === 'straddle' ? (playerOf()?.bet ?? 0) : 0;
+      if (inFront > 0) {
+        const total = inFront + operation.amount;
+        return { en: `Seat ${seat} posts a straddle, ${operation.amount} more: ${total} in front`, de: `Platz ${seat} setzt einen Straddle, ${operation.amount} dazu: ${total} gesetzt` };
+      }
       return { en: `Seat ${seat} posts ${POSTS[operation.kind].en}, ${operation.amount}`, de: `Platz ${seat} setzt ${POSTS[operation.kind].de}, ${operation.amount}` };
+    }
     case 'deal':
       if (operation.to === 'burn') return { en: 'Burn card', de: 'Brennkarte' };
       if (operation.to === 'board') return operation.card === null ? { en: 'Board card', de: 'Boardkarte' } : { en: `Board: ${cards([operation.card])}`, de: `Board: ${cards([operation.card])}` };

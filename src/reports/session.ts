@@ -20,8 +20,9 @@ export type SessionReport = {
     readonly first: number | null;
     readonly last: number | null;
     /**
-     * Hands played per hour from the first hand's start to the last one's (the last hand, whose end is not
-     * in the log yet, not counted: `handsPerHour`, as for each dealer); null under two timed hands.
+     * Hands played per hour, each hand lasting from its start to the next hand's (the last hand, whose end
+     * is not in the log yet, not counted: `handsPerHour`, as for each dealer, D45); null while no played
+     * hand's length is known.
      */
     readonly handsPerHour: number | null;
     /**
@@ -32,7 +33,7 @@ export type SessionReport = {
     /** Hands played whose start the log does not hold (logs from before it was kept). */
     readonly untimed: number;
   };
-  /** Per dealer on duty (signed in): hands dealt, time on duty, hands per hour on duty. */
+  /** Per dealer on duty (signed in): hands dealt, time on duty, hands per hour (D45: the hands' own lengths). */
   readonly dealers: readonly DealerFigures[];
 };
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getLegalActions } from '../../../src/engine/betting.js';
 import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
+import { describeOperation } from '../../../src/engine/describe.js';
+import type { Operation } from '../../../src/engine/operations.js';
+import { replay } from '../../../src/engine/reduce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E13 — antes (per player and big-blind ante) are dead money in the pot before the blinds; a straddle left of the big blind is a live blind that acts last pre-flop. */
@@ -56,6 +59,9 @@ describe('E13 antes and straddle', () => {
       { type: 'post', seat: 4, kind: 'straddle', amount: 10 },
     ]);
     expect(hand.state.players[3]).toMatchObject({ bet: 20, stack: 975 });
+    const straddle = hand.log.at(-1);
+    expect(straddle?.type).toBe('post');
+    expect(describeOperation(replay(hand.log.slice(0, -1)), straddle as Operation)).toEqual({ en: 'Seat 4 posts a straddle, 10 more: 20 in front', de: 'Platz 4 setzt einen Straddle, 10 dazu: 20 gesetzt' });
     hand.dealHoleCards([]);
     expect(getLegalActions(hand.state)).toMatchObject({ seat: 5, call: 20, betOrRaise: { min: 40 } });
   });
