@@ -49,5 +49,9 @@ describe('felt replay: a file that gives no hand says why, on one line, exit 1',
     const quoted = await replay([variant]);
     expect(quoted.status).toBe(1);
     expect(quoted.out).toBe(`${variant} #1: variant 'N\\nT' is not Texas hold'em (NT or FT)\n`);
+
+    // A file name with a line break in it, escaped the same way.
+    const named = join(folder, 'two\nlines.phh');
+    expect(await replay([named])).toEqual({ status: 1, out: `${join(folder, 'two\\nlines.phh')}: no such file\n`, err: '' });
   });
 });

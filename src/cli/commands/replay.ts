@@ -38,7 +38,7 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
         if (!(error instanceof PhhError)) throw error;
         failures++;
         const message = printable(error.message);
-        io.out(json ? `${JSON.stringify({ file, index, error: message })}\n` : `${file} #${index + 1}: ${message}\n`);
+        io.out(json ? `${JSON.stringify({ file, index, error: message })}\n` : `${printable(file)} #${index + 1}: ${message}\n`);
         return;
       }
       if (result.error !== null || result.matchesRecorded === false) failures++;
@@ -51,7 +51,7 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
 /** A file that gave no hand, on its one line: the message escapes what it quotes from the file. */
 function fileFailed(io: CommandIo, json: boolean, file: string, message: string): void {
   const line = printable(message);
-  io.out(json ? `${JSON.stringify({ file, error: line })}\n` : `${file}: ${line}\n`);
+  io.out(json ? `${JSON.stringify({ file, error: line })}\n` : `${printable(file)}: ${line}\n`);
 }
 
 /** Why a file could not be read, in words (its line names the file). */
@@ -85,7 +85,8 @@ function jsonLine(file: string, index: number, result: ReplayResult): string {
 }
 
 function textLine(file: string, index: number, result: ReplayResult): string {
-  const where = `${file} #${index + 1}`;
+  // A file's name may hold a line break too: escaped, the line stays one line.
+  const where = `${printable(file)} #${index + 1}`;
   if (result.error !== null) return `${where}: stopped: ${printable(result.error)}`;
   const pots = result.pots.map((pot) => `${pot.amount} to ${pot.winners.join(' and ')}`).join('; ');
   const match = result.matchesRecorded === null ? 'no recorded stacks to compare' : result.matchesRecorded ? 'matches the recorded stacks' : 'DIFFERS from the recorded stacks';
