@@ -6,7 +6,7 @@ import { TableController } from '../../controller/table-controller.js';
 import { CASINO_5_10 } from '../../engine/table-config.js';
 import { reconcile } from '../../reports/cash-flow.js';
 import { ptyTable } from '../../hardware/pty-table.js';
-import { SimulatedCroupier } from '../../hardware/simulated-croupier.js';
+import { CroupierStopped, SimulatedCroupier } from '../../hardware/simulated-croupier.js';
 import { Store } from '../../store/store.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, type CommandIo } from '../io.js';
@@ -28,7 +28,8 @@ export async function runPtySession(options: PtySessionOptions, io: CommandIo): 
   try {
     return await playOverPtys(options, folder, stop.signal, io);
   } catch (error) {
-    if (!stop.signal.aborted) throw error;
+    // Only the stop itself is a stop: anything else thrown after a signal is still the error it is.
+    if (!(error instanceof CroupierStopped) || !stop.signal.aborted) throw error;
     const signal = stop.signal.reason as NodeJS.Signals;
     io.err(`felt sim: stopped by ${signal}${options.db === null ? '' : `; the table's log so far is in ${options.db}`}\n`);
     return 128 + constants.signals[signal];
