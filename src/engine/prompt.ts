@@ -34,10 +34,15 @@ export type Prompt = { readonly words: Words } & (
 );
 
 /** The plan of a hand dealt again after a misdeal: its own positions. */
-function redealPlan(positions: NonNullable<TableState['redeal']>['positions']): Pick<HandPlan, 'button' | 'smallBlindSeat' | 'bigBlind' | 'extraPosts'> {
+function redealPlan(positions: NonNullable<TableState['redeal']>['positions']): Pick<HandPlan, 'button' | 'smallBlindSeat' | 'bigBlind' | 'dealtIn' | 'extraPosts'> {
   const { button, smallBlindPosition, bigBlind, dealtIn, extraPosts } = positions;
   const smallBlindSeat = dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null;
-  return { button, smallBlindSeat, bigBlind, extraPosts };
+  return { button, smallBlindSeat, bigBlind, dealtIn, extraPosts };
+}
+
+/** The seat left of the big blind among those dealt in (in table order from seat 1): the straddle's. */
+function seatAfter(dealtIn: readonly number[], seat: number): number {
+  return dealtIn.find((other) => other > seat) ?? (dealtIn[0] as number);
 }
 
 /**
@@ -82,7 +87,7 @@ export function getPrompt(table: TableState, at: number): Prompt {
   if (level !== null) preview = reduceTable(preview, level);
   const plan = redeal === null ? planHand(preview) : redealPlan(redeal.positions);
   if (plan === null) return { kind: 'seat-players', words: { en: 'Seat at least two players', de: 'Mindestens zwei Spieler setzen' } };
-  const { smallBlind, bigBlind, bigBlindAnte, ante } = redeal === null ? handConfig(preview) : redeal.config;
+  const { smallBlind, bigBlind, bigBlindAnte, ante, straddle } = redeal === null ? handConfig(preview) : redeal.config;
   const collectTime = timeBySeat(collection);
   const awards = hand !== null && hand.phase.kind === 'complete' ? hand.awards.map(announceAward) : [];
   const parts = { en: [] as string[], de: [] as string[] };
@@ -111,8 +116,21 @@ export function getPrompt(table: TableState, at: number): Prompt {
   }
   parts.en.push(`Button to seat ${plan.button}`);
   parts.de.push(`Button auf Platz ${plan.button}`);
-  const blindsEn = [...(plan.smallBlindSeat === null ? [] : [`seat ${plan.smallBlindSeat} small blind ${smallBlind}`]), `seat ${plan.bigBlind} big blind ${bigBlind}`];
-  const blindsDe = [...(plan.smallBlindSeat === null ? [] : [`Platz ${plan.smallBlindSeat} Small Blind ${smallBlind}`]), `Platz ${plan.bigBlind} Big Blind ${bigBlind}`];
+  // What the croupier takes in before the cards, as the engine will post it (E13): antes, then the blinds
+  // with the big-blind ante and the straddle. A tournament's level line names its antes already.
+  if (ante > 0 && preview.tournament === null) {
+    parts.en.push(`Antes: ${ante} from every player`);
+    parts.de.push(`Ante: ${ante} von jedem Spieler`);
+  }
+  const bigBlindAnteEn = bigBlindAnte > 0 ? ` and big-blind ante ${bigBlindAnte}` : '';
+  const bigBlindAnteDe = bigBlindAnte > 0 ? ` und Big-Blind-Ante ${bigBlindAnte}` : '';
+  const blindsEn = [...(plan.smallBlindSeat === null ? [] : [`seat ${plan.smallBlindSeat} small blind ${smallBlind}`]), `seat ${plan.bigBlind} big blind ${bigBlind}${bigBlindAnteEn}`];
+  const blindsDe = [...(plan.smallBlindSeat === null ? [] : [`Platz ${plan.smallBlindSeat} Small Blind ${smallBlind}`]), `Platz ${plan.bigBlind} Big Blind ${bigBlind}${bigBlindAnteDe}`];
+  if (straddle > 0 && plan.dealtIn.length > 2) {
+    const straddler = seatAfter(plan.dealtIn, plan.bigBlind);
+    blindsEn.push(`seat ${straddler} straddle ${straddle}`);
+    blindsDe.push(`Platz ${straddler} Straddle ${straddle}`);
+  }
   for (const post of plan.extraPosts) {
     blindsEn.push(`seat ${post.seat} owes ${post.live + post.dead}`);
     blindsDe.push(`Platz ${post.seat} schuldet ${post.live + post.dead}`);

@@ -34,6 +34,16 @@ describe('felt verify', () => {
     }
   });
 
+  it('takes an expected head copied in upper case, as a printout may give it back', async () => {
+    const db = await simulatedTable(1);
+    const store = Store.open(db);
+    const head = store.headOfChain().hash;
+    store.close();
+    const io = cliIo();
+    expect(await runVerify(['--db', db, '--expect-head', head.toUpperCase()], io)).toBe(0);
+    expect(io.written.out).toContain(`head ${head}`);
+  });
+
   it('refuses the genesis as the expected head of a log that has rows: it is in every chain, so it proves nothing', async () => {
     const db = await simulatedTable(1);
     const io = cliIo();

@@ -15,8 +15,10 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
     const arg = args[index];
     if (arg === '--db') db = args[++index] ?? null;
     else if (arg === '--expect-head') {
-      expectHead = args[++index];
-      if (expectHead === undefined || !/^[0-9a-f]{64}$/.test(expectHead)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${String(expectHead)}'`);
+      const given = args[++index];
+      if (given === undefined || !/^[0-9a-f]{64}$/i.test(given)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${String(given)}'`);
+      // Felt prints hashes in lower case; one copied from a printout may have come back in upper case.
+      expectHead = given.toLowerCase();
     }
     else throw new CliUsageError(`unknown option ${String(arg)}`);
   }

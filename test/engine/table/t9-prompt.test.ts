@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../src/cards/card.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
 import { getPrompt } from '../../../src/engine/prompt.js';
 import { TableDriver } from '../../support/table-driver.js';
 
@@ -60,5 +61,16 @@ describe('T9 the croupier\'s prompt', () => {
     const allIn = toShowdown([500, 500, 200], 'all-in');
     allIn.do({ type: 'show' });
     expect(getPrompt(allIn.state, 0)).toMatchObject({ kind: 'show', muck: false });
+  });
+
+  it('names the antes, the big-blind ante and the straddle the croupier takes in, on the seats the engine posts them from', () => {
+    const table = new TableDriver({ timeCollection: null, hand: { ...NO_LIMIT_5_10, ante: 1, bigBlindAnte: 10, straddle: 20 } });
+    table.sit(2, 'A').sit(4, 'B').sit(5, 'C').sit(9, 'D').draw('2:As 4:2c 5:3c 9:4c');
+    const words = getPrompt(table.state, 0).words;
+    expect(words.en).toBe('Button to seat 2. Antes: 1 from every player. Post blinds: seat 4 small blind 5, seat 5 big blind 10 and big-blind ante 10, seat 9 straddle 20');
+    expect(words.de).toBe('Button auf Platz 2. Ante: 1 von jedem Spieler. Blinds setzen: Platz 4 Small Blind 5, Platz 5 Big Blind 10 und Big-Blind-Ante 10, Platz 9 Straddle 20');
+    table.start();
+    const posts = table.log.filter((entry) => entry.type === 'post').map((entry) => (entry.type === 'post' ? `${entry.seat} ${entry.kind} ${entry.amount}` : ''));
+    expect(posts).toEqual(['4 ante 1', '5 ante 1', '9 ante 1', '2 ante 1', '5 big-blind-ante 10', '4 small-blind 5', '5 big-blind 10', '9 straddle 20']);
   });
 });
