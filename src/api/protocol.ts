@@ -116,7 +116,9 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a supervisor or manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Supervisor oder Manager meldet sich an' } };
     const history = context.archive.history(id);
     if (history === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
-    if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${id} was not played to the end: it has no hand history`, de: `Hand ${id} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
+    // Named by its number, as the screen shows it (a misdeal dealt again puts the id and the number apart).
+    const { handNumber } = history;
+    if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${handNumber} was not played to the end: it has no hand history`, de: `Hand ${handNumber} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
     // Named by the hand number, as `felt export` names its files and the reports name hands.
     return { ok: true, result: { fileName: `felt-hand-${String(history.handNumber).padStart(6, '0')}.phh`, text: history.phh } };
   },

@@ -104,6 +104,15 @@ describe('the floor gate', () => {
     expect(send('table-submit', { commandId: 'w3', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
   });
 
+  it('takes a straddle with the table setup, and the engine refuses one not above the big blind', async () => {
+    const { send } = await open();
+    send('floor-unlock', { staff: '1', pin: '246813' });
+    const setup = (straddle: number) => ({ type: 'configure', config: { ...CASINO_5_10, hand: { ...CASINO_5_10.hand, straddle } } });
+    expect(parseCommand(setup(20))).toMatchObject({ ok: true, command: { config: { hand: { straddle: 20 } } } });
+    expect(send('table-submit', { commandId: 'c1', command: setup(10) })).toMatchObject({ ok: true, result: { lastError: { en: 'a straddle must be more than the big blind' }, config: { hand: { straddle: 0 } } } });
+    expect(send('table-submit', { commandId: 'c2', command: setup(20) })).toMatchObject({ ok: true, result: { lastError: null, config: { hand: { straddle: 20 } } } });
+  });
+
   it('a PIN kept from before the 6-digit minimum still opens; a damaged PIN file is named', async () => {
     const staff = withMember(newStaffFile(), { number: '3', name: 'Old PIN', role: 'supervisor', pin: hashSecret('4711'), badge: null });
     const gate = new FloorGate(() => staff);
@@ -290,6 +299,11 @@ describe('a hand’s detail for the floor', () => {
     // Every player's hole cards are in it.
     expect(phh.result.text.match(/"d dh p\d [2-9TJQKA][cdhs][2-9TJQKA][cdhs]"/g)).toHaveLength(3);
     expect(send('hand-phh', { id: 2 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    // A hand in play is named by its number, as the screen shows it: after a misdeal its id is another.
+    send('table-submit', { commandId: 'h2', command: { type: 'start-hand' } });
+    expect(send('table-submit', { commandId: 'm2', command: { type: 'misdeal', reason: 'fouled-deck' } })).toMatchObject({ ok: true, result: { lastError: null } });
+    send('table-submit', { commandId: 'h3', command: { type: 'start-hand' } });
+    expect(send('hand-phh', { id: 3 })).toMatchObject({ ok: false, error: { code: 'not-finished', words: { en: 'Hand 2 was not played to the end: it has no hand history' } } });
     send('floor-lock');
     expect(send('hand-phh', { id: 1 })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
     core.close();

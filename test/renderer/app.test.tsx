@@ -320,16 +320,25 @@ describe('seats', () => {
     expect(query('seat-menu-sit-out')).not.toBeNull();
   });
 
-  it('a stack at the maximum: the top-up says so and sends nothing', async () => {
+  it('a stack at or above the maximum (pots won): the top-up says so, with nothing to type or confirm', async () => {
     const view = startView();
-    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 3 ? { ...seat, stack: 1000 } : seat)) });
-    const { click, fill, get, query, text } = await app(core);
-    await click('seat-3');
-    await click('seat-menu-top-up');
-    expect(text('seat-topup-range')).toBe('The stack is at the table’s maximum of 1000: no top-up');
-    expect(query('topup-max')).toBeNull();
-    await fill('seat-topup-amount', '100');
-    expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
+    const stacks = new Map([
+      [3, 1000],
+      [6, 1100],
+    ]);
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => ({ ...seat, stack: stacks.get(seat.seat) ?? seat.stack })) });
+    const { click, query, text, container } = await app(core);
+    for (const seat of stacks.keys()) {
+      await click(`seat-${seat}`);
+      await click('seat-menu-top-up');
+      expect(text('seat-topup-range')).toBe('The stack is at or above the table’s maximum of 1000: no top-up');
+      expect(query('topup-max')).toBeNull();
+      expect(query('seat-topup-amount')).toBeNull();
+      expect(query('seat-topup-confirm')).toBeNull();
+      expect(container.ownerDocument.querySelector('[data-testid^="keypad-"]')).toBeNull();
+      await click('modal-close');
+    }
+    expect(core.commands()).toEqual([]);
   });
 
   it('offers come back to a seat sitting out and post to a waiting one', async () => {
@@ -474,6 +483,28 @@ describe('the floor', () => {
     await click('floor-confirm');
     expect(core.commands()).toEqual([{ type: 'waive-time', seat: 3, amount: 15, reason: 'A regular: the house pays' }]);
   });
+  it('sets a straddle up (0 for none) with the rest of the setup; a straddle the core refuses shows in the dialog', async () => {
+    const core = new FakeCore(startView());
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    const refusal = { en: 'a straddle must be more than the big blind', de: 'Ein Straddle muss größer als der Big Blind sein' };
+    core.on('table-submit', ({ command }) => ({ ok: true, result: startView({ lastError: command.type === 'configure' && command.config.hand.straddle <= 10 ? refusal : null }) }));
+    const { click, fill, get, query, text } = await app(core);
+    await click('floor-open');
+    await settle();
+    await click('floor-setup');
+    expect((get('setup-straddle') as HTMLInputElement).value).toBe('0');
+    expect(get('setup-straddle').closest('label')?.textContent).toContain('Straddle (0 = none)');
+    await fill('setup-straddle', '10');
+    await click('setup-confirm');
+    await settle();
+    expect(text('dialog-error')).toContain('a straddle must be more than the big blind');
+    expect(query('setup-confirm')).not.toBeNull();
+    await fill('setup-straddle', '20');
+    await click('setup-confirm');
+    await settle();
+    expect(core.commands().map((command) => (command.type === 'configure' ? command.config.hand.straddle : null))).toEqual([10, 20]);
+    expect(query('floor-dialog')).toBeNull();
+  });
 });
 
 describe('hands and replay', () => {
@@ -544,6 +575,39 @@ describe('hands and replay', () => {
     }
     await click('hands-close');
     expect(text('prompt')).toBe('Action on seat 4');
+  });
+  it('marks a voided hand apart from its redeal, and offers a PHH history only for a hand played to the end', async () => {
+    const hands: HandSummary[] = [
+      { id: 5, handNumber: 4, button: 3, players: 3, pot: 0, awards: [], voided: null, complete: false },
+      { id: 4, handNumber: 3, button: 3, players: 3, pot: 60, awards: [{ en: 'Seat 4 wins 60', de: 'Platz 4 gewinnt 60' }], voided: null, complete: true },
+      { id: 3, handNumber: 3, button: 3, players: 3, pot: 0, awards: [], voided: { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' }, complete: true },
+    ];
+    const step = { words: { en: 'Seat 4 posts the small blind 5', de: 'Platz 4 setzt den Small Blind 5' }, board: [], pots: [], seats: [] };
+    const core = new FakeCore(flopView());
+    core.on('hand-list', () => ({ ok: true, result: { hands, more: false } }));
+    core.on('hand-replay', ({ id }) => ({ ok: true, result: { id, handNumber: hands.find((hand) => hand.id === id)?.handNumber ?? 0, steps: [step] } }));
+    const { click, query, text } = await app(core);
+    await click('hands-open');
+    await settle();
+    expect(text('hand-row-3')).toContain('#3 (void)');
+    expect(text('hand-row-4')).toContain('#3');
+    expect(text('hand-row-4')).not.toContain('void');
+    await click('hand-row-3');
+    await settle();
+    expect(query('replay-phh')).toBeNull();
+    expect(text('hands-title')).toBe('Replay of hand 3 (void)');
+    await click('replay-close');
+    await click('hand-row-5'); // not over yet
+    await settle();
+    expect(query('replay-phh')).toBeNull();
+    await click('replay-close');
+    await click('hand-row-4');
+    await settle();
+    expect(query('replay-phh')).not.toBeNull();
+    expect(text('hands-title')).toBe('Replay of hand 3');
+    await click('lang-de');
+    await click('replay-close');
+    expect(text('hand-row-3')).toContain('Nr. 3 (ungültig)');
   });
 });
 

@@ -20,7 +20,7 @@ export function HandList({ hands, onOpen, onOlder }: Props) {
       {hands.map((hand) => (
         <li key={hand.id}>
           <button type="button" className="hand-row" data-testid={`hand-row-${hand.id}`} onClick={() => onOpen(hand.id)}>
-            <span className="hand-number">{t.handNumber(hand.handNumber)}</span>
+            <span className="hand-number">{t.handNumber(hand.handNumber, hand.voided !== null)}</span>
             <span className="hand-pot">{t.pot(hand.pot)}</span>
             <span className="hand-result">
               {hand.voided !== null ? `${t.voided}: ${words(hand.voided)}` : hand.complete ? hand.awards.map(words).join(' · ') : t.inPlay}

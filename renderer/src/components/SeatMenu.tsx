@@ -21,7 +21,7 @@ type Props = {
   readonly error?: ReactNode;
 };
 
-/** The amounts a top-up may be (the stack after it within the buy-in limits), or null when the stack is at the maximum. */
+/** The amounts a top-up may be (the stack after it within the buy-in limits), or null when the stack is at or above the maximum. */
 export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: number): { readonly min: number; readonly max: number } | null {
   const min = Math.max(buyIn.min - stack, chipUnit);
   const max = buyIn.max - stack;
@@ -71,32 +71,39 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, er
         </div>
       ) : (
         <div className="dialog-amount">
-          <AmountField testId="seat-topup-amount" label={t.topUp} value={topUp} onChange={setTopUp} />
-          <p className="hint" data-testid="seat-topup-range">
-            {range === null ? t.topUpAtMax(buyIn.max) : t.topUpRange(range.min, range.max, seat.stack)}
-          </p>
-          {range !== null && (
-            <div className="quick-sizes">
-              <button type="button" className="button size" data-testid="topup-min" onClick={() => setTopUp(String(range.min))}>
-                {t.sizeMin} {range.min}
+          {range === null ? (
+            // Nothing to type or confirm: a stack at or above the maximum (pots won) takes no top-up.
+            <p className="hint" data-testid="seat-topup-range">
+              {t.topUpAtMax(buyIn.max)}
+            </p>
+          ) : (
+            <>
+              <AmountField testId="seat-topup-amount" label={t.topUp} value={topUp} onChange={setTopUp} />
+              <p className="hint" data-testid="seat-topup-range">
+                {t.topUpRange(range.min, range.max, seat.stack)}
+              </p>
+              <div className="quick-sizes">
+                <button type="button" className="button size" data-testid="topup-min" onClick={() => setTopUp(String(range.min))}>
+                  {t.sizeMin} {range.min}
+                </button>
+                <button type="button" className="button size" data-testid="topup-max" onClick={() => setTopUp(String(range.max))}>
+                  {t.sizeMax} {range.max}
+                </button>
+              </div>
+              <Keypad value={topUp} onChange={setTopUp} />
+              <button
+                type="button"
+                className="button action"
+                data-testid="seat-topup-confirm"
+                disabled={!valid}
+                onClick={() => {
+                  if (valid) send({ type: 'top-up', seat: n, amount });
+                }}
+              >
+                {t.topUpConfirm(amount ?? 0)}
               </button>
-              <button type="button" className="button size" data-testid="topup-max" onClick={() => setTopUp(String(range.max))}>
-                {t.sizeMax} {range.max}
-              </button>
-            </div>
+            </>
           )}
-          <Keypad value={topUp} onChange={setTopUp} />
-          <button
-            type="button"
-            className="button action"
-            data-testid="seat-topup-confirm"
-            disabled={!valid}
-            onClick={() => {
-              if (valid) send({ type: 'top-up', seat: n, amount });
-            }}
-          >
-            {t.topUpConfirm(amount ?? 0)}
-          </button>
         </div>
       )}
     </Modal>

@@ -9,7 +9,7 @@ type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';
 
 /** The numbers of a setup, as typed: one keypad fills whichever field was tapped last. */
-type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
+type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'straddle' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
 
 const KINDS: readonly Kind[] = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'];
 const FEES: readonly Fee[] = ['time', 'rake', 'none'];
@@ -22,6 +22,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
     smallBlind: text(hand.smallBlind),
     bigBlind: text(hand.bigBlind),
     ante: text(hand.ante),
+    straddle: text(hand.straddle),
     smallBet: text(structure.kind === 'fixed-limit' ? structure.smallBet : hand.bigBlind),
     bigBet: text(structure.kind === 'fixed-limit' ? structure.bigBet : hand.bigBlind * 2),
     lowerMin: text(structure.kind === 'spread-limit' ? structure.lower.min : hand.bigBlind),
@@ -40,8 +41,8 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
 }
 
 /**
- * The floor's table setup: the game, blinds and ante, the house fee (time or rake), seats and buy-ins,
- * starting from the table's current setup. It only gathers numbers: the core checks the whole setup and
+ * The floor's table setup: the game, blinds, ante and straddle (0 for none), the house fee (time or
+ * rake), seats and buy-ins, starting from the table's current setup. It only gathers numbers: the core checks the whole setup and
  * refuses it with the reason (a big blind below the small blind, a taken seat removed …).
  */
 export function TableSetup({ config, onCommand }: { readonly config: TableConfig; readonly onCommand: (command: FloorCommand) => void }) {
@@ -69,7 +70,7 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
     const timeCollection = fee === 'time' ? { amount: number('timeAmount'), everyMinutes: number('timeEvery'), sittingOutPays: config.timeCollection?.sittingOutPays ?? false, courtesyHands: config.timeCollection?.courtesyHands ?? 0 } : null;
     const next: TableConfig = {
       ...config,
-      hand: { ...config.hand, structure: structure(), smallBlind: number('smallBlind'), bigBlind: number('bigBlind'), ante: number('ante'), rake },
+      hand: { ...config.hand, structure: structure(), smallBlind: number('smallBlind'), bigBlind: number('bigBlind'), ante: number('ante'), straddle: number('straddle'), rake },
       seatCount: number('seatCount'),
       maxPlayers: number('maxPlayers'),
       buyIn: { min: number('buyInMin'), max: number('buyInMax') },
@@ -112,6 +113,7 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
           {input('smallBlind')}
           {input('bigBlind')}
           {input('ante')}
+          {config.tournament === null && input('straddle')}
         </div>
         {kind === 'fixed-limit' && <div className="setup-row">{[input('smallBet'), input('bigBet')]}</div>}
         {kind === 'spread-limit' && <div className="setup-row">{[input('lowerMin'), input('lowerMax'), input('higherMin'), input('higherMax')]}</div>}

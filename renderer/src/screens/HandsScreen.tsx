@@ -60,15 +60,22 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
     else setProblem(reply.error.words);
   };
 
+  // What the list says of the open hand: a PHH history is there only for a hand played to the end, never for a voided one.
+  const summary = replay === null ? undefined : hands?.find((hand) => hand.id === replay.id);
+  const voided = summary !== undefined && summary.voided !== null;
+  const finished = summary !== undefined && summary.voided === null && summary.complete;
+
   return (
     <main className="hands-screen">
       <header className="hands-header">
-        <h1>{replay === null ? t.handsTitle : t.replayTitle(replay.handNumber)}</h1>
+        <h1 data-testid="hands-title">{replay === null ? t.handsTitle : t.replayTitle(replay.handNumber, voided)}</h1>
         {replay !== null && (
           <>
-            <button type="button" className="button" data-testid="replay-phh" onClick={() => void phh(replay.id)}>
-              {t.replayPhh}
-            </button>
+            {finished && (
+              <button type="button" className="button" data-testid="replay-phh" onClick={() => void phh(replay.id)}>
+                {t.replayPhh}
+              </button>
+            )}
             <button type="button" className="button" data-testid="replay-close" onClick={() => setReplay(null)}>
               {t.replayBack}
             </button>
