@@ -1,3 +1,4 @@
+import type { CardSource, DeviceKind } from '../engine/table-operations.js';
 import type { Words } from '../evaluator/words.js';
 import type { Incident } from './incidents.js';
 
@@ -10,7 +11,7 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
   'card-refused': { en: 'Card already in play', de: 'Karte schon im Spiel' },
   ruling: { en: 'Ruling', de: 'Entscheidung' },
   'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
-  unplugged: { en: 'Device unplugged', de: 'Gerät ausgesteckt' },
+  unplugged: { en: 'Device unplugged', de: 'Gerät abgezogen' },
   'device-fault': { en: 'Device fault', de: 'Gerätestörung' },
   'deck-check': { en: 'Deck check failed', de: 'Deckprüfung nicht bestanden' },
   irregularity: { en: 'Irregularity', de: 'Unregelmäßigkeit' },
@@ -21,3 +22,12 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
 export function incidentKindsIn(lang: 'en' | 'de'): Readonly<Record<Incident['kind'], string>> {
   return Object.fromEntries(Object.entries(INCIDENT_KINDS).map(([kind, words]) => [kind, words[lang]])) as Record<Incident['kind'], string>;
 }
+
+/** A device, or a refused card's sender, by its name on the screen (the status bar's, renderer/src/i18n.ts `deviceKind`). */
+export const DEVICE_NAMES: Readonly<Record<DeviceKind | CardSource, Words>> = {
+  shoe: { en: 'Shoe', de: 'Kartenschlitten' },
+  'rfid-reader': { en: 'RFID reader', de: 'RFID-Leser' },
+  'button-panel': { en: 'Button panel', de: 'Tastenfeld' },
+  keypad: { en: 'Keypad', de: 'Ziffernblock' },
+  screen: { en: 'Screen', de: 'Bildschirm' },
+};

@@ -1,6 +1,10 @@
+import { ROLE_WORDS } from '../api/staff.js';
+import { describeOperation } from '../engine/describe.js';
+import type { Operation } from '../engine/operations.js';
 import type { Words } from '../evaluator/words.js';
 import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
+import { DEVICE_NAMES } from './incident-kinds.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
@@ -11,8 +15,10 @@ export type Incident = {
   readonly at: number | null;
   /** The hand it happened in (or after, between hands), by its number; null before the first hand. */
   readonly hand: number | null;
-  /** Who approved it; for what a device reported, the device. */
+  /** Who approved it, as the log has it ("Sam (floor supervisor #20)"); for what a device reported, the device's id. */
   readonly by: string;
+  /** Who, in words for the page and the screen: the person with their role in each language, or the device's name. */
+  readonly who: Words;
   readonly words: Words;
   /** Chips moved by it (a stack correction), else 0. */
   readonly chips: number;
@@ -32,31 +38,33 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
     switch (entry.type) {
       case 'hand-voided': {
         const reason = MISDEAL_REASONS[entry.reason];
-        found.push({ row, at, kind: 'misdeal', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Misdeal: ${reason.en}`, de: `Fehlgeben: ${reason.de}` } });
+        found.push({ row, at, kind: 'misdeal', hand: entry.handNumber, ...approved(entry.by), chips: 0, words: { en: `Misdeal: ${reason.en}`, de: `Misdeal: ${reason.de}` } });
         break;
       }
-      case 'step-undone':
-        found.push({ row, at, kind: 'step-undone', hand: entry.handNumber, by: entry.by, chips: 0, words: { en: `Last step taken back (${entry.undone.length} operation(s)): ${entry.reason}`, de: `Letzter Schritt zurückgenommen (${entry.undone.length} Operation(en)): ${entry.reason}` } });
+      case 'step-undone': {
+        const what = takenBack(entry.undone);
+        found.push({ row, at, kind: 'step-undone', hand: entry.handNumber, ...approved(entry.by), chips: 0, words: { en: `Taken back: ${what.en} (${entry.reason})`, de: `Zurückgenommen: ${what.de} (${entry.reason})` } });
         break;
+      }
       case 'stack-adjusted':
-        found.push({ row, at, kind: 'stack-corrected', hand, by: entry.by, chips: entry.amount, words: { en: `Seat ${entry.seat}'s stack corrected by ${signed(entry.amount)}: ${entry.reason}`, de: `Stapel von Platz ${entry.seat} um ${signed(entry.amount)} berichtigt: ${entry.reason}` } });
+        found.push({ row, at, kind: 'stack-corrected', hand, ...approved(entry.by), chips: entry.amount, words: { en: `Seat ${entry.seat}'s stack corrected by ${signed(entry.amount)}: ${entry.reason}`, de: `Stack von Platz ${entry.seat} um ${signed(entry.amount)} korrigiert: ${entry.reason}` } });
         break;
       case 'time-waived':
-        found.push({ row, at, kind: 'time-waived', hand, by: entry.by, chips: 0, words: { en: `Seat ${entry.seat}'s time due (${entry.amount}) waived: ${entry.reason}`, de: `Zeitgebühr von Platz ${entry.seat} (${entry.amount}) erlassen: ${entry.reason}` } });
+        found.push({ row, at, kind: 'time-waived', hand, ...approved(entry.by), chips: 0, words: { en: `Seat ${entry.seat}'s time due (${entry.amount}) waived: ${entry.reason}`, de: `Zeitgebühr von Platz ${entry.seat} (${entry.amount}) erlassen: ${entry.reason}` } });
         break;
       case 'card-refused': {
         const source = CARD_SOURCES[entry.source];
-        found.push({ row, at, kind: 'card-refused', hand: entry.handNumber, by: entry.source, chips: 0, words: { en: `${source.en} sent a card already in play: check the deck and the reader`, de: `${source.de} hat eine Karte gesendet, die schon im Spiel ist: Deck und Leser prüfen` } });
+        found.push({ row, at, kind: 'card-refused', hand: entry.handNumber, by: entry.source, who: DEVICE_NAMES[entry.source], chips: 0, words: { en: `${source.en} sent a card already in play: check the deck and the reader`, de: `${source.de} hat eine Karte gesendet, die schon im Spiel ist: Deck und Leser prüfen` } });
         break;
       }
       case 'ruling':
-        found.push({ row, at, kind: 'ruling', hand, by: entry.by, chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
+        found.push({ row, at, kind: 'ruling', hand, ...approved(entry.by), chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
         break;
       case 'device-incident':
-        found.push({ row, at, kind: entry.incident, hand, by: entry.device, chips: 0, words: entry.words });
+        found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: entry.words });
         break;
       case 'table-configured':
-        found.push({ row, at, kind: 'table-setup', hand, by: entry.by, chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
+        found.push({ row, at, kind: 'table-setup', hand, ...approved(entry.by), chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
         break;
       default:
         break;
@@ -69,9 +77,52 @@ function signed(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-/** Who sent a refused card, in words (never the card). */
+/** Who sent a refused card, in words (never the card), named as the screen names the devices. */
 const CARD_SOURCES: Readonly<Record<CardSource, Words>> = {
-  shoe: { en: 'The shoe', de: 'Der Schlitten' },
+  shoe: { en: 'The shoe', de: 'Der Kartenschlitten' },
   'rfid-reader': { en: 'An RFID reader', de: 'Ein RFID-Leser' },
   screen: { en: 'The screen', de: 'Der Bildschirm' },
 };
+
+/** A person's signature as the log keeps it (`signature` in src/api/staff.ts): name, role in English, number. */
+const SIGNATURE = /^(.*) \(([^()#]+) #(\d+)\)$/;
+
+/**
+ * Who approved a decision: `by` as the log has it, and in words with the role in each language
+ * ("Sam (floor supervisor #20)", "Sam (Floor-Supervisor #20)"). A name the log gives otherwise (older logs,
+ * a name typed by hand) stays as it is in both.
+ */
+function approved(by: string): { by: string; who: Words } {
+  const signed = SIGNATURE.exec(by);
+  const role = signed === null ? undefined : Object.values(ROLE_WORDS).find((words) => words.en === signed[2]);
+  if (signed === null || role === undefined) return { by, who: { en: by, de: by } };
+  return { by, who: { en: by, de: `${signed[1]} (${role.de} #${signed[3]})` } };
+}
+
+/**
+ * What an undo took back, in the croupier's words, from the row alone: the facts keep no hand state, so the
+ * step is told from its first operation (the croupier's command; the rest is what the engine did after it).
+ * A bet is a raise where its row counts a second bet this round (the big blind counts as the first; one bet
+ * counts at most one); otherwise it may be either. No card is named: an undone show or board card no longer
+ * stands, and the card may still be in the stub.
+ */
+function takenBack(undone: readonly Operation[]): Words {
+  const first = undone[0];
+  if (first === undefined) return LAST_STEP;
+  switch (first.type) {
+    case 'show':
+      return { en: `Seat ${first.seat}'s show`, de: `das Zeigen von Platz ${first.seat}` };
+    case 'deal':
+      if (first.to === 'board') return { en: 'a board card', de: 'eine Boardkarte' };
+      break;
+    case 'bet':
+      return first.betsThisRound >= 2
+        ? { en: `Seat ${first.seat} raises to ${first.to}`, de: `Platz ${first.seat} erhöht auf ${first.to}` }
+        : { en: `Seat ${first.seat} bets or raises to ${first.to}`, de: `Platz ${first.seat} setzt oder erhöht auf ${first.to}` };
+    default:
+      break;
+  }
+  return describeOperation(undefined, first) ?? LAST_STEP;
+}
+
+const LAST_STEP: Words = { en: 'the last step', de: 'der letzte Schritt' };

@@ -542,13 +542,13 @@ function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
         { header: t.handColumn, align: 'right', width: 0.07 },
         // Every English kind on one line ("Deck check failed"); the longest German ones take two.
         { header: t.kindColumn, align: 'left', width: 0.19 },
-        // Who approved it, or the device: "Floor Maria", "shoe-1".
-        { header: t.whoColumn, align: 'left', width: 0.12 },
-        { header: t.whatColumn, align: 'left', width: 0.465 },
+        // Who approved it, or the device, in this language: "Kartenschlitten" and "(Floor-Supervisor" on one line.
+        { header: t.whoColumn, align: 'left', width: 0.16 },
+        { header: t.whatColumn, align: 'left', width: 0.425 },
       ],
       // Row and hand numbers are names to look up (`felt verify`), so printed as they are, ungrouped.
       rows: incidents.map((incident) => ({
-        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : String(incident.hand), t.incidentKinds[incident.kind], winAnsiSafe(incident.by), winAnsiSafe(t.words(incident.words))],
+        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : String(incident.hand), t.incidentKinds[incident.kind], winAnsiSafe(t.words(incident.who)), winAnsiSafe(t.words(incident.words))],
       })),
       empty: t.noIncidents,
     },

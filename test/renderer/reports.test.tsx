@@ -78,8 +78,8 @@ const INCIDENTS: FloorReport = {
   kind: 'incidents',
   window: { from: null, to: null },
   incidents: [
-    { row: 12, at: null, kind: 'misdeal', hand: 5, by: 'Mara', chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
-    { row: 30, at: FIRST, kind: 'stack-corrected', hand: null, by: 'Jo', chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
+    { row: 12, at: null, kind: 'misdeal', hand: 5, by: 'Mara', who: { en: 'Mara', de: 'Mara' }, chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
+    { row: 30, at: FIRST, kind: 'stack-corrected', hand: null, by: 'Jo', who: { en: 'Jo', de: 'Jo' }, chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
   ],
 };
 

@@ -6,6 +6,7 @@ import { replayTable } from '../../src/engine/table-reduce.js';
 import type { CashFlow } from '../../src/reports/cash-flow.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { type FloorReport, floorReport, type ReportKind } from '../../src/reports/floor-report.js';
+import { incidents } from '../../src/reports/incidents.js';
 import { encodeWinAnsi, PdfDocument, textWidth, winAnsiSafe } from '../../src/reports/pdf.js';
 import { type ReportLanguage, reportPdf } from '../../src/reports/report-pdf.js';
 import { AT, DECK_CHECK, darkPixels, type GrayImage, floorFixture, grayBars, manyIncidents, pdfInfo, pdfPages, pdfWords, renderPages, writePdf } from './pdf-support.js';
@@ -200,15 +201,15 @@ const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expe
     en: {
       heading: 'Floor report: Incidents',
       lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Ruling +Floor Maria +Ruling: \?ukasz spielte außer der Reihe:/m,
-        // What a device reported: `by` is the device.
-        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +shoe-1 +The deck failed its check \(51 cards: missing 1\):/m],
+        // What a device reported: who is the device, by its name on the screen.
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing 1\):/m],
       absent: ['Entscheidung:'],
     },
     de: {
       heading: 'Floor-Bericht: Vorfälle',
-      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Fehlgeben: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack korrigiert +Floor Maria +Stapel von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
-        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +shoe-1 +Das Deck hat die Prüfung nicht bestanden \(51 Karten:$/m],
-      absent: ['Ruling:'],
+      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack korrigiert +Floor Maria +Stack von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden \(51$/m],
+      absent: ['Ruling:', 'Fehlgeben', 'Stapel', 'shoe'],
     },
   },
 };
@@ -378,9 +379,9 @@ describe('floor reports as PDF', () => {
   it('prints a device incident in the device’s own words, in each language', () => {
     // The kind as the screen words it; who: the device; what: its words, wrapped in the column, whole.
     const english = printed('incidents-device-en', reports.incidents, 'en');
-    expect(english).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +shoe-1 +The deck failed its check \(51 cards: missing 1\): do not\n +deal it$/m);
+    expect(english).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing 1\): do\n +not deal it$/m);
     const german = printed('incidents-device-de', reports.incidents, 'de');
-    expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +shoe-1 +Das Deck hat die Prüfung nicht bestanden \(51 Karten:\n +bestanden +fehlt 1\): nicht damit geben$/m);
+    expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden \(51\n +bestanden +Karten: fehlt 1\): nicht damit geben$/m);
   });
 
   it('gives time left unpaid a column of its own, and a total, only when someone left owing time', () => {
@@ -403,11 +404,29 @@ describe('floor reports as PDF', () => {
     expect(german).toMatch(/^ *Platz +Name +Buy-in +Aufstockungen +Auszahlung +Zeit +Korrekturen +Zeit unbezahlt$/m);
   });
 
+  it('prints who in German in German and an undo in the croupier’s words: the role, the device’s name', () => {
+    const signed: FloorReport = {
+      kind: 'incidents',
+      window: { from: null, to: null },
+      incidents: incidents(factsOf([
+        { type: 'step-undone', handNumber: 4, undone: [{ type: 'bet', seat: 4, to: 60, lastFullRaise: 50, limitLevel: 60, betsThisRound: 2 }, { type: 'next-actor', seat: 6 }], reason: 'falsche Taste', by: 'Sam (floor supervisor #20)', at: AT },
+        { type: 'card-refused', source: 'rfid-reader', handNumber: 4, at: AT },
+      ])),
+    };
+    const german = printed('incidents-signed-de', signed, 'de');
+    expect(german).toMatch(/^ *1 +\d{2}:\d{2} +4 +Schritt +Sam +Zurückgenommen: Platz 4 erhöht auf 60 \(falsche\n +zurückgenommen +\(Floor-Supervisor +Taste\)\n +#20\)$/m);
+    expect(german).toMatch(/^ *2 +\d{2}:\d{2} +4 +Karte schon im Spiel +RFID-Leser +Ein RFID-Leser hat eine Karte gesendet/m);
+    expect(german).not.toMatch(/floor supervisor|rfid-reader|Operation/);
+    const english = printed('incidents-signed-en', signed, 'en');
+    expect(english).toMatch(/^ *1 +\d{2}:\d{2} +4 +Step taken back +Sam \(floor +Taken back: Seat 4 raises to 60 \(falsche Taste\)$/m);
+    expect(english).toMatch(/^ *2 +\d{2}:\d{2} +4 +Card already in play +RFID reader +An RFID reader sent a card already in play/m);
+  });
+
   it('prints a six-digit row and a five-digit hand on one line', () => {
     const late: FloorReport = {
       kind: 'incidents',
       window: { from: null, to: null },
-      incidents: [{ row: 123_456, at: AT, kind: 'ruling', hand: 12_345, by: 'Floor Maria', chips: 0, words: { en: 'Ruling: the bet stands', de: 'Entscheidung: der Einsatz gilt' } }],
+      incidents: [{ row: 123_456, at: AT, kind: 'ruling', hand: 12_345, by: 'Floor Maria', who: { en: 'Floor Maria', de: 'Floor Maria' }, chips: 0, words: { en: 'Ruling: the bet stands', de: 'Entscheidung: der Einsatz gilt' } }],
     };
     expect(printed('incidents-long-numbers-en', late, 'en')).toMatch(/^ *123456 +\d{2}:\d{2} +12345 +Ruling +Floor Maria +Ruling: the bet stands$/m);
   });
@@ -441,7 +460,7 @@ describe('floor reports as PDF', () => {
       expect(page).toContain('Floor-Bericht: Vorfälle');
       if (index > 0) expect(page).toContain('Vorfälle (Fortsetzung)');
       // A long ruling wraps over four lines; its last line is on the page its first is on.
-      expect(page.match(/Der Spieler bestand/g)?.length ?? 0).toBe(page.match(/Gebers\./g)?.length ?? 0);
+      expect(page.match(/Einsatz gilt\. Der\b/g)?.length ?? 0).toBe(page.match(/Gebers\./g)?.length ?? 0);
     });
     // Nothing runs into the foot of a page (its rule is 48 points above the edge): only the page number and "Felt" are there.
     const footer = pdfWords(file).filter((word) => word.yMax > 841.89 - 48);

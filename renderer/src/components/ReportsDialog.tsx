@@ -337,7 +337,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                   <td>{incident.at === null ? t.none : timeOfDay(lang, incident.at)}</td>
                   <td>{incident.hand === null ? t.none : incident.hand}</td>
                   <td>{t.incidentKinds[incident.kind]}</td>
-                  <td>{incident.by}</td>
+                  <td>{words(incident.who)}</td>
                   <td>{words(incident.words)}</td>
                 </tr>
               ))}
