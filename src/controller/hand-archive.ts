@@ -228,6 +228,8 @@ function returned(state: HandState, operations: readonly Operation[]): HandState
 /** An undone step in words; an undone show is named without its cards, which no longer stand. */
 function undoneWords(before: HandState, operation: Operation): Words {
   if (operation.type === 'show') return { en: `seat ${operation.seat}'s show`, de: `das Zeigen von Platz ${operation.seat}` };
+  // A board card taken back goes back into the stub, and may be dealt again: it is not named.
+  if (operation.type === 'deal' && operation.to === 'board') return { en: 'a board card', de: 'eine Boardkarte' };
   return describeOperation(before, operation) ?? { en: operation.type, de: operation.type };
 }
 

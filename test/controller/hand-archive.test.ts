@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from '../../src/cards/card.js';
+import { formatCardSymbol } from '../../src/cards/notation.js';
 import { HandArchive } from '../../src/controller/hand-archive.js';
 import { NO_LIMIT_5_10 } from '../../src/engine/config.js';
 import { TableDriver } from '../support/table-driver.js';
@@ -32,5 +34,17 @@ describe('the replay of a voided hand', () => {
     const last = archive.replay(archive.list().hands[0]?.id ?? 0)?.steps.at(-1);
     expect(last?.seats.map(({ seat, stack, bet }) => ({ seat, stack, bet }))).toEqual([1, 4, 7].map((seat) => ({ seat, stack: table.player(seat).stack, bet: 0 })));
     expect(last?.seats.map(({ stack }) => stack)).toEqual([500, 500, 500]);
+  });
+
+  it('names an undone board card as a board card: it goes back into the stub and may come again', () => {
+    const table = new TableDriver({ timeCollection: null }).sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c').start();
+    while (table.state.hand?.phase.kind === 'dealing') table.do({ type: 'deal', card: null });
+    table.do({ type: 'call' }).do({ type: 'call' }).do({ type: 'check' });
+    table.do({ type: 'deal', card: null }).do({ type: 'deal', card: 12 as Card });
+    table.do({ type: 'undo', reason: 'read twice', by: 'Floor' });
+    const archive = new HandArchive((after) => table.log.slice(after));
+    const words = archive.replay(archive.list().hands[0]?.id ?? 0)?.steps.map((step) => step.words.en) ?? [];
+    expect(words.at(-1)).toBe('Floor undid: a board card (read twice; Floor)');
+    expect(words.join(' ')).not.toContain(formatCardSymbol(12 as Card));
   });
 });
