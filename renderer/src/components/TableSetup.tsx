@@ -42,8 +42,9 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
 
 /**
  * The floor's table setup: the game, blinds, ante and straddle (0 for none), the house fee (time or
- * rake), seats and buy-ins, starting from the table's current setup. It only gathers numbers: the core checks the whole setup and
- * refuses it with the reason (a big blind below the small blind, a taken seat removed …).
+ * rake), seats and buy-ins, starting from the table's current setup. It only gathers numbers: the core
+ * checks the whole setup and refuses it with the reason (a big blind below the small blind, a taken seat
+ * removed …).
  */
 export function TableSetup({ config, onCommand }: { readonly config: TableConfig; readonly onCommand: (command: FloorCommand) => void }) {
   const { t } = useLanguage();
