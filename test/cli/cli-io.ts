@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSim } from '../../src/cli/commands/sim.js';
@@ -28,4 +28,13 @@ export async function simulatedTable(hands: number, seed = 9): Promise<string> {
   const io = cliIo();
   if ((await runSim(['--hands', String(hands), '--seed', String(seed), '--db', db, '--json'], io)) !== 0) throw new Error(`felt sim failed: ${io.written.err}`);
   return db;
+}
+
+/** A built checkout's dist/, as far as browser mode looks at it, in `folder`. */
+export function builtDist(folder: string): string {
+  const dist = join(folder, 'dist');
+  mkdirSync(join(dist, 'renderer'), { recursive: true });
+  writeFileSync(join(dist, 'felt.js'), '');
+  writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
+  return dist;
 }

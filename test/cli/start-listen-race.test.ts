@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadStaff, saveStaff, staffPath, withMember } from '../../src/api/staff.js';
 import { runStart } from '../../src/cli/commands/start.js';
-import { cliIo, simulatedTable } from './cli-io.js';
+import { builtDist, cliIo, simulatedTable } from './cli-io.js';
 
 /** What happens when the port is free when asked and taken by the time the server listens: another program came first. */
 const listening = vi.hoisted(() => ({ before: (): void => undefined }));
@@ -14,14 +14,6 @@ vi.mock('../../src/server/browser-server.js', () => ({
     return Promise.reject(Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:8431'), { code: 'EADDRINUSE' }));
   },
 }));
-
-function builtDist(folder: string): string {
-  const dist = join(folder, 'dist');
-  mkdirSync(join(dist, 'renderer'), { recursive: true });
-  writeFileSync(join(dist, 'felt.js'), '');
-  writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
-  return dist;
-}
 
 describe('felt start when the port is taken between asking and listening', () => {
   it('takes back exactly what it made — a new table entirely, only the staff file beside a table that was there — and shows no PIN', async () => {

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/commands/start.js';
-import { cliIo, simulatedTable } from './cli-io.js';
+import { builtDist, cliIo, simulatedTable } from './cli-io.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
@@ -100,15 +100,6 @@ describe('felt start', () => {
     expect(result.stderr).toContain(message);
   });
 });
-
-/** A built checkout's dist/, as far as browser mode looks at it, in `folder`. */
-function builtDist(folder: string): string {
-  const dist = join(folder, 'dist');
-  mkdirSync(join(dist, 'renderer'), { recursive: true });
-  writeFileSync(join(dist, 'felt.js'), '');
-  writeFileSync(join(dist, 'renderer', 'index.html'), '<div id="root"></div>');
-  return dist;
-}
 
 describe('felt start on a port that is taken', () => {
   it('says so before it makes the table\'s files or a PIN: nothing is printed but why, nothing is left behind', async () => {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseCard } from '../../src/cards/notation.js';
 import { getPrompt } from '../../src/engine/prompt.js';
-import { applyTable, openTable, type TableCommand } from '../../src/engine/table.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { incidents } from '../../src/reports/incidents.js';
+import { threeAtTheTable } from './three-at-the-table.js';
 
 const AT = Date.UTC(2026, 10, 29, 18);
 const SAM = 'Sam (floor supervisor #20)';
@@ -16,29 +14,18 @@ const SAM = 'Sam (floor supervisor #20)';
  * card already in play; the floor corrects a stack.
  */
 function undoTable(): TableLogEntry[] {
-  const log: TableLogEntry[] = [];
-  let { state, operations } = openTable(CASINO_5_10, AT);
-  log.push(...operations);
-  const run = (command: TableCommand): void => {
-    ({ state, operations } = applyTable(state, command));
-    log.push(...operations);
-  };
-  run({ type: 'sit', seat: 1, name: 'Ada', buyIn: 500, at: AT });
-  run({ type: 'sit', seat: 3, name: 'Ben', buyIn: 800, at: AT });
-  run({ type: 'sit', seat: 6, name: 'Cleo', buyIn: 1000, at: AT });
-  for (const [seat, card] of [[1, '2c'], [3, '3c'], [6, 'As']] as const) run({ type: 'draw', seat, card: parseCard(card) });
+  const { log, run, state, deck } = threeAtTheTable(AT);
   run({ type: 'start-hand', at: AT });
   run({ type: 'misdeal', reason: 'seat-skipped', by: SAM });
   run({ type: 'start-hand', at: AT + 60_000 });
-  const deck = ['Kh', 'Qh', 'Jh', 'Th', '9h', '8h', '7h', '2d', '3d', '4d', '5s', '6d', '7d', '8d', '9d'].map((card) => parseCard(card));
   const dealUntilAction = (): void => {
-    for (let guard = 0; guard < 20 && getPrompt(state, AT).kind === 'deal'; guard++) run({ type: 'deal', card: deck.shift() ?? null });
+    for (let guard = 0; guard < 20 && getPrompt(state(), AT).kind === 'deal'; guard++) run({ type: 'deal', card: deck.shift() ?? null });
   };
   dealUntilAction();
   run({ type: 'bet', to: 60 });
   run({ type: 'undo', reason: 'pressed the wrong key', by: SAM });
-  for (let guard = 0; guard < 10 && state.hand?.street === 'preflop'; guard++) {
-    const prompt = getPrompt(state, AT);
+  for (let guard = 0; guard < 10 && state().hand?.street === 'preflop'; guard++) {
+    const prompt = getPrompt(state(), AT);
     if (prompt.kind === 'deal') break;
     run(prompt.kind === 'action' && prompt.legal.check ? { type: 'check' } : { type: 'call' });
   }
@@ -46,7 +33,7 @@ function undoTable(): TableLogEntry[] {
   run({ type: 'bet', to: 20 });
   run({ type: 'undo', reason: 'the bet was 30', by: SAM });
   for (let guard = 0; guard < 100; guard++) {
-    const prompt = getPrompt(state, AT);
+    const prompt = getPrompt(state(), AT);
     if (prompt.kind === 'deal') run({ type: 'deal', card: deck.shift() ?? null });
     else if (prompt.kind === 'action') run(prompt.legal.check ? { type: 'check' } : { type: 'call' });
     else break;

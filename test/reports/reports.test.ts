@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
-import { applyTable, openTable, type TableCommand } from '../../src/engine/table.js';
+import type { TableCommand } from '../../src/engine/table.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 import type { TableLogEntry } from '../../src/engine/table-operations.js';
 import { getPrompt } from '../../src/engine/prompt.js';
@@ -17,6 +17,7 @@ import { replayTable } from '../../src/engine/table-reduce.js';
 import { collectionsReport } from '../../src/reports/collections.js';
 import { csv } from '../../src/reports/csv.js';
 import { incidents } from '../../src/reports/incidents.js';
+import { threeAtTheTable } from './three-at-the-table.js';
 import { sessionReport } from '../../src/reports/session.js';
 import { simulateSession } from '../../src/sim/session.js';
 import { TableController } from '../../src/controller/table-controller.js';
@@ -33,21 +34,10 @@ const AT = Date.UTC(2026, 10, 29, 18);
  * gives Ben 25 for a miscounted stack and records a ruling; Ada tops up 200 and leaves.
  */
 function knownTable(): TableLogEntry[] {
-  const log: TableLogEntry[] = [];
-  let { state, operations } = openTable(CASINO_5_10, AT);
-  log.push(...operations);
-  const run = (command: TableCommand): void => {
-    ({ state, operations } = applyTable(state, command));
-    log.push(...operations);
-  };
-  run({ type: 'sit', seat: 1, name: 'Ada', buyIn: 500, at: AT });
-  run({ type: 'sit', seat: 3, name: 'Ben', buyIn: 800, at: AT });
-  run({ type: 'sit', seat: 6, name: 'Cleo', buyIn: 1000, at: AT });
-  for (const [seat, card] of [[1, '2c'], [3, '3c'], [6, 'As']] as const) run({ type: 'draw', seat, card: parseCard(card) });
+  const { log, run, state, deck } = threeAtTheTable(AT);
   run({ type: 'start-hand', at: AT });
-  const deck = ['Kh', 'Qh', 'Jh', 'Th', '9h', '8h', '7h', '2d', '3d', '4d', '5s', '6d', '7d', '8d', '9d'].map((card) => parseCard(card));
-  for (let guard = 0; guard < 100 && state.hand?.phase.kind !== 'complete'; guard++) {
-    const prompt = getPrompt(state, AT);
+  for (let guard = 0; guard < 100 && state().hand?.phase.kind !== 'complete'; guard++) {
+    const prompt = getPrompt(state(), AT);
     if (prompt.kind === 'deal') run({ type: 'deal', card: deck.shift() ?? null });
     else if (prompt.kind === 'action') run(prompt.legal.check ? { type: 'check' } : { type: 'call' });
     else run({ type: 'show' });

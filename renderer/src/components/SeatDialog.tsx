@@ -3,6 +3,7 @@ import { useLanguage } from '../i18n';
 import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
 import { Modal } from './Modal';
+import { RangeSizes } from './RangeSizes';
 import { TextField } from './TextField';
 
 type Props = {
@@ -30,14 +31,7 @@ export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Pr
         <div className="dialog-amount">
           <AmountField testId="seat-buyin" label={t.buyIn} value={amountText} onChange={setAmountText} />
           <p className="hint">{t.buyInRange(buyIn.min, buyIn.max)}</p>
-          <div className="quick-sizes">
-            <button type="button" className="button size" data-testid="buyin-min" onClick={() => setAmountText(String(buyIn.min))}>
-              {t.sizeMin} {buyIn.min}
-            </button>
-            <button type="button" className="button size" data-testid="buyin-max" onClick={() => setAmountText(String(buyIn.max))}>
-              {t.sizeMax} {buyIn.max}
-            </button>
-          </div>
+          <RangeSizes testIdPrefix="buyin" range={buyIn} onPick={setAmountText} />
           <Keypad value={amountText} onChange={setAmountText} />
           <button
             type="button"

@@ -5,6 +5,7 @@ import { useLanguage } from '../i18n';
 import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
 import { Modal } from './Modal';
+import { RangeSizes } from './RangeSizes';
 
 type Props = {
   readonly seat: SeatView;
@@ -82,14 +83,7 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, er
               <p className="hint" data-testid="seat-topup-range">
                 {t.topUpRange(range.min, range.max, seat.stack)}
               </p>
-              <div className="quick-sizes">
-                <button type="button" className="button size" data-testid="topup-min" onClick={() => setTopUp(String(range.min))}>
-                  {t.sizeMin} {range.min}
-                </button>
-                <button type="button" className="button size" data-testid="topup-max" onClick={() => setTopUp(String(range.max))}>
-                  {t.sizeMax} {range.max}
-                </button>
-              </div>
+              <RangeSizes testIdPrefix="topup" range={range} onPick={setTopUp} />
               <Keypad value={topUp} onChange={setTopUp} />
               <button
                 type="button"
