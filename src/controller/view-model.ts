@@ -58,7 +58,13 @@ export type ViewModel = {
   readonly stakes: Stakes;
   /** The table's setup, as the floor's setup screen starts from it. */
   readonly config: TableConfig;
+  /** What a player new at the table buys in with: the table's limits, or in a tournament its starting stack. */
   readonly buyIn: { readonly min: number; readonly max: number };
+  /**
+   * Whether an empty seat takes a new player now: at a cash table always; in a tournament only before its
+   * first hand (registration closes when play starts).
+   */
+  readonly seatsOpen: boolean;
   readonly handNumber: number;
   /** A hand is being dealt or played (seat changes of its players wait, the floor may undo its last step). */
   readonly handInPlay: boolean;
@@ -122,7 +128,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     seatCount: table.config.seatCount,
     stakes: stakesOf(table),
     config: table.config,
-    buyIn: table.config.buyIn,
+    ...seatingOf(table),
     handNumber: table.handNumber,
     handInPlay: inPlay,
     ...markersOf(table, inPlay, prompt),
@@ -140,6 +146,14 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     dealer: table.dealer == null ? null : { number: table.dealer.number, name: table.dealer.name },
     logRow,
   };
+}
+
+/** The buy-in and whether seats are open, as `sit` decides them (a tournament: its starting stack, before its first hand). */
+function seatingOf(table: TableState): Pick<ViewModel, 'buyIn' | 'seatsOpen'> {
+  const tournament = table.config.tournament;
+  if (tournament === null) return { buyIn: table.config.buyIn, seatsOpen: true };
+  const stack = tournament.startingStack;
+  return { buyIn: { min: stack, max: stack }, seatsOpen: table.handNumber === 0 };
 }
 
 /**

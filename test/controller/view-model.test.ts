@@ -72,3 +72,19 @@ describe('the dealer button and the blinds on the seats', () => {
     expect(current.seats.map((seat) => seat.shown)).toEqual([null, null, null]);
   });
 });
+
+describe('seating a new player', () => {
+  const tournament = { timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 100 } } };
+
+  it('a cash table: its buy-in limits, seats always open', () => {
+    expect(view(tableOfThree().playHand())).toMatchObject({ buyIn: { min: 200, max: 1000 }, seatsOpen: true });
+  });
+
+  it('a tournament: its starting stack, seats open until the first hand and closed after, as `sit` decides', () => {
+    const table = new TableDriver(tournament).sit(1, 'Ann', 1500).sit(4, 'Bob', 1500).sit(7, 'Cy', 1500).draw('1:As 4:2c 7:3c');
+    expect(view(table)).toMatchObject({ buyIn: { min: 1500, max: 1500 }, seatsOpen: true });
+    table.start();
+    expect(view(table).seatsOpen).toBe(false);
+    expect(() => table.sit(2, 'Di', 1500)).toThrow('registration is closed');
+  });
+});

@@ -320,6 +320,29 @@ describe('seats', () => {
     expect(query('seat-menu-sit-out')).not.toBeNull();
   });
 
+  it('a tournament seats a player with its starting stack: shown, not asked for', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, buyIn: { min: 5000, max: 5000 } });
+    const { click, fill, query, text } = await app(core);
+    await click('seat-2');
+    expect(text('seat-buyin-fixed')).toBe('Every player starts with 5000');
+    expect(query('seat-buyin')).toBeNull();
+    expect(query('buyin-min')).toBeNull();
+    await fill('seat-name', 'Ada');
+    await click('seat-confirm');
+    expect(core.commands()).toEqual([{ type: 'sit', seat: 2, name: 'Ada', buyIn: 5000 }]);
+  });
+
+  it('once a tournament is under way, an empty seat is drawn but offers no seating', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, seatsOpen: false });
+    const { click, get, query, text } = await app(core);
+    expect(get('seat-2').tagName).toBe('DIV');
+    expect(text('seat-2')).toContain('Empty — the tournament is under way');
+    await click('seat-2');
+    expect(query('seat-dialog')).toBeNull();
+  });
+
   it('a stack at or above the maximum (pots won): the top-up says so, with nothing to type or confirm', async () => {
     const view = startView();
     const stacks = new Map([

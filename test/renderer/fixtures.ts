@@ -23,6 +23,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
     stakes: { structure: 'no-limit', smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0, mode: 'cash', words: { en: 'No limit 5/10', de: 'No Limit 5/10' } },
     config: { ...CASINO_5_10, seatCount: 9, maxPlayers: 9 },
     buyIn: { min: 200, max: 1000 },
+    seatsOpen: true,
     handNumber: 7,
     handInPlay: true,
     button: 1,

@@ -80,14 +80,15 @@ type EmptySeatProps = {
   readonly place: SeatPlace;
   /** A dead button: the prompt puts the button on this free seat. */
   readonly dealer: boolean;
-  readonly onTap: (seat: number) => void;
+  /** Null when no player can be seated (a tournament under way): the seat is drawn, not offered. */
+  readonly onTap: ((seat: number) => void) | null;
 };
 
 /** A free seat: tap to seat a player there. It carries the button when the button is dead there. */
 export function EmptySeat({ seat, place, dealer, onTap }: EmptySeatProps) {
   const { t } = useLanguage();
-  return (
-    <button type="button" className="seat seat-empty" style={{ left: `${place.x}%`, top: `${place.y}%` }} data-testid={`seat-${seat}`} onClick={() => onTap(seat)}>
+  const content = (
+    <>
       <span className="seat-head">
         <span className="seat-number">{seat}</span>
         {dealer && (
@@ -96,7 +97,20 @@ export function EmptySeat({ seat, place, dealer, onTap }: EmptySeatProps) {
           </span>
         )}
       </span>
-      <span className="seat-empty-words">{t.emptySeat}</span>
+      <span className="seat-empty-words">{onTap === null ? t.emptySeatClosed : t.emptySeat}</span>
+    </>
+  );
+  const style = { left: `${place.x}%`, top: `${place.y}%` };
+  if (onTap === null) {
+    return (
+      <div className="seat seat-empty seat-closed" style={style} data-testid={`seat-${seat}`}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <button type="button" className="seat seat-empty" style={style} data-testid={`seat-${seat}`} onClick={() => onTap(seat)}>
+      {content}
     </button>
   );
 }

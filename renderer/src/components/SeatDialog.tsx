@@ -15,12 +15,16 @@ type Props = {
   readonly error?: ReactNode;
 };
 
-/** Seats a player at an empty seat: a name and a buy-in within the table's range. */
+/**
+ * Seats a player at an empty seat: a name and a buy-in within the table's range. A range of one amount (a
+ * tournament's starting stack) is no choice: it is shown, not asked for.
+ */
 export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Props) {
   const { t } = useLanguage();
+  const fixed = buyIn.min === buyIn.max;
   const [name, setName] = useState('');
   const [amountText, setAmountText] = useState('');
-  const amount = amountOf(amountText);
+  const amount = fixed ? buyIn.min : amountOf(amountText);
   const trimmed = name.trim();
   const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && amount <= buyIn.max;
   return (
@@ -29,10 +33,18 @@ export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Pr
       <div className="dialog-columns">
         <TextField testId="seat-name" label={t.name} value={name} onChange={setName} maxLength={40} />
         <div className="dialog-amount">
-          <AmountField testId="seat-buyin" label={t.buyIn} value={amountText} onChange={setAmountText} />
-          <p className="hint">{t.buyInRange(buyIn.min, buyIn.max)}</p>
-          <RangeSizes testIdPrefix="buyin" range={buyIn} onPick={setAmountText} />
-          <Keypad value={amountText} onChange={setAmountText} />
+          {fixed ? (
+            <p className="hint" data-testid="seat-buyin-fixed">
+              {t.buyInFixed(buyIn.min)}
+            </p>
+          ) : (
+            <>
+              <AmountField testId="seat-buyin" label={t.buyIn} value={amountText} onChange={setAmountText} />
+              <p className="hint">{t.buyInRange(buyIn.min, buyIn.max)}</p>
+              <RangeSizes testIdPrefix="buyin" range={buyIn} onPick={setAmountText} />
+              <Keypad value={amountText} onChange={setAmountText} />
+            </>
+          )}
           <button
             type="button"
             className="button action"

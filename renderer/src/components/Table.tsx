@@ -31,7 +31,7 @@ export function Table({ view, onSeatTap, onEmptySeatTap }: Props) {
       {numbers.map((n) => {
         const seat = bySeat.get(n);
         const place = seatPlace(n, view.seatCount, aspect);
-        if (seat === undefined) return <EmptySeat key={n} seat={n} place={place} dealer={view.button === n} onTap={onEmptySeatTap} />;
+        if (seat === undefined) return <EmptySeat key={n} seat={n} place={place} dealer={view.button === n} onTap={view.seatsOpen ? onEmptySeatTap : null} />;
         const markers = { dealer: view.button === n, small: view.blinds?.small === n, big: view.blinds?.big === n };
         return <Seat key={n} seat={seat} place={place} isActor={actor === n} markers={markers} onTap={onSeatTap} />;
       })}
