@@ -48,9 +48,11 @@ async function main(): Promise<void> {
     await croupier.tap('size-pot');
     await shot('action-pad');
     await croupier.act('action-allin');
-    await croupier.act('action-call');
+    // A call that takes every chip is the one All-in button (D44).
+    const call = async (): Promise<void> => croupier.act((await croupier.locator('action-call').count()) > 0 ? 'action-call' : 'action-allin');
+    await call();
     await croupier.act('action-fold');
-    await croupier.act('action-call');
+    await call();
     await croupier.sees('pot-side-1', '');
     await shot('side-pots');
     await croupier.deal('3d', 'Qs', '5d', 'Ks');

@@ -349,6 +349,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
 
   return (
     <Modal testId="reports-dialog" title={t.reportsTitle} onClose={onClose}>
+      <div className="report-top">
       <div className="choice-row" role="tablist">
         {KINDS.map((option) => (
           <button
@@ -367,6 +368,11 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
           {t.reportPdf}
         </button>
       </div>
+        {/* The printed reports give UTC; the screen, its own clock: said once, beside the tabs, where no long report pushes it out of sight. */}
+        <p className="hint report-clock" data-testid="report-clock">
+          {t.reportClock(zoneName(lang))}
+        </p>
+      </div>
       {problem !== null && (
         <div className="choice-row">
           <p className="inline-error" role="alert" data-testid="reports-error">
@@ -382,10 +388,6 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
       <div className="report" role="tabpanel" data-testid={`report-${kind}`}>
         {report !== null && report.kind === kind ? body(report) : problem === null && <p className="hint hint-large">{t.loading}</p>}
       </div>
-      {/* The printed reports give UTC; the screen, its own clock: said once, so the two can be compared. */}
-      <p className="hint" data-testid="report-clock">
-        {t.reportClock(zoneName(lang))}
-      </p>
     </Modal>
   );
 }
