@@ -124,6 +124,16 @@ export function planHand(table: TableState): HandPlan | null {
       if (post.live > 0 || post.dead > 0) extraPosts.push(post);
     }
   }
+  if (dealtIn.length === 1) {
+    // One player left playing and newcomers only in the gap: no hand could be dealt, so the big blind would
+    // never move on to them. Heads-up there is no button to get for free: the next newcomer takes the big
+    // blind, as they would have waited for it (T6).
+    const entering = nextAfter(bigBlind, (player) => player !== null && player.status === 'waiting' && player.stack > 0 && !dealtIn.includes(player.seat));
+    if (entering === null) return null;
+    bigBlind = entering;
+    dealtIn.push(entering);
+    dealtIn.sort((a, b) => a - b);
+  }
   if (dealtIn.length < 2) return null;
   let smallBlindSeat: number | null = dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null;
   if (dealtIn.length === 2) {
@@ -145,8 +155,10 @@ export function planHand(table: TableState): HandPlan | null {
     smallBlindPosition = button;
     smallBlindSeat = button;
   }
-  // Players away whom the big blind passed owe both blinds.
-  if (table.bigBlind !== null && table.bigBlind !== bigBlind) for (const seat of between(table.bigBlind, bigBlind)) miss(seat, true, true);
+  // Players away whom the big blind passed owe both blinds; at the first hand, those it passed on its way
+  // from the button (had they played, one of them would have posted it).
+  const lastBigBlind = table.bigBlind ?? button;
+  if (lastBigBlind !== bigBlind) for (const seat of between(lastBigBlind, bigBlind)) miss(seat, true, true);
   // A posting player who is a blind this hand posts only the blind.
   const posts = extraPosts.filter((post) => post.seat !== smallBlindSeat && post.seat !== bigBlind);
   return { button, smallBlindPosition, smallBlindSeat, bigBlind, dealtIn, extraPosts: posts, missed: [...missed.values()] };

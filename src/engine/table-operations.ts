@@ -16,13 +16,14 @@ export type TableOperation =
    * `at`: when (the sit's time; logs from before it was kept lack it). `timeDue`: time the player left
    * unpaid less than the return window ago, owed again (D41).
    */
-  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number; readonly timeDue?: number }
+  /** `timeDue` and `handsDealt`: a return within the window, the same stay (D41, D46). */
+  | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number; readonly timeDue?: number; readonly handsDealt?: number }
   | { readonly type: 'topped-up'; readonly seat: number; readonly amount: number; readonly at?: number }
   | { readonly type: 'sat-out'; readonly seat: number }
   | { readonly type: 'came-back'; readonly seat: number; readonly status: SeatStatus }
   | { readonly type: 'will-post'; readonly seat: number }
   /** `timeDue`: time the player left unpaid (their chips did not cover it), kept for a return (T8, D41). */
-  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number }
+  | { readonly type: 'left'; readonly seat: number; readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number; readonly handsDealt?: number }
   | { readonly type: 'button-card'; readonly seat: number; readonly card: Card }
   | { readonly type: 'button-drawn'; readonly seat: number }
   /** A blind passed a player who was away: owed from now on (shown on the seat). */

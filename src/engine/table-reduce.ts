@@ -33,7 +33,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
         status: entry.status,
         posting: false,
         owes: entry.owesBigBlind ? { small: false, big: true } : NOTHING_OWED,
-        handsDealt: 0,
+        handsDealt: entry.handsDealt ?? 0,
         timeOwed: 0,
         // Only a return owing time carries it: a seat of an older log keeps the shape it had.
         ...(entry.timeDue === undefined ? {} : { timeDue: entry.timeDue }),
@@ -52,7 +52,14 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
       // Before the button is drawn, a player who leaves takes their card out of the draw.
       const buttonDraw = state.button === null ? state.buttonDraw.filter((drawn) => drawn.seat !== entry.seat) : state.buttonDraw;
       // The player's earlier departure gives way to this one; departures older than any return window go.
-      const departure: Departure = entry.timeDue === undefined ? { name: entry.name, stack: entry.stack, at: entry.at } : { name: entry.name, stack: entry.stack, at: entry.at, timeDue: entry.timeDue };
+      // Only what the entry has: a departure of an older log keeps the shape it had in its snapshots.
+      const departure: Departure = {
+        name: entry.name,
+        stack: entry.stack,
+        at: entry.at,
+        ...(entry.timeDue === undefined ? {} : { timeDue: entry.timeDue }),
+        ...(entry.handsDealt === undefined ? {} : { handsDealt: entry.handsDealt }),
+      };
       const departures = [...recentDepartures(state.departures, entry.at).filter((left) => left.name !== entry.name), departure];
       return { ...withSeat(state, entry.seat, null, { cashOuts: entry.stack }), departures, buttonDraw };
     }

@@ -35,7 +35,8 @@ export type SeatedPlayer = {
 };
 
 /** A player who left with chips, for WSOP Live Action 58 (bring them back when returning soon). */
-export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number };
+/** A player who left: what a return within the window brings back (the stack), owes again (time) and goes on from (hands dealt, for courtesy hands). */
+export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number; readonly handsDealt?: number };
 
 /** The table around the hands: seats, button and blinds, time collection, the hand in play. Immutable. */
 export type TableState = {

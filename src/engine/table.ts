@@ -237,7 +237,19 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   const started = state.handNumber > 0 || state.button !== null;
   // Time left unpaid is owed again (T8, D41); the next hand's boundary collects it.
   const timeDue = departure?.timeDue;
-  recorder.push({ type: 'seated', seat, name, stack: buyIn, status: started ? 'waiting' : 'playing', owesBigBlind: started, at, ...(timeDue === undefined ? {} : { timeDue }) });
+  // Back within the window is the same stay: no new courtesy hands (D46).
+  const handsDealt = departure?.handsDealt;
+  recorder.push({
+    type: 'seated',
+    seat,
+    name,
+    stack: buyIn,
+    status: started ? 'waiting' : 'playing',
+    owesBigBlind: started,
+    at,
+    ...(timeDue === undefined ? {} : { timeDue }),
+    ...(handsDealt === undefined ? {} : { handsDealt }),
+  });
   if (started && config.newPlayers === 'post') recorder.push({ type: 'will-post', seat });
 }
 
@@ -280,7 +292,17 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
   const { collected, unpaid } = timeAtLeave(player);
   if (collected !== null) recorder.push(collected);
   const stack = seated(recorder.state, seat).stack;
-  recorder.push(unpaid === 0 ? { type: 'left', seat, name: player.name, stack, at } : { type: 'left', seat, name: player.name, stack, at, timeDue: unpaid });
+  // What a return within the window takes up again: time unpaid (D41) and the hands dealt, so that leaving
+  // and coming back starts no new courtesy (D46). Written only when there is something to carry.
+  recorder.push({
+    type: 'left',
+    seat,
+    name: player.name,
+    stack,
+    at,
+    ...(unpaid === 0 ? {} : { timeDue: unpaid }),
+    ...(player.handsDealt === 0 ? {} : { handsDealt: player.handsDealt }),
+  });
 }
 
 function draw(recorder: TableRecorder, seat: number, card: Card): void {
@@ -463,6 +485,26 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
   const odd = state.seats.find((player) => player !== null && player.stack % unit !== 0);
   if (odd !== undefined && odd !== null) {
     throw violation('invalid-config', `Seat ${odd.seat}'s stack ${odd.stack} is not a whole number of the new chip unit ${unit}`, `Der Stapel von Platz ${odd.seat} (${odd.stack}) ist keine ganze Zahl der neuen Chipeinheit ${unit}`);
+  }
+  // Time owed is collected from the stack later: an amount off the new unit would leave a stack off it,
+  // which the next hand refuses as a broken invariant (the table would stop).
+  const owing = state.seats.find((player) => player !== null && (player.timeDue ?? 0) % unit !== 0);
+  if (owing !== undefined && owing !== null) {
+    throw violation(
+      'invalid-config',
+      `Seat ${owing.seat} owes ${owing.timeDue ?? 0} in time, not a whole number of the new chip unit ${unit}: collect or waive it first`,
+      `Platz ${owing.seat} schuldet ${owing.timeDue ?? 0} Zeit, keine ganze Zahl der neuen Chipeinheit ${unit}: erst kassieren oder erlassen`,
+    );
+  }
+  // A player back within the window brings back their stack and owes their time again (T7, D41).
+  const returning = state.departures.find((left) => command.at - left.at < config.returnWithinMinutes * 60_000 && (left.stack % unit !== 0 || (left.timeDue ?? 0) % unit !== 0));
+  if (returning !== undefined) {
+    const until = new Date(returning.at + config.returnWithinMinutes * 60_000).toISOString().slice(11, 16);
+    throw violation(
+      'invalid-config',
+      `${returning.name} left with ${returning.stack}${returning.timeDue === undefined ? '' : `, owing ${returning.timeDue} in time`}, not whole numbers of the new chip unit ${unit}, and may come back with them until ${until} UTC`,
+      `${returning.name} ist mit ${returning.stack} gegangen${returning.timeDue === undefined ? '' : ` und schuldet ${returning.timeDue} Zeit`}, keine ganzen Zahlen der neuen Chipeinheit ${unit}, und kann damit bis ${until} UTC zurückkommen`,
+    );
   }
   const playing = state.seats.filter((player) => player !== null).length;
   if (playing > config.maxPlayers) {

@@ -50,6 +50,24 @@ describe('T14 table setup between hands', () => {
     expect(() => table.do({ type: 'configure', config, by: FLOOR, at: table.now })).toThrow(message);
   });
 
+  it('refuses a chip unit that time owed is not made of: collected later, it would leave a stack off the unit and stop the table', () => {
+    const unitTen = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 10, smallBlind: 10, bigBlind: 20 }, buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 20, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 } });
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').start(); // A owes 15
+    table.foldAround();
+    for (const seat of [1, 2]) {
+      const stack = table.player(seat).stack;
+      if (stack % 10 !== 0) table.do({ type: 'adjust-stack', seat, amount: 10 - (stack % 10), reason: 'to the new unit', by: FLOOR });
+    }
+    expect(table.player(1).timeDue).toBe(15);
+    expect(() => table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now })).toThrow('Seat 1 owes 15 in time, not a whole number of the new chip unit 10: collect or waive it first');
+    table.now += MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 10 of it, 5 owed on a return
+    expect(() => table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now })).toThrow('A left with 0, owing 5 in time, not whole numbers of the new chip unit 10, and may come back with them until 01:01 UTC');
+    table.now += 60 * MINUTE;
+    table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(10);
+  });
+
   it('removes a seat only once the button and the blinds have moved past it', () => {
     // Seat 10's player was the big blind and left: the next big blind is found from seat 10.
     const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(10, 'J').draw('1:2c 2:3c 3:As 10:4c');

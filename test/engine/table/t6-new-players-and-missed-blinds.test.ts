@@ -117,4 +117,25 @@ describe('T6 players without chips between hands, and tables that empty', () => 
     // The button goes to seat 3, where the new player sits: not dealt in from the button.
     expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 5, dealtIn: [1, 4, 5] });
   });
+  it.each(['dead', 'moving'] as const)('down to one player, a newcomer between the button and the big blind takes the big blind heads-up (%s button): the table goes on', (button) => {
+    const table = new TableDriver({ button, seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs').playHand(); // button 1, small 2, big 3
+    table.do({ type: 'leave', seat: 2, at: table.now }).do({ type: 'leave', seat: 3, at: table.now });
+    table.sit(2, 'D');
+    expect(table.player(2)).toMatchObject({ status: 'waiting' });
+    table.start();
+    expect(table.positions()).toEqual({ button: 1, small: 1, big: 2, dealtIn: [1, 2] });
+    expect(table.player(2)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+  });
+
+  it.each(['dead', 'moving'] as const)('a player sitting out at the first hand owes the blinds its big blind passed them by (%s button)', (button) => {
+    const table = new TableDriver({ button }).sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(5, 'E').draw('1:As 2:Ks 3:Qs 4:Js 5:Ts');
+    table.do({ type: 'sit-out', seat: 3 }).playHand();
+    expect(table.positions()).toMatchObject({ button: 1, small: 2, big: 4 });
+    expect(table.log).toContainEqual({ type: 'blinds-missed', seat: 3, small: true, big: true });
+    table.do({ type: 'come-back', seat: 3 });
+    expect(table.player(3)).toMatchObject({ status: 'waiting', owes: { small: true, big: true } });
+    table.playHand();
+    // Nobody posts the big blind twice in a row, and seat 3 is not dealt in for the small blind alone.
+    expect(table.positions()).toMatchObject({ small: 4, big: 5, dealtIn: [1, 2, 4, 5] });
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPrompt } from '../../../src/engine/prompt.js';
 import type { TableConfig } from '../../../src/engine/table-config.js';
-import { reduceTable } from '../../../src/engine/table-reduce.js';
+import { reduceTable, replayTable } from '../../../src/engine/table-reduce.js';
 import { cashFlow } from '../../../src/reports/cash-flow.js';
 import { factsOf } from '../../../src/reports/facts.js';
 import { incidents } from '../../../src/reports/incidents.js';
@@ -57,6 +57,22 @@ describe('T8 time collection (seed 000)', () => {
     courtesy.now = 30 * MINUTE;
     courtesy.playHand();
     expect(courtesy.state.totals.timeCollected).toBe(30);
+  });
+
+  it('a player back within the return window gets no new courtesy hands: it is the same stay (D46)', () => {
+    const rule = { amount: 15, everyMinutes: 30, sittingOutPays: false, courtesyHands: 3 };
+    const table = new TableDriver({ timeCollection: rule }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs');
+    for (let hand = 0; hand < 3; hand++) table.playHand();
+    table.now = 10 * MINUTE;
+    table.do({ type: 'leave', seat: 3, at: table.now });
+    expect(table.log.at(-1)).toMatchObject({ type: 'left', seat: 3, handsDealt: 3 });
+    table.now = 11 * MINUTE;
+    table.sit(3, 'C', 500).do({ type: 'post', seat: 3 });
+    table.now = 31 * MINUTE;
+    table.playHand();
+    const paid = table.log.filter((entry) => entry.type === 'time-collected').map((entry) => (entry.type === 'time-collected' ? entry.seat : 0));
+    expect(paid).toEqual([1, 2, 3]);
+    expect(replayTable(table.log)).toEqual(table.state);
   });
 
   /** Seat 1 sits out with 10 chips at a table where sitting-out players pay: the first period leaves them owing 15. */
