@@ -2,9 +2,9 @@ import type { Words } from '../evaluator/words.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import type { TableConfig } from '../engine/table-config.js';
-import { reduceTable } from '../engine/table-reduce.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
+import { reopenedTable } from '../store/reopen.js';
 import type { TableState } from '../engine/table-state.js';
 import type { CardSource, DeviceIncident } from '../engine/table-operations.js';
 import type { Store } from '../store/store.js';
@@ -92,13 +92,10 @@ export class TableController {
   static open(store: Store, clock: Clock, config: TableConfig, options: { snapshotEvery?: number } = {}): TableController {
     const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     if (store.headOfChain().seq > 0) {
-      // From the latest snapshot, when there is one, then the rows after it.
-      const snapshot = store.latestSnapshot();
-      let state = snapshot?.state;
-      for (const entry of store.entries(snapshot?.seq ?? 0)) state = reduceTable(state, entry);
-      if (state === undefined) throw new PersistenceError('the log holds no table');
+      // Checked on the way: a snapshot or a recent row changed outside Felt stops the opening.
+      const { state, snapshotRow } = reopenedTable(store);
       const controller = new TableController(store, clock, state, snapshotEvery);
-      controller.sinceSnapshot = store.headOfChain().seq - (snapshot?.seq ?? 0);
+      controller.sinceSnapshot = store.headOfChain().seq - snapshotRow;
       return controller;
     }
     const { state, operations } = openTable(config, clock.now());

@@ -162,9 +162,14 @@ export class Store {
     return this.db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>;
   }
 
-  /** Every row as stored, in order of `seq`: for verification. */
-  rows(): IterableIterator<LogRow> {
-    return this.db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>;
+  /** The latest `count` snapshots that belong to this chain, newest first, as stored. */
+  chainSnapshots(count: number): { seq: number; hash: string; state: string }[] {
+    return this.db.prepare('SELECT s.seq, s.hash, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT ?').all(count) as { seq: number; hash: string; state: string }[];
+  }
+
+  /** Every row after row `after` (all of them by default) as stored, in order of `seq`: for verification. */
+  rows(after = 0): IterableIterator<LogRow> {
+    return this.db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<LogRow>;
   }
 
   /** The head row as stored. */
@@ -230,6 +235,20 @@ function takeTableLock(path: string): FileLock {
 export function snapshotState(stored: string): TableState {
   const state = JSON.parse(stored) as TableState & { handLog?: TableState['handLog'] };
   return upToDate(state.handLog === undefined ? { ...state, handLog: [] } : state);
+}
+
+/**
+ * Whether a stored snapshot is the table as replayed: byte for byte, or so once both are brought up to
+ * date (`snapshotState`; the replayed table too, for a clock that went back between two departures).
+ */
+export function sameSnapshot(stored: string, state: TableState | undefined): boolean {
+  const replayed = canonicalJson(state);
+  if (stored === replayed) return true;
+  try {
+    return canonicalJson(snapshotState(stored)) === canonicalJson(state === undefined ? undefined : upToDate(state));
+  } catch {
+    return false;
+  }
 }
 
 /** The table with its departures as the table keeps them now (`departuresAsKept`); the same table if so already. */

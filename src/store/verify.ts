@@ -13,7 +13,7 @@ import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
 import { eventRow, handRow, hasFactTables, storedEventRows, storedHandRows } from './fact-tables.js';
 import { appendOnlyTriggers, appliedMigrations } from './migrations.js';
-import { GENESIS_HASH, linkHash, type LogRow, openToRead, snapshotState, upToDate } from './store.js';
+import { GENESIS_HASH, linkHash, type LogRow, openToRead, sameSnapshot } from './store.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -182,20 +182,6 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
   const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').get(expectedSeq - 1) as { seq: number } | undefined;
   if (beyond !== undefined) return { ok: false, row: beyond.seq, problem: `a snapshot is kept after row ${beyond.seq}, which the log does not have (the log was cut short)` };
   return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
-}
-
-/**
- * Whether a stored snapshot is the table as replayed: byte for byte, or so once both are brought up to
- * date (`snapshotState`; the replayed table too, for a clock that went back between two departures).
- */
-function sameSnapshot(stored: string, state: TableState | undefined): boolean {
-  const replayed = canonicalJson(state);
-  if (stored === replayed) return true;
-  try {
-    return canonicalJson(snapshotState(stored)) === canonicalJson(state === undefined ? undefined : upToDate(state));
-  } catch {
-    return false;
-  }
 }
 
 /** One entry through the table's reducer, with the chip checks the engine's live path makes. */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -197,7 +197,7 @@ describe('time due waived by the floor', () => {
 });
 
 describe('reopening a long log', () => {
-  it('starts from the latest snapshot and replays only the rows after it; verify checks every snapshot', async () => {
+  it('starts from the snapshot before the latest, checking the latest on the way; verify checks every snapshot', async () => {
     const { simulateSession } = await import('../../src/sim/session.js');
     const { verifyDatabase } = await import('../../src/store/verify.js');
     const Database = (await import('better-sqlite3')).default;
@@ -238,6 +238,54 @@ describe('reopening a long log', () => {
     db.close();
     const result = verifyDatabase(path);
     expect(result).toMatchObject({ ok: false, row: snapshot?.seq, problem: 'the snapshot kept after it is not the table its rows replay to (the snapshot was changed)' });
+  });
+
+  it('does not open on a snapshot or a recent row changed outside Felt: no chip the log does not hold is shown or played', async () => {
+    const { simulateSession } = await import('../../src/sim/session.js');
+    const Database = (await import('better-sqlite3')).default;
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-tampered-')), 'table.db');
+    const store = Store.open(path);
+    let controller: TableController | null = null;
+    let now = 0;
+    simulateSession({ hands: 40, seed: 8, players: 6, structure: 'nl', button: 'dead' }, undefined, {
+      open: (config, at) => {
+        now = at;
+        controller = TableController.open(store, { now: () => now }, config, { snapshotEvery: 300 });
+      },
+      command: (id, command) => void controller?.submit({ id, command }),
+    });
+    const latest = store.latestSnapshot();
+    store.close();
+    const copy = (name: string): string => {
+      const to = join(mkdtempSync(join(tmpdir(), `felt-${name}-`)), 'table.db');
+      copyFileSync(path, to);
+      return to;
+    };
+    const opening = (at: string): (() => void) => () => {
+      const reopened = Store.open(at);
+      try {
+        TableController.open(reopened, { now: () => now }, CASINO_5_10);
+      } finally {
+        reopened.close();
+      }
+    };
+    // A thousand chips more on a stack in the latest snapshot, the log untouched.
+    const snapshotChanged = copy('snapshot');
+    const first = new Database(snapshotChanged);
+    const stored = (first.prepare('SELECT state FROM snapshot WHERE seq = ?').get(latest?.seq) as { state: string }).state;
+    const stack = /"stack":(\d+)/.exec(stored);
+    first.prepare('UPDATE snapshot SET state = ? WHERE seq = ?').run(stored.replace(stack?.[0] ?? '', `"stack":${Number(stack?.[1]) + 1000}`), latest?.seq);
+    first.close();
+    expect(opening(snapshotChanged)).toThrow(`row ${latest?.seq} of the log: the snapshot kept after it is not the table its rows replay to — the database was changed outside Felt`);
+    // A row after it changed, its hash left as it was (the triggers dropped first, as someone editing would).
+    const rowChanged = copy('row');
+    const second = new Database(rowChanged);
+    const last = second.prepare('SELECT seq FROM head').get() as { seq: number };
+    for (const { name } of second.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) second.exec(`DROP TRIGGER ${name}`);
+    second.prepare("UPDATE log SET payload = payload || ' ' WHERE seq = ?").run(last.seq - 1);
+    second.close();
+    expect(opening(rowChanged)).toThrow(`row ${last.seq - 1} of the log: its content does not match its hash`);
+    expect(opening(path)).not.toThrow();
   });
 });
 

@@ -1,0 +1,30 @@
+import type { TableLogEntry } from '../engine/table-operations.js';
+import { reduceTable } from '../engine/table-reduce.js';
+import type { TableState } from '../engine/table-state.js';
+import { PersistenceError } from './persistence-error.js';
+import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from './store.js';
+
+/**
+ * The table as its log leaves it, for a table opening again, and the row of its latest snapshot. The rows
+ * are replayed from the snapshot before the latest (from the first row when there is none): on the way the
+ * rows' chain is checked and the latest snapshot compared with the table they replay to, so a snapshot or
+ * a recent row changed outside Felt stops the table before it shows or plays on chips the log does not
+ * hold. Two snapshots' worth of rows at most; the whole log is `felt verify`'s.
+ */
+export function reopenedTable(store: Store): { readonly state: TableState; readonly snapshotRow: number } {
+  const [latest, before] = store.chainSnapshots(2);
+  let state = before === undefined ? undefined : snapshotState(before.state);
+  let previous = before?.hash ?? GENESIS_HASH;
+  for (const row of store.rows(before?.seq ?? 0)) {
+    if (row.prev_hash !== previous || linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) throw changed(row.seq, 'its content does not match its hash, or it does not link to the row before it');
+    state = reduceTable(state, JSON.parse(row.payload) as TableLogEntry);
+    if (row.seq === latest?.seq && !sameSnapshot(latest.state, state)) throw changed(row.seq, 'the snapshot kept after it is not the table its rows replay to');
+    previous = row.hash;
+  }
+  if (state === undefined) throw new PersistenceError('the log holds no table');
+  return { state, snapshotRow: latest?.seq ?? 0 };
+}
+
+function changed(row: number, what: string): PersistenceError {
+  return new PersistenceError(`row ${row} of the log: ${what} — the database was changed outside Felt; the table does not open on it: run felt verify and call the floor`);
+}
