@@ -17,7 +17,7 @@ export function dataFolder(): string {
 /**
  * Every file this process makes from here on is its user's only (umask 077): a table's log holds hole cards
  * while a hand is played, and beside it are the staff's PIN hashes. Called by each command that makes a
- * table's files (start, sim, staff) and by the kiosk shell, before they make any.
+ * table's files (start, sim, staff) or writes what it holds (export, report), and by the kiosk shell, before they make any.
  */
 export function keepTableFilesPrivate(): void {
   process.umask(0o077);

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { hasControlCharacter } from '../engine/names.js';
 import type { Words } from '../evaluator/words.js';
 import { withFileLock } from '../store/file-lock.js';
 
@@ -179,6 +180,7 @@ function checkedMember(staff: StaffFile, member: NewStaffMember, kept: StaffMemb
   const problem =
     checkStaffNumber(member.number) ??
     (member.name.trim() === '' ? 'a staff member needs a name' : null) ??
+    (hasControlCharacter(member.name) ? 'a name cannot hold a control character (a line break, a tab)' : null) ??
     (member.pin === undefined ? null : checkPinFormat(member.pin)) ??
     (member.badge === undefined ? null : checkBadgeFormat(member.badge));
   if (problem !== null) throw new Error(`staff member ${member.number}: ${problem}`);

@@ -86,8 +86,12 @@ export function describeOperation(before: HandState | undefined, operation: Oper
       return { en: `Rake ${operation.amount}`, de: `Rake ${operation.amount}` };
     case 'award':
       return announceAward(operation);
-    case 'hand-ended':
-      return { en: 'Hand over', de: 'Hand beendet' };
+    case 'hand-ended': {
+      // The last step says who won what, so that a replay stepped to its end shows the result.
+      const awards = (before?.awards ?? []).map(announceAward);
+      if (awards.length === 0) return { en: 'Hand over', de: 'Hand beendet' };
+      return { en: `Hand over: ${awards.map((words) => words.en).join('; ')}`, de: `Hand beendet: ${awards.map((words) => words.de).join('; ')}` };
+    }
     case 'betting-round':
     case 'next-actor':
       return null;

@@ -3,6 +3,7 @@ import { formatCard } from '../cards/notation.js';
 import { apply, type Command, startHand } from './apply.js';
 import { InvariantError } from '../invariant-error.js';
 import { violation } from './rule-violation.js';
+import { hasControlCharacter } from './names.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
 import { type CardSource, type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
@@ -210,6 +211,7 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   }
   if (state.seats[seat - 1] !== null) throw violation('invalid-seat-change', `Seat ${seat} is taken`, `Platz ${seat} ist besetzt`);
   if (name === '') throw violation('invalid-seat-change', 'A player needs a name', 'Ein Spieler braucht einen Namen');
+  if (hasControlCharacter(name)) throw violation('invalid-seat-change', 'A name cannot hold a control character (a line break, a tab)', 'Ein Name darf kein Steuerzeichen enthalten (Zeilenumbruch, Tabulator)');
   if (state.seats.some((player) => player?.name === name)) throw violation('invalid-seat-change', `${name} already sits at this table`, `${name} sitzt schon an diesem Tisch`);
   if (state.seats.filter((player) => player !== null).length >= config.maxPlayers) {
     throw violation('invalid-seat-change', `The table is full (${config.maxPlayers} players)`, `Der Tisch ist voll (${config.maxPlayers} Spieler)`);

@@ -271,6 +271,7 @@ describe('the staff: roles, badges and the dealer on duty', () => {
     expect(() => addStaffMember(base, { number: '2', name: 'B', role: 'croupier' })).toThrow('staff member 2: a staff member needs a PIN or a badge to sign in');
     expect(() => addStaffMember(base, { number: '2', name: 'B', role: 'croupier', badge: 'BADGE0001' })).toThrow("staff member 2: that badge is someone else's");
     expect(() => addStaffMember(base, { number: '2', name: ' ', role: 'croupier', pin: '123456' })).toThrow('staff member 2: a staff member needs a name');
+    expect(() => addStaffMember(base, { number: '2', name: 'Evil\nName', role: 'croupier', pin: '123456' })).toThrow('staff member 2: a name cannot hold a control character');
   });
 });
 

@@ -104,6 +104,9 @@ describe('felt verify and felt export on a simulated table database', () => {
     expect(verified.stdout).toContain('20 hands replayed, every chip accounted for');
     const out = join(directory, 'hands');
     expect(run(['export', '--db', db, '--format', 'phh', '--out', out]).stdout).toContain('Wrote 20 hands');
+    // Every hole card is in them: owner-only, as the table's own files are.
+    expect(readdirSync(out).map((name) => statSync(join(out, name)).mode & 0o777)).toEqual(readdirSync(out).map(() => 0o600));
+    expect(statSync(out).mode & 0o777).toBe(0o700);
     const replayed = run(['replay', '--json', ...readdirSync(out).map((name) => join(out, name))]);
     expect(replayed.status).toBe(0);
 

@@ -167,10 +167,15 @@ describe('the raise amount', () => {
     expect(sent).toEqual([{ type: 'bet', seat: 4, to: 200 }]);
   });
 
-  it('typing keeps digits only, and above the maximum is refused before sending', async () => {
-    const { fill, get } = await pad(facingBet);
-    await fill('raise-amount', '3a41');
-    expect(value(get('raise-amount'))).toBe('341');
+  it('a point or a comma typed is refused in words, never dropped; above the maximum is refused before sending', async () => {
+    const { fill, get, query, text } = await pad(facingBet);
+    await fill('raise-amount', '60.5');
+    expect(value(get('raise-amount'))).toBe('60.5');
+    expect(text('raise-amount-invalid')).toBe('Whole chips: digits only, no point or comma');
+    expect(get('action-raise').hasAttribute('disabled')).toBe(true);
+    expect(text('action-raise')).not.toContain('605');
+    await fill('raise-amount', '341');
+    expect(query('raise-amount-invalid')).toBeNull();
     expect(get('action-raise').hasAttribute('disabled')).toBe(true);
   });
 });

@@ -169,6 +169,10 @@ describe('floor reports over a table log', () => {
     expect(csv([['row', 'what'], [3, 'Ruling: "late", then reversed, as agreed\nby both'], [4, null]])).toBe('row,what\r\n3,"Ruling: ""late"", then reversed, as agreed\nby both"\r\n4,\r\n');
   });
 
+  it('writes a name a spreadsheet would run as a formula as text (CSV injection), and negative amounts as numbers', () => {
+    expect(csv([[6, '=HYPERLINK("x")', -40], [7, '+1', '@SUM(A1)'], [8, '-5', 'Ann-Marie']])).toBe(`6,"'=HYPERLINK(""x"")",-40\r\n7,'+1,'@SUM(A1)\r\n8,'-5,Ann-Marie\r\n`);
+  });
+
   it('felt report reads a table’s database read-only, in JSON or CSV, and refuses one that does not verify', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'felt-report-')), 'table.db');
     expect(spawnSync(felt, ['sim', '--hands', '40', '--seed', '3', '--db', db], { encoding: 'utf8' }).status).toBe(0);

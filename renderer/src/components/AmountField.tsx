@@ -1,3 +1,5 @@
+import { useLanguage } from '../i18n';
+
 type Props = {
   readonly testId: string;
   readonly label: string;
@@ -11,6 +13,10 @@ type Props = {
  * `inputMode` none would hide the system keyboard, but some kiosks have only that: numeric lets it help.
  */
 export function AmountField({ testId, label, value, onChange, secret = false }: Props) {
+  const { t } = useLanguage();
+  // What was typed stays as typed (spaces aside): a point or a comma is refused in words, never dropped —
+  // "60.5" must not become 605.
+  const digitsOnly = /^\d*$/.test(value);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
@@ -20,9 +26,15 @@ export function AmountField({ testId, label, value, onChange, secret = false }: 
         type={secret ? 'password' : 'text'}
         inputMode="numeric"
         autoComplete="off"
+        aria-invalid={!digitsOnly}
         value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+        onChange={(event) => onChange(event.target.value.replace(/\s/g, ''))}
       />
+      {!digitsOnly && (
+        <span className="inline-error" role="alert" data-testid={`${testId}-invalid`}>
+          {t.digitsOnly}
+        </span>
+      )}
     </label>
   );
 }

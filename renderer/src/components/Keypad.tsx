@@ -38,7 +38,10 @@ export function Keypad({ value, onChange, maxDigits = 9, keepLeadingZeros = fals
   );
 }
 
-/** An amount as entered, or null when nothing is. */
+/**
+ * An amount as entered, or null when nothing is or it is not digits only: "60.5" or "1.000" is no number
+ * of chips to guess at (a decimal point in English is a thousands point in German).
+ */
 export function amountOf(text: string): number | null {
-  return text === '' ? null : Number.parseInt(text, 10);
+  return /^\d+$/.test(text) ? Number.parseInt(text, 10) : null;
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { join } from 'node:path';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
@@ -33,6 +34,8 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
     io.err(`felt export: ${doesNotVerify(db, verified)}; nothing written\n`);
     return 1;
   }
+  // The hands hold every hole card dealt, mucked ones too: owner-only, as the table's own files are.
+  keepTableFilesPrivate();
   mkdirSync(out, { recursive: true });
   let written = 0;
   const histories = new TableHandHistories();

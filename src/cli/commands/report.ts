@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../reports/floor-report.js';
 import type { Window } from '../../reports/facts.js';
 import { reportCsv } from '../../reports/report-csv.js';
@@ -39,6 +40,8 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
     io.err(`felt report: ${doesNotVerify(options.db, verification)}; no report over a log that is not the truth — see felt verify\n`);
     return 1;
   }
+  // A file written is owner-only, as the table's are: a hand's report holds its hole cards, the others the players' names and money.
+  keepTableFilesPrivate();
   if (options.kind === 'hand') return handDetail(options, io, verification.rows);
   // No further than the row verify checked: a running table writes on meanwhile.
   const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], options.kind === 'cashflow', verification.rows);

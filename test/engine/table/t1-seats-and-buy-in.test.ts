@@ -20,6 +20,8 @@ describe('T1 seats and buy-ins (seed 000)', () => {
     [{ seat: 11, name: 'Cy', buyIn: 300 }, 'There is no seat 11 at this table (1–10)'],
     [{ seat: 3, name: 'Ada', buyIn: 300 }, 'Ada already sits at this table'],
     [{ seat: 3, name: '  ', buyIn: 300 }, 'A player needs a name'],
+    [{ seat: 3, name: 'Ada\u0007', buyIn: 300 }, 'A name cannot hold a control character'],
+    [{ seat: 3, name: 'Ada\nLovelace', buyIn: 300 }, 'A name cannot hold a control character'],
   ])('refuses %j: %s', (sit, message) => {
     const table = new TableDriver().sit(1, 'Ada');
     const before = table.state;
