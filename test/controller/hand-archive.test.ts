@@ -48,3 +48,13 @@ describe('the replay of a voided hand', () => {
     expect(words.join(' ')).not.toContain(formatCardSymbol(12 as Card));
   });
 });
+
+describe('the replay of a hand played out', () => {
+  it('ends with who won what: stepped to its end, the replay shows the result', () => {
+    // Ann (button) and Bob (small blind) fold to Cy's big blind: 5 of it back uncalled, 10 in the pot.
+    const table = new TableDriver({ timeCollection: null }).sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c').playHand();
+    const archive = new HandArchive((after) => table.log.slice(after));
+    const last = archive.replay(archive.list().hands[0]?.id ?? 0)?.steps.at(-1);
+    expect(last?.words).toEqual({ en: 'Hand over: Seat 7 wins the main pot, 10', de: 'Hand beendet: Platz 7 gewinnt den Hauptpot, 10' });
+  });
+});
