@@ -1,5 +1,5 @@
 import type { Card } from '../cards/card.js';
-import { tryParseCard } from '../cards/notation.js';
+import { formatCard, tryParseCard } from '../cards/notation.js';
 import { apply, type Command, type ExtraPost, type StartHand, startHand } from '../engine/apply.js';
 import { getLegalActions } from '../engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type RakeRule, type UncapRule } from '../engine/config.js';
@@ -102,6 +102,17 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const indexOfSeat = new Map(seats.map((seat, index) => [seat, index]));
   const holeCards = new Map<number, (Card | null)[]>();
   const pendingShows = new Map<number, { cards: string; action: string }>();
+  // Each known card dealt, with the action that dealt it: a card dealt twice is the file's fault, named
+  // as such (the engine's refusal speaks to a croupier and names no card).
+  const dealtIn = new Map<Card, string>();
+  const dealtOnce = (cards: readonly (Card | null)[], action: string): void => {
+    for (const card of cards) {
+      if (card === null) continue;
+      const first = dealtIn.get(card);
+      if (first !== undefined) throw new PhhError(`'${action}': ${formatCard(card)} is dealt twice${first === action ? '' : ` (also in '${first}')`}: a deck has one of each`);
+      dealtIn.set(card, action);
+    }
+  };
 
   const run = (command: Command): void => {
     state = apply(state, command).state;
@@ -148,14 +159,20 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const words = action.split(/\s+/);
       if (words[0] === 'd' && words[1] === 'dh') {
         const index = playerIndex(words[2], count);
-        holeCards.set(index, parseCards(words[3] ?? ''));
+        const cards = parseCards(words[3] ?? '');
+        dealtOnce(cards, action);
+        holeCards.set(index, cards);
         if (holeCards.size === count) dealPending();
         continue;
       }
       dealPending();
       try {
         if (words[0] === 'd' && words[1] === 'db') {
-          for (const card of parseCards(words[2] ?? '')) {
+          const cards = parseCards(words[2] ?? '');
+          dealtOnce(cards, action);
+          const due = boardCardsDue(state);
+          if (cards.length > due) throw new PhhError(`'${action}': ${cards.length} board cards in one action, where ${due} ${due === 1 ? 'is' : 'are'} due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)`);
+          for (const card of cards) {
             dealPending();
             if (card === null) throw new PhhError(`'${action}': board cards must be known`);
             run({ type: 'deal', card });
@@ -319,6 +336,16 @@ function seatNumber(value: TomlValue, index: number): number {
   const seat = typeof value === 'object' && value !== null && 'number' in value ? Number(value.number) : Number.NaN;
   if (!Number.isSafeInteger(seat) || seat < 1) throw new PhhError(`seats[${index}] is not a seat number`);
   return seat;
+}
+
+/**
+ * Board cards one `d db` may deal now: the rest of the street's (the flop's three, the turn's or river's
+ * one) while betting follows it; once all-ins have closed the betting, the rest of the board at once.
+ */
+function boardCardsDue(state: HandState): number {
+  const onBoard = state.board.length;
+  if (state.activeCount < 2) return 5 - onBoard;
+  return onBoard < 3 ? 3 - onBoard : onBoard < 5 ? 1 : 0;
 }
 
 function parseCards(text: string): (Card | null)[] {

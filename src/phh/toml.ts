@@ -17,6 +17,8 @@ export class TomlError extends Error {
 export function parseTomlTables(text: string): TomlTable[] {
   const tables: Record<string, TomlValue>[] = [];
   let current: Record<string, TomlValue> | undefined;
+  // A table named twice is invalid TOML; in a `.phhs` file it is two hands under one number.
+  const names = new Set<string>();
   const reader = new Reader(text);
   for (;;) {
     reader.skipBlankAndComments();
@@ -27,6 +29,8 @@ export function parseTomlTables(text: string): TomlTable[] {
       reader.expect(']');
       reader.endOfLine();
       if (name.trim() === '') reader.fail('empty table name');
+      if (names.has(name.trim())) reader.fail(`the table [${printable(name.trim())}] is given twice`);
+      names.add(name.trim());
       current = {};
       tables.push(current);
       continue;

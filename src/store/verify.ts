@@ -174,7 +174,8 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     return { ok: false, row: 0, problem: "the head kept elsewhere is the genesis (64 zeros, an empty log's head): it proves nothing about a log that has rows — give a head this log had once, as felt verify or felt sim printed it" };
   }
   if (expectHead !== undefined && anchorRow === null) {
-    return { ok: false, row: expectedSeq - 1, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
+    // No row is bad: the hash is not found (row 0, the log as a whole).
+    return { ok: false, row: 0, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
   }
   if (facts !== null && !facts.complete(factCursor)) {
     return { ok: false, row: expectedSeq - 1, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };

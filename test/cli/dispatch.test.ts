@@ -77,6 +77,23 @@ describe('felt: an option given twice is wrong usage, for every command', () => 
   });
 });
 
+describe('felt: wrong usage said in words', () => {
+  it('a stray word is an unexpected argument, not an unknown option; a report kind takes its article', async () => {
+    const db = await simulatedTable(3);
+    const stray = await felt(['verify', '--db', db, 'extra']);
+    expect(stray).toMatchObject({ status: 2, out: '' });
+    expect(stray.err).toMatch(/^felt verify: unexpected argument 'extra': this command takes options only \(they start with --\)\n/);
+    expect((await felt(['verify', '--db', db, '--quick'])).err).toMatch(/^felt verify: unknown option --quick\n/);
+    expect((await felt(['report', '--db', db, '--kind', 'incidents', '--format', 'phh'])).err).toMatch(/^felt report: --format phh is one hand's history, for --kind hand: an incidents report is --format json, csv or pdf\n/);
+  });
+
+  it('a head kept elsewhere that is not in the chain names no row as bad: the hash is not found', async () => {
+    const db = await simulatedTable(3);
+    const result = await felt(['verify', '--db', db, '--expect-head', 'ab'.repeat(32)]);
+    expect(result).toEqual({ status: 1, out: `${db}: the head ${'ab'.repeat(32)} kept elsewhere is not in this chain: its history was rewritten or cut before it\n`, err: '' });
+  });
+});
+
 describe('knownFailure', () => {
   it('words the failures a user can act on, naming the path', () => {
     const folder = scratch();

@@ -37,6 +37,15 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(result.error).toBe("'p2 sm ????': the history does not record the cards shown, and this hand cannot be settled without them (A player is all-in: every hand is tabled)");
   });
 
+  it('names a card dealt twice and a board action with too many cards as the file\'s faults, with the card', () => {
+    const actions = (list: string[]): string => `actions = [${list.map((action) => `'${action}'`).join(', ')}]`;
+    const dealt = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 cbr 300', 'p2 cc'];
+    expect(replayText([...allIn, actions(['d dh p1 AsAs', 'd dh p2 KsKh', 'd dh p3 QsQh'])]).error).toBe("'d dh p1 AsAs': As is dealt twice: a deck has one of each");
+    expect(replayText([...allIn, actions([...dealt, 'd db 2c7dAs'])]).error).toBe("'d db 2c7dAs': As is dealt twice (also in 'd dh p1 AsAh'): a deck has one of each");
+    expect(replayText([...allIn, actions([...dealt.slice(0, 4), 'p1 cbr 20', 'p2 cc', 'd db 2c3c4c5c6c7c'])]).error).toBe("'d db 2c3c4c5c6c7c': 6 board cards in one action, where 3 are due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)");
+    expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: the table [1] is given twice');
+  });
+
   it('shows a hand dealt with known cards as dealt, and names a show of other cards', () => {
     const deal = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s'];
     const actions = (shows: string[]): string => `actions = [${[...deal, ...shows].map((action) => `'${action}'`).join(', ')}]`;

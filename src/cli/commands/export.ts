@@ -5,7 +5,7 @@ import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { counted } from '../counted.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 /** `felt export --db PATH --format phh --out DIR`: every hand of a table's log as a PHH file, once the log verifies. */
@@ -18,7 +18,7 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
     if (arg === '--db') db = args[++index] ?? null;
     else if (arg === '--format') format = args[++index] ?? null;
     else if (arg === '--out') out = args[++index] ?? null;
-    else throw new CliUsageError(`unknown option ${String(arg)}`);
+    else throw unexpectedArgument(arg);
   }
   if (db === null || out === null) throw new CliUsageError('--db PATH and --out DIR are required');
   if (format === null) throw new CliUsageError('--format is required: --format phh (the one format export writes)');

@@ -7,7 +7,7 @@ import { reportPdf } from '../../reports/report-pdf.js';
 import type { HandHistory } from '../../controller/hand-archive.js';
 import { readHand, readReportSource } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 type Format = 'json' | 'csv' | 'pdf' | 'phh';
@@ -178,7 +178,7 @@ function parse(args: readonly string[]): Options {
     } else if (arg === '--from') from = parseMoment(arg, value());
     else if (arg === '--to') to = parseMoment(arg, value());
     else if (arg === '--out') out = value();
-    else throw new CliUsageError(`unknown option ${arg}`);
+    else throw unexpectedArgument(arg);
   }
   if (db === null) throw new CliUsageError('--db is required');
   if (kind === null) throw new CliUsageError(`--kind is required (${KINDS.join(', ')})`);
@@ -187,13 +187,18 @@ function parse(args: readonly string[]): Options {
     const period = from !== null ? '--from' : '--to';
     throw new CliUsageError(`${period} limits a report to a period: --kind hand shows one hand, whenever it was played, so leave ${period} out`);
   }
-  if (kind !== 'hand' && hand !== null) throw new CliUsageError(`--hand and --hand-number pick one hand for --kind hand: a ${kind} report covers every hand (limit it with --from/--to), so leave them out`);
+  if (kind !== 'hand' && hand !== null) throw new CliUsageError(`--hand and --hand-number pick one hand for --kind hand: ${aReport(kind)} covers every hand (limit it with --from/--to), so leave them out`);
   if (kind === 'hand' && format !== 'json' && format !== 'phh') throw new CliUsageError('--kind hand is --format json or phh');
-  if (kind !== 'hand' && format === 'phh') throw new CliUsageError(`--format phh is one hand's history, for --kind hand: a ${kind} report is --format json, csv or pdf`);
+  if (kind !== 'hand' && format === 'phh') throw new CliUsageError(`--format phh is one hand's history, for --kind hand: ${aReport(kind)} is --format json, csv or pdf`);
   if (count !== null && kind !== 'cashflow') throw new CliUsageError('--count belongs to --kind cashflow');
   if (count !== null && to !== null) throw new CliUsageError('--count is compared with the chips on the table now: it cannot go with --to');
   if (from !== null && to !== null && from >= to) throw new CliUsageError('--from must come before --to');
   if (format === 'pdf' && out === null) throw new CliUsageError('--format pdf needs --out FILE');
   if (lang !== 'en' && format !== 'pdf') throw new CliUsageError('--lang is for --format pdf');
   return { db, kind, hand, format, lang, count, out, window: { from, to } };
+}
+
+/** "a session report", "an incidents report": a report kind in a sentence. */
+function aReport(kind: string): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} report`;
 }

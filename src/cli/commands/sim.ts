@@ -6,7 +6,7 @@ import type { TableState } from '../../engine/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { counted } from '../counted.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
@@ -172,7 +172,7 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
       if (name !== 'pty') throw new CliUsageError(`--hardware must be pty (the devices on socat pseudo-terminals), got '${name}'`);
       hardware = name;
     } else if (arg === '--faults') faults = true;
-    else throw new CliUsageError(`unknown option ${arg}`);
+    else throw unexpectedArgument(arg);
   }
   if (hands === null) throw new CliUsageError('--hands is required');
   if (seed === null) throw new CliUsageError('--seed is required');

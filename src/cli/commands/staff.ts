@@ -1,6 +1,6 @@
 import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath, withStaffLock } from '../../api/staff.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
@@ -139,7 +139,7 @@ function parse(args: readonly (string | undefined)[]): { db: string; number?: st
       if (!(ROLES as readonly string[]).includes(given)) throw new CliUsageError(`--role is ${ROLES.join(', ')}, got '${given}'`);
       role = given as Role;
     } else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
-    else throw new CliUsageError(`unknown option ${arg}`);
+    else throw unexpectedArgument(arg);
   }
   if (db === undefined) throw new CliUsageError('--db is required');
   return { db, ...(number === undefined ? {} : { number }), ...(name === undefined ? {} : { name }), ...(role === undefined ? {} : { role }) };

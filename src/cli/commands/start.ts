@@ -8,7 +8,7 @@ import { defaultDatabasePath, keepTableFilesPrivate } from '../../api/data-folde
 import { staffPath, withStaffLock } from '../../api/staff.js';
 import { startBrowserServer } from '../../server/browser-server.js';
 import { FileLock, LockHeld } from '../../store/file-lock.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 
 type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined };
 
@@ -39,7 +39,7 @@ function parse(args: readonly string[]): StartOptions {
       const seed = Number(value(++index, '--seed'));
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${String(args[index])}'`);
       options.seed = seed;
-    } else throw new CliUsageError(`unknown option ${String(arg)}`);
+    } else throw unexpectedArgument(arg);
   }
   return options;
 }

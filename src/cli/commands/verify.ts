@@ -1,6 +1,6 @@
 import { verifyDatabase } from '../../store/verify.js';
 import { counted } from '../counted.js';
-import { CliUsageError, type CommandIo } from '../io.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
@@ -20,7 +20,7 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
       // Felt prints hashes in lower case; one copied from a printout may have come back in upper case.
       expectHead = given.toLowerCase();
     }
-    else throw new CliUsageError(`unknown option ${String(arg)}`);
+    else throw unexpectedArgument(arg);
   }
   if (db === null) throw new CliUsageError('--db PATH is required');
   const unusable = notATableDatabase(db);
