@@ -311,6 +311,19 @@ describe('seats', () => {
     expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
   });
 
+  it('a player dealt into the hand is offered no top-up and no leaving until it is over, folded too', async () => {
+    const core = new FakeCore(flopView());
+    const { click, query, text } = await app(core);
+    for (const seat of [4, 3]) {
+      await click(`seat-${seat}`);
+      expect(query('seat-menu-top-up')).toBeNull();
+      expect(query('seat-menu-leave')).toBeNull();
+      expect(query('seat-menu-sit-out')).not.toBeNull();
+      expect(text('seat-menu-in-hand')).toBe('In the hand: a top-up or leaving waits until it is over');
+      await click('modal-close');
+    }
+  });
+
   it('a tournament offers no top-up: the stack is what the player has won', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' } });

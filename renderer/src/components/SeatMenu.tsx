@@ -32,7 +32,7 @@ export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: numbe
 /**
  * An occupied seat's menu: top up, sit out or come back, post now (a waiting player), leave. Which of them
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
- * seat's status (coming back when not sitting out).
+ * seat's status (coming back when not sitting out; a top-up or leaving for a player dealt into the hand).
  */
 export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
@@ -42,12 +42,19 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, er
   const amount = topUp === null ? null : amountOf(topUp);
   const range = topUpRange(seat.stack, buyIn, chipUnit);
   const valid = amount !== null && range !== null && amount >= range.min && amount <= range.max;
+  // Dealt into the hand in play (folded too: their chips are in the pots): chips come and go after it.
+  const inHand = seat.status === 'active' || seat.status === 'all-in' || seat.status === 'folded';
   return (
     <Modal testId="seat-menu" title={t.seatMenuTitle(n, seat.name)} onClose={onClose}>
       {error}
       {topUp === null ? (
         <div className="menu-buttons">
-          {topUps && (
+          {inHand && (
+            <p className="hint" data-testid="seat-menu-in-hand">
+              {t.seatInHand}
+            </p>
+          )}
+          {topUps && !inHand && (
             <button type="button" className="button" data-testid="seat-menu-top-up" onClick={() => setTopUp('')}>
               {t.topUp}
             </button>
@@ -66,9 +73,11 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, er
               {t.post}
             </button>
           )}
-          <button type="button" className="button button-danger" data-testid="seat-menu-leave" onClick={() => send({ type: 'leave', seat: n })}>
-            {t.leave}
-          </button>
+          {!inHand && (
+            <button type="button" className="button button-danger" data-testid="seat-menu-leave" onClick={() => send({ type: 'leave', seat: n })}>
+              {t.leave}
+            </button>
+          )}
         </div>
       ) : (
         <div className="dialog-amount">
