@@ -257,12 +257,13 @@ describe('between hands', () => {
 describe('seats', () => {
   it('seats a player at an empty seat with a name and a buy-in within the range', async () => {
     const core = new FakeCore(startView());
-    const { click, fill, get, query } = await app(core);
+    const { click, fill, get, query, text } = await app(core);
     await click('seat-2');
     expect(query('seat-dialog')).not.toBeNull();
     await fill('seat-name', 'Ada');
     await fill('seat-buyin', '150');
     expect(get('seat-confirm').hasAttribute('disabled')).toBe(true); // below the minimum of 200
+    expect(text('seat-buyin-outside')).toBe('Below the table’s minimum of 200');
     await click('keypad-clear');
     await click('keypad-5');
     await click('keypad-0');
@@ -566,7 +567,9 @@ describe('hands and replay', () => {
     await click('hands-open');
     await settle();
     expect(text('hand-row-2')).toContain('Seat 4 wins 90');
+    expect(text('hand-row-2')).toContain('Pot 90');
     expect(text('hand-row-1')).toContain('a fouled deck');
+    expect(text('hand-row-1')).not.toContain('Pot'); // voided: every chip went back
     expect(get('hand-row-2').compareDocumentPosition(get('hand-row-1')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // A full page: older hands come on request, before the oldest shown.
     await click('hands-older');
@@ -578,6 +581,7 @@ describe('hands and replay', () => {
     await settle();
     expect(core.sent('hand-replay')).toEqual([{ id: 2 }]);
     expect(text('replay-step')).toContain('Seat 4 posts the small blind 5');
+    expect(text('replay-step')).toContain('Pots: 0 · bets in front 5');
     expect(get('replay-prev').hasAttribute('disabled')).toBe(true);
     await click('replay-next');
     expect(text('replay-step')).toContain('The flop');

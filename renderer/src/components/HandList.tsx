@@ -21,7 +21,8 @@ export function HandList({ hands, onOpen, onOlder }: Props) {
         <li key={hand.id}>
           <button type="button" className="hand-row" data-testid={`hand-row-${hand.id}`} onClick={() => onOpen(hand.id)}>
             <span className="hand-number">{t.handNumber(hand.handNumber, hand.voided !== null)}</span>
-            <span className="hand-pot">{t.pot(hand.pot)}</span>
+            {/* A pot is known once the hand is over: in play its chips are still moving, voided they went back. */}
+            <span className="hand-pot">{hand.complete && hand.voided === null ? t.pot(hand.pot) : ''}</span>
             <span className="hand-result">
               {hand.voided !== null ? `${t.voided}: ${words(hand.voided)}` : hand.complete ? hand.awards.map(words).join(' · ') : t.inPlay}
             </span>

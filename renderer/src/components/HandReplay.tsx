@@ -27,6 +27,8 @@ export function HandReplay({ replay }: { readonly replay: Replay }) {
           <Board board={step.board} />
           <p className="replay-pots">
             {t.pots}: {step.pots.length === 0 ? '0' : step.pots.join(' · ')}
+            {/* Bets in front are not in a pot yet: said beside it, so "Pots: 0" with blinds out is not a puzzle. */}
+            {inFront(step) > 0 && ` · ${t.betsInFront(inFront(step))}`}
           </p>
           <table className="replay-seats">
             <thead>
@@ -55,4 +57,8 @@ export function HandReplay({ replay }: { readonly replay: Replay }) {
       )}
     </div>
   );
+}
+
+function inFront(step: { readonly seats: readonly { readonly bet: number }[] }): number {
+  return step.seats.reduce((sum, seat) => sum + seat.bet, 0);
 }

@@ -236,6 +236,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
         return (
           <>
             <table className="report-table" data-testid="cashflow-stays">
+              <caption className="report-heading">{t.staysByArrival}</caption>
               <thead>
                 <tr>
                   <th>{t.seatColumn}</th>

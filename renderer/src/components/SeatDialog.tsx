@@ -41,6 +41,12 @@ export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Pr
             <>
               <AmountField testId="seat-buyin" label={t.buyIn} value={amountText} onChange={setAmountText} />
               <p className="hint">{t.buyInRange(buyIn.min, buyIn.max)}</p>
+              {/* Said where it is typed: a greyed-out button alone does not say why. */}
+              {amount !== null && (amount < buyIn.min || amount > buyIn.max) && (
+                <p className="inline-error" data-testid="seat-buyin-outside">
+                  {amount < buyIn.min ? t.buyInBelow(buyIn.min) : t.buyInAbove(buyIn.max)}
+                </p>
+              )}
               <RangeSizes testIdPrefix="buyin" range={buyIn} onPick={setAmountText} />
               <Keypad value={amountText} onChange={setAmountText} />
             </>
