@@ -4,7 +4,7 @@ import type { DeviceStatus, SeatView } from '../../src/controller/view-model';
 import type { Words } from '../../src/evaluator/words';
 import type { SimFault } from '../../src/hardware/sim-faults';
 import type { ReportKind } from '../../src/reports/floor-report';
-import { incidentKindsIn } from '../../src/reports/incident-kinds';
+import { incidentKindsIn, UNDO_REASONS } from '../../src/reports/incident-kinds';
 import type { ConnectionState } from './core/core';
 
 /** The languages of the screen; the core's words come in both already (`Words`). */
@@ -138,7 +138,7 @@ const en = {
   undo: 'Undo last step',
   nothingToUndo: 'Nothing to undo',
   reason: 'Reason',
-  undoReasons: ['Wrong button pressed', 'Card misread', 'Action taken back'],
+  undoReasons: UNDO_REASONS.map((reason) => reason.en),
   misdeal: 'Misdeal',
   misdealReasons: {
     'first-cards-exposed': 'First or second card of the deal exposed',
@@ -412,7 +412,7 @@ const de: Dictionary = {
   undo: 'Letzten Schritt zurücknehmen',
   nothingToUndo: 'Nichts zurückzunehmen',
   reason: 'Grund',
-  undoReasons: ['Falsche Taste gedrückt', 'Karte falsch gelesen', 'Aktion zurückgenommen'],
+  undoReasons: UNDO_REASONS.map((reason) => reason.de),
   misdeal: 'Misdeal',
   misdealReasons: {
     'first-cards-exposed': 'Erste oder zweite Karte aufgedeckt',

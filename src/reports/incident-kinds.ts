@@ -31,3 +31,18 @@ export const DEVICE_NAMES: Readonly<Record<DeviceKind | CardSource, Words>> = {
   keypad: { en: 'Keypad', de: 'Ziffernblock' },
   screen: { en: 'Screen', de: 'Bildschirm' },
 };
+
+/**
+ * The reasons the floor's undo offers with a tap. The log keeps a reason as it was sent, in the screen's
+ * language; one of these is given in the report's language whichever screen sent it.
+ */
+export const UNDO_REASONS: readonly Words[] = [
+  { en: 'Wrong button pressed', de: 'Falsche Taste gedrückt' },
+  { en: 'Card misread', de: 'Karte falsch gelesen' },
+  { en: 'Action taken back', de: 'Aktion zurückgenommen' },
+];
+
+/** A reason in words: an offered one in both languages, one typed as it was typed. */
+export function reasonWords(reason: string): Words {
+  return UNDO_REASONS.find((offered) => offered.en === reason || offered.de === reason) ?? { en: reason, de: reason };
+}

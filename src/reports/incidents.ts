@@ -4,7 +4,7 @@ import type { Operation } from '../engine/operations.js';
 import type { Words } from '../evaluator/words.js';
 import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
-import { DEVICE_NAMES } from './incident-kinds.js';
+import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
@@ -43,7 +43,7 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
       }
       case 'step-undone': {
         const what = takenBack(entry.undone);
-        found.push({ row, at, kind: 'step-undone', hand: entry.handNumber, ...approved(entry.by), chips: 0, words: { en: `Taken back: ${what.en} (${entry.reason})`, de: `Zurückgenommen: ${what.de} (${entry.reason})` } });
+        found.push({ row, at, kind: 'step-undone', hand: entry.handNumber, ...approved(entry.by), chips: 0, words: { en: `Taken back: ${what.en} (${reasonWords(entry.reason).en})`, de: `Zurückgenommen: ${what.de} (${reasonWords(entry.reason).de})` } });
         break;
       }
       case 'stack-adjusted':

@@ -31,7 +31,7 @@ function undoTable(): TableLogEntry[] {
   }
   dealUntilAction();
   run({ type: 'bet', to: 20 });
-  run({ type: 'undo', reason: 'the bet was 30', by: SAM });
+  run({ type: 'undo', reason: 'Card misread', by: SAM });
   for (let guard = 0; guard < 100; guard++) {
     const prompt = getPrompt(state(), AT);
     if (prompt.kind === 'deal') run({ type: 'deal', card: deck.shift() ?? null });
@@ -53,7 +53,8 @@ describe('the incidents report in the floor’s words', () => {
     expect(undone.map((incident) => incident.words)).toEqual([
       { en: 'Taken back: Seat 6 raises to 60 (pressed the wrong key)', de: 'Zurückgenommen: Platz 6 erhöht auf 60 (pressed the wrong key)' },
       // On the flop the row cannot tell a bet from a raise over a short all-in: it says both.
-      { en: expect.stringMatching(/^Taken back: Seat \d bets or raises to 20 \(the bet was 30\)$/), de: expect.stringMatching(/^Zurückgenommen: Platz \d setzt oder erhöht auf 20 \(the bet was 30\)$/) },
+      // A reason the screen offers is given in the report's language, whichever screen sent it.
+      { en: expect.stringMatching(/^Taken back: Seat \d bets or raises to 20 \(Card misread\)$/), de: expect.stringMatching(/^Zurückgenommen: Platz \d setzt oder erhöht auf 20 \(Karte falsch gelesen\)$/) },
       { en: expect.stringMatching(/^Taken back: Seat \d's show \(the wrong hand was tabled\)$/), de: expect.stringMatching(/^Zurückgenommen: das Zeigen von Platz \d \(the wrong hand was tabled\)$/) },
     ]);
   });
