@@ -117,11 +117,12 @@ export class TableController {
   }
 
   /** A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once. */
-  reportDevice(status: DeviceStatus): ViewModel {
+  /** `technical`: what the system said of the failure, kept in the log for a technician, not shown on the screen. */
+  reportDevice(status: DeviceStatus, technical: string | null = null): ViewModel {
     const before = this.devices.get(status.id);
     this.devices.set(status.id, status);
     const incident = incidentOf(before, status);
-    if (incident !== null) this.recordIncident(status, incident);
+    if (incident !== null) this.recordIncident(status, incident, technical);
     return this.publish();
   }
 
@@ -131,12 +132,12 @@ export class TableController {
    * touching the croupier's last refusal (the caller publishes once). A failure the table cannot write is
    * no reason to stop it: a full disk shows at the next command.
    */
-  private recordIncident(status: DeviceStatus, incident: DeviceIncident): void {
+  private recordIncident(status: DeviceStatus, incident: DeviceIncident, technical: string | null): void {
     const now = this.clock.now();
     const key = `${status.id}\u0000${incident}${EVENTS.has(incident) ? `\u0000${status.detail?.en ?? ''}` : ''}`;
     if (this.failure !== null || now - (this.lastIncident.get(key) ?? Number.NEGATIVE_INFINITY) < INCIDENT_EVERY_MS) return;
     const words = status.detail ?? { en: `${status.id}: ${incident}`, de: `${status.id}: ${incident}` };
-    const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, at: now };
+    const command: TableCommand = { type: 'device-incident', device: status.id, kind: status.kind, incident, words: { en: words.en, de: words.de }, ...(technical === null ? {} : { technical: technical.slice(0, 300) }), at: now };
     if (this.note('device', command)) this.lastIncident.set(key, now);
   }
 

@@ -86,7 +86,8 @@ export type TableOperation =
    * A device failed as the table saw it (unplugged, a fault, a failed deck check): for the floor's
    * incidents. It changes nothing at the table; the words never name a card (D32).
    */
-  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly at: number }
+  /** `technical`: what the system said (a permission refused, a port in use), for a technician; never on the croupier's screen. */
+  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly technical?: string; readonly at: number }
   /** The hand is over: the seats take the hand's final stacks; a player with no chips left sits out. */
   | { readonly type: 'hand-settled'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[]; readonly rake: number };
 

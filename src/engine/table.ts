@@ -33,7 +33,7 @@ export type TableCommand =
   /** A dealer signed in and took over the table (the core checked who they are), between hands. */
   | { readonly type: 'dealer-change'; readonly number: string; readonly name: string; readonly at: number }
   /** A device failed (the controller's, from the drivers' reports): recorded for the floor, any time. */
-  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly at: number }
+  | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly technical?: string; readonly at: number }
   /** A card refused as already in play (the controller's, from the refusal): which sender, never which card. */
   | { readonly type: 'card-refused'; readonly source: CardSource; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
@@ -123,7 +123,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       changeDealer(recorder, command);
       break;
     case 'device-incident':
-      recorder.push({ type: 'device-incident', device: command.device, kind: command.kind, incident: command.incident, words: command.words, at: command.at });
+      recorder.push({ type: 'device-incident', device: command.device, kind: command.kind, incident: command.incident, words: command.words, ...(command.technical === undefined ? {} : { technical: command.technical }), at: command.at });
       break;
     case 'card-refused':
       recorder.push({ type: 'card-refused', source: command.source, handNumber: state.handNumber, at: command.at });

@@ -85,7 +85,8 @@ export class TableHardware {
           },
           onStatus: (state, detail, why) => {
             const words = why === null ? { en: `on ${detail}`, de: `an ${detail}` } : disconnectionWords(why);
-            controller.reportDevice({ id, kind, state, detail: words });
+            // The croupier gets words; the log keeps what the system said, for a technician (a permission refused).
+            controller.reportDevice({ id, kind, state, detail: words }, why === null ? null : detail);
             if (state === 'connected' && waiting.delete(id) && waiting.size === 0) connected();
           },
         },

@@ -4,6 +4,8 @@
  * comma), and other values (local times) kept as text. Numbers keep their literal text, so `0.50` and
  * `13.75` convert to chip units exactly (never through floats). Errors name the line.
  */
+import { printable } from '../printable.js';
+
 export type TomlValue = string | boolean | TomlNumber | TomlRaw | readonly TomlValue[];
 export type TomlNumber = { readonly number: string };
 export type TomlRaw = { readonly raw: string };
@@ -181,17 +183,6 @@ function unescape(body: string, reader: Reader): string {
     return replacement;
   });
 }
-
-/**
- * Text from the file as an error shows it: control characters escaped (a line break as \n), so that
- * every error stays on its one line.
- */
-export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
-  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => CONTROL_NAMES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** TOML text for a string. */
 export function tomlString(text: string): string {

@@ -4,6 +4,7 @@ import type { Operation } from '../engine/operations.js';
 import type { Words } from '../evaluator/words.js';
 import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
+import { printable } from '../printable.js';
 import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
@@ -61,7 +62,7 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
         found.push({ row, at, kind: 'ruling', hand, ...approved(entry.by), chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
         break;
       case 'device-incident':
-        found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: entry.words });
+        found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: withTechnical(entry.words, entry.technical) });
         break;
       case 'table-configured':
         found.push({ row, at, kind: 'table-setup', hand, ...approved(entry.by), chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
@@ -71,6 +72,13 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
     }
   }
   return found;
+}
+
+/** A device's failure with what the system said of it, for the technician the words send for. */
+function withTechnical(words: Words, technical: string | undefined): Words {
+  if (technical === undefined || technical === '') return words;
+  const said = printable(technical);
+  return { en: `${words.en} (the system: ${said})`, de: `${words.de} (das System: ${said})` };
 }
 
 function signed(amount: number): string {

@@ -120,6 +120,18 @@ describe('the live table controller', () => {
     ]);
   });
 
+  it('keeps what the system said of a device that cannot be opened for a technician: in the incidents, not on the screen', () => {
+    const { controller, store } = seatedTable();
+    const words = { en: 'cannot be opened: call a technician', de: 'lässt sich nicht öffnen: Techniker rufen' };
+    controller.reportDevice({ id: 'shoe-1', kind: 'shoe', state: 'connected', detail: null });
+    controller.reportDevice({ id: 'shoe-1', kind: 'shoe', state: 'disconnected', detail: words }, "EACCES: permission denied, open '/dev/ttyUSB0'");
+    expect(controller.view().devices).toEqual([{ id: 'shoe-1', kind: 'shoe', state: 'disconnected', detail: words }]);
+    const listed = incidents(store.reportFacts()).filter((incident) => incident.kind === 'unplugged');
+    expect(listed.map((incident) => incident.words)).toEqual([
+      { en: "cannot be opened: call a technician (the system: EACCES: permission denied, open '/dev/ttyUSB0')", de: "lässt sich nicht öffnen: Techniker rufen (das System: EACCES: permission denied, open '/dev/ttyUSB0')" },
+    ]);
+  });
+
   it('the clock drives time collection; a redeal after a misdeal collects none again', () => {
     const { controller, clock } = seatedTable();
     expect(controller.table.totals.timeCollected).toBe(45);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTomlTables, printable } from '../../src/phh/toml.js';
+import { parseTomlTables } from '../../src/phh/toml.js';
+import { printable } from '../../src/printable.js';
 
 describe('the TOML of hand histories: errors on one line', () => {
   it('shows a control character it did not expect escaped, not as itself', () => {

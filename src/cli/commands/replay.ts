@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PhhError, replayPhh, type ReplayResult } from '../../phh/replay.js';
-import { parseTomlTables, printable, TomlError } from '../../phh/toml.js';
+import { parseTomlTables, TomlError } from '../../phh/toml.js';
+import { printable } from '../../printable.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /**
