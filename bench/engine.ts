@@ -6,11 +6,14 @@
  * lost or made chips (Felt's engine checks conservation on every command and would throw).
  *
  * Options: --hands N (default 20,000 per round), --rounds N (default 5), --seed N (default 2026),
- * --no-peer (Felt alone, for profiling), --uniform (the uniform action policy instead of the calling one).
+ * --no-peer (Felt alone, for profiling), --uniform (the uniform action policy instead of the calling one),
+ * --no-pin (run where the system puts it, instead of on the quieter CPU: bench/cpu-choice.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Card } from '../src/cards/card.js';
 import { SeededRandom } from '../src/cards/random.js';
+import { quieterCpu, runPinned } from './cpu-choice.js';
 import { parseBenchOptions } from './options.js';
 import { PLAYERS, randomStack } from './six-max.js';
 import { apply, type Command, startHand } from '../src/engine/apply.js';
@@ -136,10 +139,22 @@ function runPeerRound(hands: number, seed: number, policy: Policy): Promise<Peer
 }
 
 async function main(): Promise<void> {
-  const options = parseBenchOptions(process.argv.slice(2), { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer', '--uniform']);
+  const args = process.argv.slice(2);
+  const options = parseBenchOptions(args, { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer', '--uniform', '--no-pin']);
+  if (options.cpu === null && !options.switches.has('--no-pin')) {
+    const script = fileURLToPath(import.meta.url);
+    const choice = quieterCpu(script, ['--no-peer', '--hands', '4000', '--rounds', '2'], feltRateOf);
+    if (choice !== null) {
+      const rates = choice.rates.map((rate, cpu) => `CPU ${cpu} ${Math.round(rate).toLocaleString('en')}`).join(', ');
+      console.log(`calibration, hands/s (the better of two short runs each): ${rates}; pinned to CPU ${choice.cpu}, both engines (--no-pin: unpinned)`);
+      process.exitCode = runPinned(choice.cpu, script, args);
+      return;
+    }
+  }
   const withPeer = !options.switches.has('--no-peer');
   const policy: Policy = options.switches.has('--uniform') ? 'uniform' : 'calling';
-  console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round (${policy} policy), ${options.rounds} rounds, node ${process.version}`);
+  const where = options.cpu === null ? 'unpinned' : `on CPU ${options.cpu}`;
+  console.log(`${options.hands.toLocaleString('en')} random 6-max no-limit hands per round (${policy} policy), ${options.rounds} rounds, node ${process.version}, ${where}`);
   const feltRates: number[] = [];
   const peerRates: number[] = [];
   const peerWarmRates: number[] = [];
@@ -183,6 +198,12 @@ async function main(): Promise<void> {
   if (warm !== null) console.log(`poker-ts  ${rate(warm).padEnd(18)} (warm: after its first ${WARM_UP} hands in each worker, in ${peerWarmRates.length} of ${options.rounds} rounds)`);
   const against = warm ?? peer;
   console.log(`felt / poker-ts${warm === null ? '' : ' (warm)'}: ${(felt / against).toFixed(2)}×; target ≥ 100,000 hands/s: ${felt >= 100_000 ? 'met' : 'NOT met'}`);
+}
+
+/** Felt's median rate from a run's output, for the calibration. */
+function feltRateOf(output: string): number | null {
+  const match = /^felt\s+([\d,]+) hands\/s/m.exec(output);
+  return match === null ? null : Number((match[1] as string).replaceAll(',', ''));
 }
 
 await main();
