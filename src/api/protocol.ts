@@ -9,6 +9,7 @@ import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/
 import type { FloorGate, FloorSession } from './floor-gate.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
 import type { Facts, FactSelection } from '../reports/facts.js';
+import { WHOLE_LOG, type Window } from '../reports/facts.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
 import { reportPdf } from '../reports/report-pdf.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
@@ -87,9 +88,9 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     return asked.ok ? { ok: true, result: reportOf(asked, context) } : asked;
   },
   'floor-report-pdf': (args, context) => {
-    const { kind, count, lang } = (args ?? {}) as { kind?: unknown; count?: unknown; lang?: unknown };
+    const { lang, ...report } = (args ?? {}) as { lang?: unknown };
     if (lang !== 'en' && lang !== 'de') return bad('args.lang: en or de', 'args.lang: en oder de');
-    const asked = reportArgs(count === undefined ? { kind } : { kind, count }, context);
+    const asked = reportArgs(report, context);
     if (!asked.ok) return asked;
     const now = context.now();
     const pdf = reportPdf(reportOf(asked, context), { language: lang, generatedAt: now });
@@ -146,18 +147,31 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
 };
 
 /** A report request's kind and count, checked; the floor session must be open (and using it keeps it open). */
-function reportArgs(args: unknown, context: Context): { ok: true; kind: ReportKind; count: number | null } | { ok: false; code: string; words: Words } {
-  const { kind, count } = (args ?? {}) as { kind?: unknown; count?: unknown };
+/** The longest period the screen's reports go back over: a week (the CLI's `--from` goes further). */
+const MAX_REPORT_HOURS = 168;
+
+type ReportAsked = { ok: true; kind: ReportKind; count: number | null; window: Window };
+
+function reportArgs(args: unknown, context: Context): ReportAsked | { ok: false; code: string; words: Words } {
+  const { kind, count, hours, ...rest } = (args ?? {}) as { kind?: unknown; count?: unknown; hours?: unknown };
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) return bad(`args.${unknown}: a report takes kind, count and hours`, `args.${unknown}: ein Bericht nimmt kind, count und hours`);
   if (typeof kind !== 'string' || !(REPORT_KINDS as readonly string[]).includes(kind)) return bad(`args.kind: one of ${REPORT_KINDS.join(', ')}`, `args.kind: eines von ${REPORT_KINDS.join(', ')}`);
   if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) return bad('args.count: the chips counted on the table, a whole number', 'args.count: die gezählten Chips auf dem Tisch, eine ganze Zahl');
   if (count !== undefined && kind !== 'cashflow') return bad('args.count belongs to the cash flow report', 'args.count gehört zum Bericht über die Geldbewegungen');
-  if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: a supervisor or manager signs in', de: 'Berichte sind Sache des Floors: ein Supervisor oder Manager meldet sich an' } };
-  return { ok: true, kind: kind as ReportKind, count: (count as number | undefined) ?? null };
+  if (hours !== undefined && (typeof hours !== 'number' || !Number.isSafeInteger(hours) || hours < 1 || hours > MAX_REPORT_HOURS)) {
+    return bad(`args.hours: the last so many hours, a whole number from 1 to ${MAX_REPORT_HOURS}`, `args.hours: die letzten so vielen Stunden, eine ganze Zahl von 1 bis ${MAX_REPORT_HOURS}`);
+  }
+  const now = context.now();
+  if (context.floor.approve(now) === null) return { ok: false, code: 'floor-locked', words: { en: 'Reports are the floor’s: a supervisor or manager signs in', de: 'Berichte sind Sache des Floors: ein Supervisor oder Manager meldet sich an' } };
+  // By the table's clock, which stamps the log: the screen's may differ.
+  const window: Window = hours === undefined ? WHOLE_LOG : { from: now - (hours as number) * 3_600_000, to: null };
+  return { ok: true, kind: kind as ReportKind, count: (count as number | undefined) ?? null, window };
 }
 
 /** The report asked for, over the table's facts; the live table is the table the log leaves (no replay for the cash flow). */
-function reportOf({ kind, count }: { kind: ReportKind; count: number | null }, context: Context): FloorReport {
-  return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table });
+function reportOf({ kind, count, window }: ReportAsked, context: Context): FloorReport {
+  return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table, window });
 }
 
 function notSimulated(): { ok: false; code: string; words: Words } {

@@ -41,9 +41,10 @@ export type Requests = {
   /** Simulated hardware: one of the devices fails as real ones do (src/hardware/sim-faults.ts). */
   'sim-fault': { args: { fault: SimFault }; result: ViewModel };
   /** A floor report over the table's log (the floor's functions: needs an unlocked floor session). */
-  'floor-report': { args: { kind: ReportKind; count?: number }; result: FloorReport };
+  /** `hours`: over the last so many hours by the table's clock (a shift), else the whole log. */
+  'floor-report': { args: { kind: ReportKind; count?: number; hours?: number }; result: FloorReport };
   /** The same report as a printable PDF in the screen's language (base64): the floor's, like the report. */
-  'floor-report-pdf': { args: { kind: ReportKind; count?: number; lang: 'en' | 'de' }; result: { readonly fileName: string; readonly base64: string } };
+  'floor-report-pdf': { args: { kind: ReportKind; count?: number; hours?: number; lang: 'en' | 'de' }; result: { readonly fileName: string; readonly base64: string } };
   /** A press on the keypad that types into the screen (the keyboard wedge): handled as the button panel's. */
   'panel-press': { args: { press: PanelPress }; result: ViewModel };
 };

@@ -17,6 +17,16 @@ describe('floor reports through the core', () => {
       expect(send('floor-report', { kind: 'session' }).result).toMatchObject({ kind: 'session', handsPlayed: 0 });
       expect(send('floor-report', { kind: 'payroll' }).error?.words.en).toBe('args.kind: one of session, collections, cashflow, incidents');
       expect(send('floor-report', { kind: 'session', count: 5 }).error?.words.en).toBe('args.count belongs to the cash flow report');
+      // A shift by the table's clock: the window is the last so many hours up to now.
+      const shift = send('floor-report', { kind: 'incidents', hours: 8 });
+      expect(shift.result?.['window']).toEqual({ from: expect.any(Number), to: null });
+      const window = shift.result?.['window'] as { from: number };
+      expect(Date.now() - window.from).toBeGreaterThanOrEqual(8 * 3_600_000);
+      expect(Date.now() - window.from).toBeLessThan(8 * 3_600_000 + 60_000);
+      expect(send('floor-report', { kind: 'session' }).result?.['window']).toEqual({ from: null, to: null });
+      for (const hours of [0, 1.5, 169, '8']) expect(send('floor-report', { kind: 'session', hours }).error?.words.en).toBe('args.hours: the last so many hours, a whole number from 1 to 168');
+      expect(send('floor-report', { kind: 'session', hour: 8 }).error?.words.en).toBe('args.hour: a report takes kind, count and hours');
+      expect(send('floor-report-pdf', { kind: 'session', hours: 24, lang: 'en' }).ok).toBe(true);
       // The same report to print: a PDF in the asked language.
       const pdf = send('floor-report-pdf', { kind: 'cashflow', count: 1_290, lang: 'de' });
       expect(pdf).toMatchObject({ ok: true, result: { fileName: expect.stringMatching(/^felt-cashflow-\d{8}-\d{4}\.pdf$/) } });

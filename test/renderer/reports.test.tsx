@@ -256,6 +256,38 @@ describe('the floor reports', () => {
     expect(query('floor-pin')).not.toBeNull();
   });
 
+  it('give a shift on request: the period goes with every report asked for after it, the PDF too, and its start is shown', async () => {
+    const core = reportingCore();
+    core.on('floor-report', ({ kind, hours }) => {
+      const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(null), incidents: INCIDENTS };
+      return { ok: true, result: { ...reports[kind], window: { from: hours === undefined ? null : FIRST, to: null } } };
+    });
+    core.on('floor-report-pdf', () => ({ ok: true, result: { fileName: 'felt-session.pdf', base64: btoa('%PDF-1.4 test') } }));
+    const { click, get, text } = await openReports(core);
+    expect(get('reports-period-all').getAttribute('aria-pressed')).toBe('true');
+    expect(text('report-clock')).not.toContain('From');
+    await click('reports-period-8');
+    await settle();
+    expect(get('reports-period-8').getAttribute('aria-pressed')).toBe('true');
+    expect(text('report-clock')).toContain(`From ${clock(FIRST)} · `);
+    await click('reports-tab-incidents');
+    await settle();
+    await click('reports-period-all');
+    await settle();
+    expect(core.sent('floor-report')).toEqual([{ kind: 'session' }, { kind: 'session', hours: 8 }, { kind: 'incidents', hours: 8 }, { kind: 'incidents' }]);
+    await click('reports-period-24');
+    await settle();
+    const save = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = () => undefined;
+    try {
+      await click('report-pdf');
+      await settle();
+    } finally {
+      HTMLAnchorElement.prototype.click = save;
+    }
+    expect(core.sent('floor-report-pdf')).toEqual([{ kind: 'incidents', lang: 'en', hours: 24 }]);
+  });
+
   it('hand the shown report to the browser as a PDF in the screen’s language, with the count given', async () => {
     const core = reportingCore();
     core.on('floor-report-pdf', () => ({ ok: true, result: { fileName: 'felt-cashflow-20261129-1800.pdf', base64: btoa('%PDF-1.4 test') } }));

@@ -7,6 +7,9 @@ import { Modal } from './Modal';
 
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
 
+/** The periods the screen offers: the whole log, a shift, a day (hours back from now). */
+const PERIODS: readonly (number | null)[] = [null, 8, 24];
+
 type Props = {
   readonly reports: FloorReports;
   readonly onClose: () => void;
@@ -349,30 +352,52 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
   };
 
   return (
-    <Modal testId="reports-dialog" title={t.reportsTitle} onClose={onClose}>
-      <div className="report-top">
-      <div className="choice-row" role="tablist">
-        {KINDS.map((option) => (
-          <button
-            type="button"
-            role="tab"
-            key={option}
-            className={`button button-small${kind === option ? ' button-on' : ''}`}
-            aria-selected={kind === option}
-            data-testid={`reports-tab-${option}`}
-            onClick={() => reports.show(option)}
-          >
-            {t.reportTabs[option]}
-          </button>
-        ))}
-        <button type="button" className="button button-small report-pdf" data-testid="report-pdf" disabled={report === null || report.kind !== kind} onClick={() => void reports.pdf(lang)}>
-          {t.reportPdf}
-        </button>
-      </div>
-        {/* The printed reports give UTC; the screen, its own clock: said once, beside the tabs, where no long report pushes it out of sight. */}
+    <Modal
+      testId="reports-dialog"
+      title={t.reportsTitle}
+      onClose={onClose}
+      aside={
+        // The printed reports give UTC; the screen, its own clock: said once, by the title, where no long report pushes it out of sight.
         <p className="hint report-clock" data-testid="report-clock">
+          {report !== null && report.window.from !== null && `${t.reportFrom(timeOfDay(lang, report.window.from))} · `}
           {t.reportClock(zoneName(lang))}
         </p>
+      }
+    >
+      <div className="report-top">
+        <div className="choice-row" role="tablist">
+          {KINDS.map((option) => (
+            <button
+              type="button"
+              role="tab"
+              key={option}
+              className={`button button-small${kind === option ? ' button-on' : ''}`}
+              aria-selected={kind === option}
+              data-testid={`reports-tab-${option}`}
+              onClick={() => reports.show(option)}
+            >
+              {t.reportTabs[option]}
+            </button>
+          ))}
+          <button type="button" className="button button-small report-pdf" data-testid="report-pdf" disabled={report === null || report.kind !== kind} onClick={() => void reports.pdf(lang)}>
+            {t.reportPdf}
+          </button>
+        </div>
+        {/* The period, by the table's clock: a shift on screen, as `felt report --from` gives any period. */}
+        <div className="choice-row" role="group" aria-label={t.reportPeriod}>
+          {PERIODS.map((hours) => (
+            <button
+              type="button"
+              key={String(hours)}
+              className={`button button-small${reports.hours === hours ? ' button-on' : ''}`}
+              aria-pressed={reports.hours === hours}
+              data-testid={`reports-period-${hours ?? 'all'}`}
+              onClick={() => reports.period(hours)}
+            >
+              {hours === null ? t.reportWholeLog : t.reportLastHours(hours)}
+            </button>
+          ))}
+        </div>
       </div>
       {problem !== null && (
         <div className="choice-row">

@@ -12,8 +12,12 @@ export type FloorReports = {
   /** The core's refusal (e.g. `floor-locked`, when the floor session locked meanwhile), or null. */
   readonly problem: Notice | null;
   readonly loading: boolean;
+  /** The period: the last so many hours by the table's clock (a shift), or null for the whole log. */
+  readonly hours: number | null;
   /** Shows a report: asks the core for it afresh. */
   show(kind: ReportKind): void;
+  /** Another period for the report shown (its count, if any, goes: it was for the period before). */
+  period(hours: number | null): void;
   /** The cash flow again, with the croupier's count of the chips on the table. */
   count(counted: number): void;
   /** The report shown as a PDF in `lang`, saved by the browser (a download). */
@@ -31,16 +35,18 @@ export function useFloorReport(): FloorReports {
   const [report, setReport] = useState<FloorReport | null>(null);
   const [problem, setProblem] = useState<Notice | null>(null);
   const [loading, setLoading] = useState(false);
+  const [hours, setHours] = useState<number | null>(null);
   const latest = useRef(0);
 
   const ask = useCallback(
-    (next: ReportKind, counted: number | null) => {
+    (next: ReportKind, counted: number | null, within: number | null) => {
       const id = ++latest.current;
       setKind(next);
+      setHours(within);
       setProblem(null);
       setLoading(true);
       if (counted === null) setReport(null);
-      void core.request('floor-report', counted === null ? { kind: next } : { kind: next, count: counted }).then((reply) => {
+      void core.request('floor-report', { kind: next, ...(counted === null ? {} : { count: counted }), ...(within === null ? {} : { hours: within }) }).then((reply) => {
         if (id !== latest.current) return;
         setLoading(false);
         if (reply.ok) setReport(reply.result);
@@ -53,21 +59,22 @@ export function useFloorReport(): FloorReports {
     [core],
   );
 
-  const show = useCallback((next: ReportKind) => ask(next, null), [ask]);
-  const count = useCallback((counted: number) => ask('cashflow', counted), [ask]);
+  const show = useCallback((next: ReportKind) => ask(next, null, hours), [ask, hours]);
+  const period = useCallback((within: number | null) => ask(kind, null, within), [ask, kind]);
+  const count = useCallback((counted: number) => ask('cashflow', counted, hours), [ask, hours]);
 
   const pdf = useCallback(
     async (lang: 'en' | 'de') => {
       const counted = report?.kind === 'cashflow' ? (report.count?.counted ?? null) : null;
-      const reply = await core.request('floor-report-pdf', counted === null ? { kind, lang } : { kind, lang, count: counted });
+      const reply = await core.request('floor-report-pdf', { kind, lang, ...(counted === null ? {} : { count: counted }), ...(hours === null ? {} : { hours }) });
       if (!reply.ok) {
         setProblem({ words: reply.error.words, code: reply.error.code });
         return;
       }
       download(reply.result.fileName, fromBase64(reply.result.base64), 'application/pdf');
     },
-    [core, kind, report],
+    [core, kind, report, hours],
   );
 
-  return { kind, report, problem, loading, show, count, pdf };
+  return { kind, report, problem, loading, hours, show, period, count, pdf };
 }
