@@ -144,12 +144,13 @@ async function main(): Promise<void> {
   if (options.cpu === null && !options.switches.has('--no-pin')) {
     const script = fileURLToPath(import.meta.url);
     const choice = quieterCpu(script, ['--no-peer', '--hands', '4000', '--rounds', '2'], feltRateOf);
-    if (choice !== null) {
-      const rates = choice.rates.map((rate, cpu) => `CPU ${cpu} ${Math.round(rate).toLocaleString('en')}`).join(', ');
+    if ('cpu' in choice) {
+      const rates = [...choice.rates].map(([cpu, rate]) => `CPU ${cpu} ${Math.round(rate).toLocaleString('en')}`).join(', ');
       console.log(`calibration, hands/s (the better of two short runs each): ${rates}; pinned to CPU ${choice.cpu}, both engines (--no-pin: unpinned)`);
       process.exitCode = runPinned(choice.cpu, script, args);
       return;
     }
+    console.log(`not pinned: ${choice.unpinned}`);
   }
   const withPeer = !options.switches.has('--no-peer');
   const policy: Policy = options.switches.has('--uniform') ? 'uniform' : 'calling';

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,10 +17,19 @@ export function dataFolder(): string {
 /**
  * Every file this process makes from here on is its user's only (umask 077): a table's log holds hole cards
  * while a hand is played, and beside it are the staff's PIN hashes. Called by each command that makes a
- * table's files (start, sim, staff) or writes what it holds (export, report), and by the kiosk shell, before they make any.
+ * table's files (start, sim, staff) and by the kiosk shell, before they make any.
  */
 export function keepTableFilesPrivate(): void {
   process.umask(0o077);
+}
+
+/**
+ * Writes a file with what a table holds (hands with their hole cards, reports with names and money) for its
+ * owner only — also over a file that was there before, whose mode a umask would not change.
+ */
+export function writePrivateFile(path: string, data: string | Uint8Array): void {
+  writeFileSync(path, data, { mode: 0o600 });
+  chmodSync(path, 0o600);
 }
 
 export function defaultDatabasePath(): string {

@@ -10,6 +10,7 @@ import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.
 import { isTableOperation } from '../engine/table-reduce.js';
 import { withoutStep } from '../engine/undo.js';
 import { HandContext, handHistoryText, type TimePaid } from '../phh/table-hands.js';
+import { reasonWords } from '../reports/incident-kinds.js';
 
 export type HandSummary = {
   /** The hand's place in the table's log, 1 for the first dealt: a misdealt hand and its redeal share a hand number, not an id. */
@@ -203,7 +204,8 @@ function stepsOf(entries: readonly HandEntry[]): ReplayStep[] {
       while ((frames.at(-1)?.operations ?? 0) > operations.length) frames.pop();
       state = replay(operations);
       const what = undoneWords(state, entry.undone[0] as Operation);
-      frames.push({ operations: operations.length, step: frame(state, { en: `Floor undid: ${what.en} (${entry.reason}; ${entry.by})`, de: `Floor nahm zurück: ${what.de} (${entry.reason}; ${entry.by})` }) });
+      const reason = reasonWords(entry.reason);
+      frames.push({ operations: operations.length, step: frame(state, { en: `Floor undid: ${what.en} (${reason.en}; ${entry.by})`, de: `Floor nahm zurück: ${what.de} (${reason.de}; ${entry.by})` }) });
       continue;
     }
     const words = describeOperation(state, entry);

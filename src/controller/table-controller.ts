@@ -116,8 +116,10 @@ export class TableController {
     return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()]);
   }
 
-  /** A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once. */
-  /** `technical`: what the system said of the failure, kept in the log for a technician, not shown on the screen. */
+  /**
+   * A driver reports a device's state (plugged in, unplugged, a fault); the status bar shows it at once.
+   * `technical`: what the system said of a failure, kept in the log for a technician, not shown on the screen.
+   */
   reportDevice(status: DeviceStatus, technical: string | null = null): ViewModel {
     const before = this.devices.get(status.id);
     this.devices.set(status.id, status);

@@ -13,10 +13,10 @@ export type TableOperation =
   /** The floor set the table up anew between hands: the next hand is dealt under `config`. */
   | { readonly type: 'table-configured'; readonly config: TableConfig; readonly by: string; readonly at: number }
   /**
-   * `at`: when (the sit's time; logs from before it was kept lack it). `timeDue`: time the player left
-   * unpaid less than the return window ago, owed again (D41).
+   * `at`: when (the sit's time; logs from before it was kept lack it). `timeDue` and `handsDealt`: a return
+   * within the window, the same stay — time left unpaid is owed again (D41), and the courtesy hands go on
+   * from the hands dealt (D46).
    */
-  /** `timeDue` and `handsDealt`: a return within the window, the same stay (D41, D46). */
   | { readonly type: 'seated'; readonly seat: number; readonly name: string; readonly stack: number; readonly status: SeatStatus; readonly owesBigBlind: boolean; readonly at?: number; readonly timeDue?: number; readonly handsDealt?: number }
   | { readonly type: 'topped-up'; readonly seat: number; readonly amount: number; readonly at?: number }
   | { readonly type: 'sat-out'; readonly seat: number }
@@ -84,9 +84,9 @@ export type TableOperation =
   | { readonly type: 'dealer-on-duty'; readonly number: string; readonly name: string; readonly at: number }
   /**
    * A device failed as the table saw it (unplugged, a fault, a failed deck check): for the floor's
-   * incidents. It changes nothing at the table; the words never name a card (D32).
+   * incidents. It changes nothing at the table; the words never name a card (D32). `technical`: what the
+   * system said (a permission refused, a port in use), for a technician; never on the croupier's screen.
    */
-  /** `technical`: what the system said (a permission refused, a port in use), for a technician; never on the croupier's screen. */
   | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly technical?: string; readonly at: number }
   /** The hand is over: the seats take the hand's final stacks; a player with no chips left sits out. */
   | { readonly type: 'hand-settled'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[]; readonly rake: number };

@@ -34,8 +34,10 @@ export type SeatedPlayer = {
   readonly timeDue?: number;
 };
 
-/** A player who left with chips, for WSOP Live Action 58 (bring them back when returning soon). */
-/** A player who left: what a return within the window brings back (the stack), owes again (time) and goes on from (hands dealt, for courtesy hands). */
+/**
+ * A player who left, for a return within the window (WSOP Live Action 58): what they bring back (the
+ * stack), owe again (time, D41) and go on from (hands dealt, for courtesy hands, D46).
+ */
 export type Departure = { readonly name: string; readonly stack: number; readonly at: number; readonly timeDue?: number; readonly handsDealt?: number };
 
 /** The table around the hands: seats, button and blinds, time collection, the hand in play. Immutable. */

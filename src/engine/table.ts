@@ -498,14 +498,18 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
       `Platz ${owing.seat} schuldet ${owing.timeDue ?? 0} Zeit, keine ganze Zahl der neuen Chipeinheit ${unit}: erst kassieren oder erlassen`,
     );
   }
-  // A player back within the window brings back their stack and owes their time again (T7, D41).
-  const returning = state.departures.find((left) => command.at - left.at < config.returnWithinMinutes * 60_000 && (left.stack % unit !== 0 || (left.timeDue ?? 0) % unit !== 0));
+  // A player back within the window owes their time again (D41): time off the new unit would come back
+  // with them. (Their stack needs no check: a buy-in is in whole units of the unit then.) A player sitting
+  // at the table now is back already, and owes it as a seat.
+  const returning = state.departures.find(
+    (left) => command.at - left.at < config.returnWithinMinutes * 60_000 && (left.timeDue ?? 0) % unit !== 0 && !state.seats.some((player) => player?.name === left.name),
+  );
   if (returning !== undefined) {
     const until = new Date(returning.at + config.returnWithinMinutes * 60_000).toISOString().slice(11, 16);
     throw violation(
       'invalid-config',
-      `${returning.name} left with ${returning.stack}${returning.timeDue === undefined ? '' : `, owing ${returning.timeDue} in time`}, not whole numbers of the new chip unit ${unit}, and may come back with them until ${until} UTC`,
-      `${returning.name} ist mit ${returning.stack} gegangen${returning.timeDue === undefined ? '' : ` und schuldet ${returning.timeDue} Zeit`}, keine ganzen Zahlen der neuen Chipeinheit ${unit}, und kann damit bis ${until} UTC zurückkommen`,
+      `${returning.name} left owing ${returning.timeDue ?? 0} in time, not a whole number of the new chip unit ${unit}, and may come back owing it until ${until} UTC`,
+      `${returning.name} ist gegangen und schuldet ${returning.timeDue ?? 0} Zeit, keine ganze Zahl der neuen Chipeinheit ${unit}, und kann damit bis ${until} UTC zurückkommen`,
     );
   }
   const playing = state.seats.filter((player) => player !== null).length;

@@ -7,9 +7,10 @@ import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from 
 /**
  * The table as its log leaves it, for a table opening again, and the row of its latest snapshot. The rows
  * are replayed from the snapshot before the latest (from the first row when there is none): on the way the
- * rows' chain is checked and the latest snapshot compared with the table they replay to, so a snapshot or
- * a recent row changed outside Felt stops the table before it shows or plays on chips the log does not
- * hold. Two snapshots' worth of rows at most; the whole log is `felt verify`'s.
+ * rows' chain is checked and the latest snapshot compared with the table they replay to, so a change
+ * outside Felt to the latest snapshot or to the rows after the one before it stops the opening. Two
+ * snapshots' worth of rows at most, so not everything: the snapshot before the latest is taken as it is
+ * (the same change made to both passes), and older rows are not read. The whole log is `felt verify`'s.
  */
 export function reopenedTable(store: Store): { readonly state: TableState; readonly snapshotRow: number } {
   const [latest, before] = store.chainSnapshots(2);

@@ -151,9 +151,7 @@ export class Store {
 
   /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null. */
   latestSnapshot(): { seq: number; state: TableState } | null {
-    const row = this.db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT 1').get() as
-      | { seq: number; state: string }
-      | undefined;
+    const [row] = this.chainSnapshots(1);
     return row === undefined ? null : { seq: row.seq, state: snapshotState(row.state) };
   }
 

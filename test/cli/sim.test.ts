@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,9 +104,17 @@ describe('felt verify and felt export on a simulated table database', () => {
     expect(verified.stdout).toContain('20 hands replayed, every chip accounted for');
     const out = join(directory, 'hands');
     expect(run(['export', '--db', db, '--format', 'phh', '--out', out]).stdout).toContain('Wrote 20 hands');
-    // Every hole card is in them: owner-only, as the table's own files are.
+    // Every hole card is in them: owner-only, as the table's own files are — also over files that were there.
     expect(readdirSync(out).map((name) => statSync(join(out, name)).mode & 0o777)).toEqual(readdirSync(out).map(() => 0o600));
     expect(statSync(out).mode & 0o777).toBe(0o700);
+    const first = join(out, readdirSync(out)[0] as string);
+    chmodSync(first, 0o644);
+    expect(run(['export', '--db', db, '--format', 'phh', '--out', out]).stdout).toContain('Wrote 20 hands');
+    expect(statSync(first).mode & 0o777).toBe(0o600);
+    const report = join(directory, 'session.csv');
+    writeFileSync(report, 'old\n', { mode: 0o644 });
+    run(['report', '--db', db, '--kind', 'session', '--format', 'csv', '--out', report]);
+    expect(statSync(report).mode & 0o777).toBe(0o600);
     const replayed = run(['replay', '--json', ...readdirSync(out).map((name) => join(out, name))]);
     expect(replayed.status).toBe(0);
 

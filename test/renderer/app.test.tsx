@@ -264,6 +264,10 @@ describe('seats', () => {
     await fill('seat-buyin', '150');
     expect(get('seat-confirm').hasAttribute('disabled')).toBe(true); // below the minimum of 200
     expect(text('seat-buyin-outside')).toBe('Below the table’s minimum of 200');
+    // Above the maximum the table decides (a player back within the hour brings what they left with): said, not blocked.
+    await fill('seat-buyin', '1200');
+    expect(text('seat-buyin-outside')).toBe('Above the table’s maximum of 1000: only for a player coming back with what they left with');
+    expect(get('seat-confirm').hasAttribute('disabled')).toBe(false);
     await click('keypad-clear');
     await click('keypad-5');
     await click('keypad-0');
@@ -434,11 +438,15 @@ describe('the floor', () => {
         ? { ok: true, result: { unlocked: true, who: { en: 'Sam, floor supervisor #20', de: 'Sam, Floor-Supervisor #20' }, role: 'supervisor', until: null } }
         : { ok: false, error: { code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } } },
     );
-    const { click, fill, text, query } = await app(core);
+    const { click, fill, text, query, get } = await app(core);
     await click('floor-open');
     await settle();
     await fill('floor-staff', '20');
     await click('floor-next');
+    // A letter typed on a keyboard: said as such (not as chips), and nothing is sent.
+    await fill('floor-pin', '11a1');
+    expect(text('floor-pin-invalid')).toBe('Digits only');
+    expect(get('floor-unlock').hasAttribute('disabled')).toBe(true);
     await fill('floor-pin', '1111');
     await click('floor-unlock');
     await settle();

@@ -9,6 +9,8 @@ import { TextField } from './TextField';
 type Props = {
   readonly seat: number;
   readonly buyIn: { readonly min: number; readonly max: number };
+  /** A tournament: every player starts with its starting stack (`buyIn` is that), shown, not asked for. */
+  readonly tournament: boolean;
   readonly onConfirm: (name: string, buyIn: number) => void;
   readonly onClose: () => void;
   /** The table's refusal (a taken seat, a buy-in out of range), shown while the dialog stays open. */
@@ -16,17 +18,19 @@ type Props = {
 };
 
 /**
- * Seats a player at an empty seat: a name and a buy-in within the table's range. A range of one amount (a
- * tournament's starting stack) is no choice: it is shown, not asked for.
+ * Seats a player at an empty seat: a name and a buy-in within the table's range; in a tournament, its
+ * starting stack, which is no choice: shown, not asked for.
  */
-export function SeatDialog({ seat, buyIn, onConfirm, onClose, error = null }: Props) {
+export function SeatDialog({ seat, buyIn, tournament, onConfirm, onClose, error = null }: Props) {
   const { t } = useLanguage();
-  const fixed = buyIn.min === buyIn.max;
+  const fixed = tournament;
   const [name, setName] = useState('');
   const [amountText, setAmountText] = useState('');
   const amount = fixed ? buyIn.min : amountOf(amountText);
   const trimmed = name.trim();
-  const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && amount <= buyIn.max;
+  // Above the maximum is the table's to decide: a player back within the return window brings at least
+  // what they left with, which may be more (T7); anyone else is refused there, in words.
+  const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && (fixed ? amount === buyIn.max : true);
   return (
     <Modal testId="seat-dialog" title={t.seatTitle(seat)} onClose={onClose}>
       {error}

@@ -17,6 +17,9 @@ type Props = {
  * A staff member signs in: the staff number, then the PIN, on one keypad (the field it types into is
  * marked); or a badge, which its reader types into the badge field as a keyboard does, ending with Enter.
  */
+/** A staff number and a PIN are digits (typed on a keyboard, anything else is said so and not sent). */
+const DIGITS = /^\d+$/;
+
 export function SignIn({ testId, action, problem, onSignIn }: Props) {
   const { t, words } = useLanguage();
   const [staff, setStaff] = useState('');
@@ -34,10 +37,10 @@ export function SignIn({ testId, action, problem, onSignIn }: Props) {
   return (
     <div className="sign-in dialog-amount">
       <div className={`sign-in-field${field === 'staff' ? ' sign-in-field-on' : ''}`} onFocus={() => setField('staff')} onClick={() => setField('staff')}>
-        <AmountField testId={`${testId}-staff`} label={t.staffNumber} value={staff} onChange={setStaff} />
+        <AmountField testId={`${testId}-staff`} label={t.staffNumber} value={staff} onChange={setStaff} notDigits={t.digitsOnlyCode} />
       </div>
       <div className={`sign-in-field${field === 'pin' ? ' sign-in-field-on' : ''}`} onFocus={() => setField('pin')} onClick={() => setField('pin')}>
-        <AmountField testId={`${testId}-pin`} label={t.pin} value={pin} onChange={setPin} secret />
+        <AmountField testId={`${testId}-pin`} label={t.pin} value={pin} onChange={setPin} secret notDigits={t.digitsOnlyCode} />
       </div>
       {problem !== null && (
         <p className="inline-error" role="alert" data-testid={`${testId}-problem`}>
@@ -47,7 +50,7 @@ export function SignIn({ testId, action, problem, onSignIn }: Props) {
       <Keypad value={value} onChange={setValue} maxDigits={field === 'staff' ? 6 : 12} keepLeadingZeros />
       <div className="sign-in-buttons">
         {field === 'staff' ? (
-          <button type="button" className="button action" data-testid={`${testId}-next`} disabled={staff === ''} onClick={() => setField('pin')}>
+          <button type="button" className="button action" data-testid={`${testId}-next`} disabled={!DIGITS.test(staff)} onClick={() => setField('pin')}>
             {t.next}
           </button>
         ) : (
@@ -55,7 +58,7 @@ export function SignIn({ testId, action, problem, onSignIn }: Props) {
             type="button"
             className="button action"
             data-testid={`${testId}-unlock`}
-            disabled={staff === '' || pin === ''}
+            disabled={!DIGITS.test(staff) || !DIGITS.test(pin)}
             onClick={() => {
               onSignIn({ staff, pin });
               clear();

@@ -91,6 +91,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         <SeatDialog
           seat={overlay.seat}
           buyIn={view.buyIn}
+          tournament={view.stakes.mode === 'tournament'}
           onClose={close}
           error={dialogError}
           onConfirm={(name, buyIn) => submitThenClose({ type: 'sit', seat: overlay.seat, name, buyIn })}

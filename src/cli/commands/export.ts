@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { keepTableFilesPrivate } from '../../api/data-folder.js';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from '../../api/data-folder.js';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
@@ -34,9 +34,9 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
     io.err(`felt export: ${doesNotVerify(db, verified)}; nothing written\n`);
     return 1;
   }
-  // The hands hold every hole card dealt, mucked ones too: owner-only, as the table's own files are.
-  keepTableFilesPrivate();
-  mkdirSync(out, { recursive: true });
+  // The hands hold every hole card dealt, mucked ones too: owner-only, as the table's own files are (a
+  // folder made here too; one that was there keeps its mode, it may be shared).
+  mkdirSync(out, { recursive: true, mode: 0o700 });
   let written = 0;
   const histories = new TableHandHistories();
   // Read-only, as verify read it, and no further than verify got: the table may be running, and the file
@@ -44,7 +44,7 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   for (const entry of readLog(db, verified.rows)) {
     const hand = histories.see(entry);
     if (hand === null) continue;
-    writeFileSync(join(out, handFileName(hand.handNumber)), hand.text);
+    writePrivateFile(join(out, handFileName(hand.handNumber)), hand.text);
     written++;
   }
   io.out(`Wrote ${counted(written, 'hand')} as PHH to ${out}\n`);

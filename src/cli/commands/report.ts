@@ -1,5 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { keepTableFilesPrivate } from '../../api/data-folder.js';
+import { writePrivateFile } from '../../api/data-folder.js';
 import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../reports/floor-report.js';
 import type { Window } from '../../reports/facts.js';
 import { reportCsv } from '../../reports/report-csv.js';
@@ -40,19 +39,17 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
     io.err(`felt report: ${doesNotVerify(options.db, verification)}; no report over a log that is not the truth — see felt verify\n`);
     return 1;
   }
-  // A file written is owner-only, as the table's are: a hand's report holds its hole cards, the others the players' names and money.
-  keepTableFilesPrivate();
   if (options.kind === 'hand') return handDetail(options, io, verification.rows);
   // No further than the row verify checked: a running table writes on meanwhile.
   const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], options.kind === 'cashflow', verification.rows);
   const report = floorReport(options.kind, facts, { counted: options.count, table, window: options.window });
   if (options.format === 'pdf') {
-    writeFileSync(options.out as string, reportPdf(report, { language: options.lang, generatedAt: now() }));
+    writePrivateFile(options.out as string, reportPdf(report, { language: options.lang, generatedAt: now() }));
     return 0;
   }
   const text = options.format === 'json' ? `${JSON.stringify(report)}\n` : reportCsv(report);
   if (options.out === null) io.out(text);
-  else writeFileSync(options.out, text);
+  else writePrivateFile(options.out, text);
   return 0;
 }
 
@@ -80,7 +77,7 @@ function handDetail(options: Options, io: CommandIo, upTo: number): number {
   }
   const text = options.format === 'phh' ? (history.phh as string) : `${JSON.stringify(history)}\n`;
   if (options.out === null) io.out(text);
-  else writeFileSync(options.out, text);
+  else writePrivateFile(options.out, text);
   return 0;
 }
 

@@ -22,6 +22,7 @@ describe('T1 seats and buy-ins (seed 000)', () => {
     [{ seat: 3, name: '  ', buyIn: 300 }, 'A player needs a name'],
     [{ seat: 3, name: 'Ada\u0007', buyIn: 300 }, 'A name cannot hold a control character'],
     [{ seat: 3, name: 'Ada\nLovelace', buyIn: 300 }, 'A name cannot hold a control character'],
+    [{ seat: 3, name: 'Ada\u202Eecalevol', buyIn: 300 }, 'A name cannot hold a control character'],
   ])('refuses %j: %s', (sit, message) => {
     const table = new TableDriver().sit(1, 'Ada');
     const before = table.state;

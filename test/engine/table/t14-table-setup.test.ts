@@ -62,8 +62,26 @@ describe('T14 table setup between hands', () => {
     expect(() => table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now })).toThrow('Seat 1 owes 15 in time, not a whole number of the new chip unit 10: collect or waive it first');
     table.now += MINUTE;
     table.do({ type: 'leave', seat: 1, at: table.now }); // pays 10 of it, 5 owed on a return
-    expect(() => table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now })).toThrow('A left with 0, owing 5 in time, not whole numbers of the new chip unit 10, and may come back with them until 01:01 UTC');
+    expect(() => table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now })).toThrow('A left owing 5 in time, not a whole number of the new chip unit 10, and may come back owing it until 01:01 UTC');
     table.now += 60 * MINUTE;
+    table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(10);
+  });
+
+  it('a departure off the new chip unit counts no more once its player is back: the seat is what counts', () => {
+    const unitTen = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 10, smallBlind: 10, bigBlind: 20 }, buyIn: { min: 10, max: 1000 }, timeCollection: { amount: 20, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 } });
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').start(); // A owes 15
+    table.foldAround(); // A has 5 left, owing 15
+    table.do({ type: 'top-up', seat: 1, amount: 5 });
+    table.now += MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 10 of it: 5 owed on a return
+    expect(table.state.departures).toEqual([expect.objectContaining({ name: 'A', timeDue: 5 })]);
+    table.sit(3, 'A', 20);
+    table.do({ type: 'waive-time', seat: 3, amount: table.player(3).timeDue ?? 0, reason: 'new unit', by: FLOOR });
+    for (const seat of [2, 3]) {
+      const stack = table.player(seat).stack;
+      if (stack % 10 !== 0) table.do({ type: 'adjust-stack', seat, amount: 10 - (stack % 10), reason: 'to the new unit', by: FLOOR });
+    }
     table.do({ type: 'configure', config: unitTen, by: FLOOR, at: table.now });
     expect(table.state.config.hand.chipUnit).toBe(10);
   });

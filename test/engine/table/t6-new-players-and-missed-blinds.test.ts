@@ -117,6 +117,7 @@ describe('T6 players without chips between hands, and tables that empty', () => 
     // The button goes to seat 3, where the new player sits: not dealt in from the button.
     expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 5, dealtIn: [1, 4, 5] });
   });
+  // The dead button stood still here for good (D46); the moving button gave the newcomer the big blind already and is kept as a guard.
   it.each(['dead', 'moving'] as const)('down to one player, a newcomer between the button and the big blind takes the big blind heads-up (%s button): the table goes on', (button) => {
     const table = new TableDriver({ button, seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs').playHand(); // button 1, small 2, big 3
     table.do({ type: 'leave', seat: 2, at: table.now }).do({ type: 'leave', seat: 3, at: table.now });
