@@ -58,7 +58,7 @@ describe('the croupier screen', () => {
     await croupier.act('action-fold');
     // Ben folds to the all-in: Cleo's uncalled chips come back and she wins the pot without a show.
     await croupier.sees('prompt', /Seat 6 wins the main pot, 305/);
-    expect(await croupier.text('seat-6-stack')).toBe('1140'); // 985 − 30 − 120 + the pot of 305
+    expect(await croupier.text('seat-6-stack')).toBe('1,140'); // 985 − 30 − 120 + the pot of 305
     // No hole card was ever drawn face up: the only faces are the board's.
     expect(await croupier.page.locator('[data-testid^="seat-"] .card-face').count()).toBe(0);
   });

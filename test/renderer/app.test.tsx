@@ -266,7 +266,7 @@ describe('seats', () => {
     expect(text('seat-buyin-outside')).toBe('Below the table’s minimum of 200');
     // Above the maximum the table decides (a player back within the hour brings what they left with): said, not blocked.
     await fill('seat-buyin', '1200');
-    expect(text('seat-buyin-outside')).toBe('Above the table’s maximum of 1000: only for a player coming back with what they left with');
+    expect(text('seat-buyin-outside')).toBe('Above the table’s maximum of 1,000: only for a player coming back with what they left with');
     expect(get('seat-confirm').hasAttribute('disabled')).toBe(false);
     await click('keypad-clear');
     await click('keypad-5');
@@ -311,7 +311,7 @@ describe('seats', () => {
     expect(core.commands()).toEqual([{ type: 'top-up', seat: 6, amount: 600 }]);
     await click('seat-1'); // broke: at least back to the minimum
     await click('seat-menu-top-up');
-    expect(text('seat-topup-range')).toBe('Top-up from 200 to 1000 (stack 0)');
+    expect(text('seat-topup-range')).toBe('Top-up from 200 to 1,000 (stack 0)');
     await fill('seat-topup-amount', '150');
     expect(get('seat-topup-confirm').hasAttribute('disabled')).toBe(true);
   });
@@ -343,7 +343,7 @@ describe('seats', () => {
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, buyIn: { min: 5000, max: 5000 } });
     const { click, fill, query, text } = await app(core);
     await click('seat-2');
-    expect(text('seat-buyin-fixed')).toBe('Every player starts with 5000');
+    expect(text('seat-buyin-fixed')).toBe('Every player starts with 5,000');
     expect(query('seat-buyin')).toBeNull();
     expect(query('buyin-min')).toBeNull();
     await fill('seat-name', 'Ada');
@@ -372,7 +372,7 @@ describe('seats', () => {
     for (const seat of stacks.keys()) {
       await click(`seat-${seat}`);
       await click('seat-menu-top-up');
-      expect(text('seat-topup-range')).toBe('The stack is at or above the table’s maximum of 1000: no top-up');
+      expect(text('seat-topup-range')).toBe('The stack is at or above the table’s maximum of 1,000: no top-up');
       expect(query('topup-max')).toBeNull();
       expect(query('seat-topup-amount')).toBeNull();
       expect(query('seat-topup-confirm')).toBeNull();

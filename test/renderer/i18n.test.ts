@@ -29,8 +29,8 @@ describe('the dictionaries', () => {
   });
 
   it('say a stack at or above the maximum, a straddle of 0 for none, and a voided hand, in both languages', () => {
-    expect(DICTIONARIES.en.topUpAtMax(1000)).toBe('The stack is at or above the table’s maximum of 1000: no top-up');
-    expect(DICTIONARIES.de.topUpAtMax(1000)).toBe('Der Stack ist am oder über dem Tischmaximum von 1000: kein Aufstocken');
+    expect(DICTIONARIES.en.topUpAtMax(1000)).toBe('The stack is at or above the table’s maximum of 1,000: no top-up');
+    expect(DICTIONARIES.de.topUpAtMax(1000)).toBe('Der Stack ist am oder über dem Tischmaximum von 1.000: kein Aufstocken');
     expect(DICTIONARIES.de.setupFields.straddle).toBe('Straddle (0 = keiner)');
     expect([DICTIONARIES.en.handNumber(3, true), DICTIONARIES.en.handNumber(3)]).toEqual(['#3 (void)', '#3']);
     expect([DICTIONARIES.de.handNumber(3, true), DICTIONARIES.de.replayTitle(3, true)]).toEqual(['Nr. 3 (ungültig)', 'Wiedergabe von Hand 3 (ungültig)']);

@@ -182,7 +182,7 @@ describe('the floor reports', () => {
     await settle();
     expect(text('stay-0')).toBe('3Bo500061040015');
     expect(text('stay-1')).toContain('still seated');
-    expect(text('stat-onTable')).toBe('1300');
+    expect(text('stat-onTable')).toBe('1,300');
     expect(text('stat-unexplained')).toBe('+370');
     expect(text('stat-timeUnpaid')).toBe('15');
     expect(get('stat-unexplained').parentElement?.classList.contains('report-alert')).toBe(true);
@@ -210,7 +210,7 @@ describe('the floor reports', () => {
     await click('report-count-apply');
     await settle();
     expect(core.sent('floor-report').at(-1)).toEqual({ kind: 'cashflow', count: 1290 });
-    expect(text('stat-counted')).toBe('1290');
+    expect(text('stat-counted')).toBe('1,290');
     expect(text('stat-difference')).toBe('-10');
     expect(get('stat-difference').parentElement?.classList.contains('report-alert')).toBe(true);
     // A count that matches: no highlight. The keypad types too.

@@ -42,7 +42,7 @@ describe('a hand’s statuses show while that hand is in play, and only then', (
       { seat: 7, stack: 490, bet: 0, status: 'out-of-hand' },
     ]);
     const { text } = await render(<Table view={current} onSeatTap={noop} onEmptySeatTap={noop} />);
-    expect(text('seat-1-stack')).toBe('1015');
+    expect(text('seat-1-stack')).toBe('1,015'); // grouped as the award words group it
     expect(text('seat-1-status')).toBe('');
     expect(text('seat-4-status')).toBe('');
   });

@@ -66,16 +66,16 @@ export function ActionPad({ actor, structure, onCommand }: Props) {
           {sizes !== null && (
             <div className="quick-sizes">
               <button type="button" className="button size" data-testid="size-min" onClick={() => setText(String(sizes.min))}>
-                {t.sizeMin} <span className="size-amount">{sizes.min}</span>
+                {t.sizeMin} <span className="size-amount">{t.chips(sizes.min)}</span>
               </button>
               <button type="button" className="button size" data-testid="size-half-pot" onClick={() => setText(String(sizes.halfPot))}>
-                {t.sizeHalfPot} <span className="size-amount">{sizes.halfPot}</span>
+                {t.sizeHalfPot} <span className="size-amount">{t.chips(sizes.halfPot)}</span>
               </button>
               <button type="button" className="button size" data-testid="size-pot" onClick={() => setText(String(sizes.pot))}>
-                {t.sizePot} <span className="size-amount">{sizes.pot}</span>
+                {t.sizePot} <span className="size-amount">{t.chips(sizes.pot)}</span>
               </button>
               <button type="button" className="button size" data-testid="size-max" onClick={() => setText(String(sizes.max))}>
-                {t.sizeMax} <span className="size-amount">{sizes.max}</span>
+                {t.sizeMax} <span className="size-amount">{t.chips(sizes.max)}</span>
               </button>
             </div>
           )}

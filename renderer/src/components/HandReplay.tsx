@@ -26,7 +26,7 @@ export function HandReplay({ replay }: { readonly replay: Replay }) {
           <p className="replay-words">{words(step.words)}</p>
           <Board board={step.board} />
           <p className="replay-pots">
-            {t.pots}: {step.pots.length === 0 ? '0' : step.pots.join(' · ')}
+            {t.pots}: {step.pots.length === 0 ? '0' : step.pots.map(t.chips).join(' · ')}
             {/* Bets in front are not in a pot yet: said beside it, so "Pots: 0" with blinds out is not a puzzle. */}
             {inFront(step) > 0 && ` · ${t.betsInFront(inFront(step))}`}
           </p>
@@ -46,8 +46,8 @@ export function HandReplay({ replay }: { readonly replay: Replay }) {
                     {seat.seat}
                     {seat.folded && ` (${t.folded})`}
                   </td>
-                  <td>{seat.stack}</td>
-                  <td>{seat.bet}</td>
+                  <td>{t.chips(seat.stack)}</td>
+                  <td>{t.chips(seat.bet)}</td>
                   <td>{seat.shown?.map((card) => <CardFace card={card} key={card} />)}</td>
                 </tr>
               ))}

@@ -14,10 +14,10 @@ export function RangeSizes({ testIdPrefix, range, onPick }: Props) {
   return (
     <div className="quick-sizes">
       <button type="button" className="button size" data-testid={`${testIdPrefix}-min`} onClick={() => onPick(String(range.min))}>
-        {t.sizeMin} {range.min}
+        {t.sizeMin} {t.chips(range.min)}
       </button>
       <button type="button" className="button size" data-testid={`${testIdPrefix}-max`} onClick={() => onPick(String(range.max))}>
-        {t.sizeMax} {range.max}
+        {t.sizeMax} {t.chips(range.max)}
       </button>
     </div>
   );

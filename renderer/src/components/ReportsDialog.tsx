@@ -23,10 +23,10 @@ export function countOf(text: string): number | null {
   return /^\d{1,9}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
 }
 
-/** Numbers as the rest of the screen shows them (no grouping), with the language's decimal sign. */
+/** Numbers as the rest of the screen and the PDF show them: digits grouped (1,240 / 1.240), the language's decimal sign. */
 function numbers(lang: Lang) {
-  const plain = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false });
-  const signed = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false, signDisplay: 'exceptZero' });
+  const plain = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
+  const signed = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
   return { num: (n: number) => plain.format(n), signed: (n: number) => signed.format(n) };
 }
 

@@ -56,7 +56,7 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
         )}
       </span>
       <span className="seat-stack" data-testid={`seat-${n}-stack`}>
-        {seat.stack}
+        {t.chips(seat.stack)}
       </span>
       <span className="seat-status" data-testid={`seat-${n}-status`}>
         {isActor ? t.toAct : statusWords(seat, t)}
@@ -68,7 +68,7 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       </span>
       {seat.bet > 0 && (
         <span className={`bet bet-${place.side}`} data-testid={`seat-${n}-bet`}>
-          {seat.bet}
+          {t.chips(seat.bet)}
         </span>
       )}
     </button>
