@@ -499,7 +499,7 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
     );
   }
   // A player back within the window owes their time again (D41): time off the new unit would come back
-  // with them. (Their stack needs no check: a buy-in is in whole units of the unit then.) A player sitting
+  // with them. (Their stack needs no check: a buy-in is made of the new unit then.) A player sitting
   // at the table now is back already, and owes it as a seat.
   const returning = state.departures.find(
     (left) => command.at - left.at < config.returnWithinMinutes * 60_000 && (left.timeDue ?? 0) % unit !== 0 && !state.seats.some((player) => player?.name === left.name),

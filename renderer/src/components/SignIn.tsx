@@ -13,13 +13,13 @@ type Props = {
   readonly onSignIn: (credentials: Credentials) => void;
 };
 
+/** A staff number and a PIN are digits (typed on a keyboard, anything else is said so and not sent). */
+const DIGITS = /^\d+$/;
+
 /**
  * A staff member signs in: the staff number, then the PIN, on one keypad (the field it types into is
  * marked); or a badge, which its reader types into the badge field as a keyboard does, ending with Enter.
  */
-/** A staff number and a PIN are digits (typed on a keyboard, anything else is said so and not sent). */
-const DIGITS = /^\d+$/;
-
 export function SignIn({ testId, action, problem, onSignIn }: Props) {
   const { t, words } = useLanguage();
   const [staff, setStaff] = useState('');
