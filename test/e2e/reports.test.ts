@@ -55,7 +55,7 @@ describe('the staff and the floor reports on the screen', () => {
     await croupier.tap('floor-open');
     await croupier.tap('floor-reports');
     await croupier.tap('reports-tab-cashflow');
-    await croupier.sees('stat-buyIns', '2300');
+    await croupier.sees('stat-buyIns', '2.300'); // grouped as German writes it (D47), as the PDF does
     const [download] = await Promise.all([croupier.page.waitForEvent('download'), croupier.tap('report-pdf')]);
     const file = join(mkdtempSync(join(tmpdir(), 'felt-pdf-')), download.suggestedFilename());
     await download.saveAs(file);
