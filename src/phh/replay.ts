@@ -171,6 +171,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
           const cards = parseCards(words[2] ?? '');
           dealtOnce(cards, action);
           const due = boardCardsDue(state);
+          if (due === 0) throw new PhhError(`'${action}': the board has its five cards already`);
           if (cards.length > due) throw new PhhError(`'${action}': ${cards.length} board cards in one action, where ${due} ${due === 1 ? 'is' : 'are'} due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)`);
           for (const card of cards) {
             dealPending();

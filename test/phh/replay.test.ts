@@ -43,6 +43,7 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(replayText([...allIn, actions(['d dh p1 AsAs', 'd dh p2 KsKh', 'd dh p3 QsQh'])]).error).toBe("'d dh p1 AsAs': As is dealt twice: a deck has one of each");
     expect(replayText([...allIn, actions([...dealt, 'd db 2c7dAs'])]).error).toBe("'d db 2c7dAs': As is dealt twice (also in 'd dh p1 AsAh'): a deck has one of each");
     expect(replayText([...allIn, actions([...dealt.slice(0, 4), 'p1 cbr 20', 'p2 cc', 'd db 2c3c4c5c6c7c'])]).error).toBe("'d db 2c3c4c5c6c7c': 6 board cards in one action, where 3 are due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)");
+    expect(replayText([...allIn, actions([...dealt, 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'd db Qd'])]).error).toBe("'d db Qd': the board has its five cards already");
     expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: the table [1] is given twice');
   });
 

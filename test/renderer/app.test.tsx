@@ -329,12 +329,13 @@ describe('seats', () => {
     }
   });
 
-  it('a tournament offers no top-up: the stack is what the player has won', async () => {
+  it('a tournament offers no top-up: the stack is what the player has won; once under way, no leaving with chips either', async () => {
     const view = startView();
-    const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' } });
+    const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, seatsOpen: false });
     const { click, query } = await app(core);
     await click('seat-6');
     expect(query('seat-menu-top-up')).toBeNull();
+    expect(query('seat-menu-leave')).toBeNull();
     expect(query('seat-menu-sit-out')).not.toBeNull();
   });
 
@@ -539,6 +540,13 @@ describe('the floor', () => {
     await click('floor-setup');
     expect((get('setup-straddle') as HTMLInputElement).value).toBe('0');
     expect(get('setup-straddle').closest('label')?.textContent).toContain('Straddle (0 = none)');
+    // A point is refused in words, never dropped: "0.5" is no ante of 5.
+    await fill('setup-ante', '0.5');
+    expect((get('setup-ante') as HTMLInputElement).value).toBe('0.5');
+    expect(text('setup-ante-invalid')).toBe('Whole chips: digits only, no point or comma');
+    expect(get('setup-confirm').hasAttribute('disabled')).toBe(true);
+    await fill('setup-ante', '0');
+    expect(get('setup-confirm').hasAttribute('disabled')).toBe(false);
     await fill('setup-straddle', '10');
     await click('setup-confirm');
     await settle();

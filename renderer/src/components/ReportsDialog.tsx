@@ -35,6 +35,13 @@ function timeOfDay(lang: Lang, at: number): string {
   return new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
 }
 
+/** A moment on this screen's clock: its time of day, with its date when that is not today ("the last 24 hours" begin yesterday). */
+function momentOf(lang: Lang, at: number): string {
+  const moment = new Date(at);
+  if (moment.toDateString() === new Date().toDateString()) return timeOfDay(lang, at);
+  return moment.toLocaleString(lang, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+}
+
 /** This screen's time zone, as the language abbreviates it ("UTC", "CET", "MEZ"), or null if it has no name. */
 function zoneName(lang: Lang): string | null {
   return new Intl.DateTimeFormat(lang, { timeZoneName: 'short' }).formatToParts(Date.now()).find((part) => part.type === 'timeZoneName')?.value ?? null;
@@ -96,9 +103,10 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
     setCountProblem(counted === null);
     if (counted !== null) reports.count(counted);
   };
+  // A point or a comma is refused as it is typed (a count is whole chips), and the last result goes with it.
   const typeCount = (text: string) => {
     setCountText(text);
-    setCountProblem(false);
+    setCountProblem(!/^\d*$/.test(text.trim()));
   };
 
   const body = (shown: FloorReport): ReactNode => {
@@ -309,7 +317,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                       {t.countInvalid}
                     </p>
                   )}
-                  <button type="button" className="button action" data-testid="report-count-apply" disabled={loading} onClick={applyCount}>
+                  <button type="button" className="button action" data-testid="report-count-apply" disabled={loading || countProblem} onClick={applyCount}>
                     {t.countApply}
                   </button>
                 </div>
@@ -359,7 +367,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
       aside={
         // The printed reports give UTC; the screen, its own clock: said once, by the title, where no long report pushes it out of sight.
         <p className="hint report-clock" data-testid="report-clock">
-          {report !== null && report.window.from !== null && `${t.reportFrom(timeOfDay(lang, report.window.from))} · `}
+          {report !== null && report.window.from !== null && `${t.reportFrom(momentOf(lang, report.window.from))} · `}
           {t.reportClock(zoneName(lang))}
         </p>
       }

@@ -15,6 +15,8 @@ type Props = {
   readonly chipUnit: number;
   /** Whether chips may be added at all: not in a tournament, where the stack is what the player has won. */
   readonly topUps: boolean;
+  /** Whether the player may leave with chips: not in a tournament under way, where chips stay in play until lost. */
+  readonly leave: boolean;
   /** Sends the command; the menu closes when the table takes it (the parent decides). */
   readonly onCommand: (command: WireCommand) => void;
   readonly onClose: () => void;
@@ -34,7 +36,7 @@ export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: numbe
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
  * seat's status (coming back when not sitting out; a top-up or leaving for a player dealt into the hand).
  */
-export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, error = null }: Props) {
+export function SeatMenu({ seat, buyIn, chipUnit, topUps, leave, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
   const n = seat.seat;
@@ -73,7 +75,7 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, onCommand, onClose, er
               {t.post}
             </button>
           )}
-          {!inHand && (
+          {!inHand && leave && (
             <button type="button" className="button button-danger" data-testid="seat-menu-leave" onClick={() => send({ type: 'leave', seat: n })}>
               {t.leave}
             </button>

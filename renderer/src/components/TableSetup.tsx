@@ -91,11 +91,19 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
         inputMode="numeric"
         autoComplete="off"
         value={fields[field]}
+        aria-invalid={!/^\d*$/.test(fields[field])}
         onFocus={() => setActive(field)}
-        onChange={(event) => setFields({ ...fields, [field]: event.target.value.replace(/\D/g, '') })}
+        onChange={(event) => setFields({ ...fields, [field]: event.target.value.replace(/\s/g, '') })}
       />
+      {/* A point or a comma is refused in words, never dropped: "0.5" must not become an ante of 5. */}
+      {!/^\d*$/.test(fields[field]) && (
+        <span className="inline-error" role="alert" data-testid={`setup-${field}-invalid`}>
+          {t.digitsOnly}
+        </span>
+      )}
     </label>
   );
+  const allDigits = Object.values(fields).every((text) => /^\d*$/.test(text));
   const choices = <T extends string>(values: readonly T[], value: T, set: (next: T) => void, names: Readonly<Record<T, string>>, testId: string) => (
     <div className="choice-row">
       {values.map((option) => (
@@ -132,7 +140,7 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
       <div className="dialog-amount">
         <Keypad value={fields[active]} onChange={(value) => setFields({ ...fields, [active]: value })} />
         <p className="hint">{t.setupNote}</p>
-        <button type="button" className="button action" data-testid="setup-confirm" onClick={submit}>
+        <button type="button" className="button action" data-testid="setup-confirm" disabled={!allDigits} onClick={submit}>
           {t.setupConfirm}
         </button>
       </div>
