@@ -208,23 +208,31 @@ describe('time due waived by the floor', () => {
   });
 });
 
+/**
+ * A simulated session of 40 hands in a database of its own, with a snapshot every 300 rows: its path, its
+ * store (still open), the session's last clock time and the screen as the session left it.
+ */
+async function simulatedLog(prefix: string): Promise<{ path: string; store: Store; now: number; live: ViewModel | undefined }> {
+  const { simulateSession } = await import('../../src/sim/session.js');
+  const path = join(mkdtempSync(join(tmpdir(), prefix)), 'table.db');
+  const store = Store.open(path);
+  let controller: TableController | null = null;
+  let now = 0;
+  simulateSession({ hands: 40, seed: 8, players: 6, structure: 'nl', button: 'dead' }, undefined, {
+    open: (config, at) => {
+      now = at;
+      controller = TableController.open(store, { now: () => now }, config, { snapshotEvery: 300 });
+    },
+    command: (id, command) => void controller?.submit({ id, command }),
+  });
+  return { path, store, now, live: (controller as TableController | null)?.view() };
+}
+
 describe('reopening a long log', () => {
   it('starts from the snapshot before the latest, checking the latest on the way; verify checks every snapshot', async () => {
-    const { simulateSession } = await import('../../src/sim/session.js');
     const { verifyDatabase } = await import('../../src/store/verify.js');
     const Database = (await import('better-sqlite3')).default;
-    const path = join(mkdtempSync(join(tmpdir(), 'felt-snapshot-')), 'table.db');
-    const store = Store.open(path);
-    let controller: TableController | null = null;
-    let now = 0;
-    simulateSession({ hands: 40, seed: 8, players: 6, structure: 'nl', button: 'dead' }, undefined, {
-      open: (config, at) => {
-        now = at;
-        controller = TableController.open(store, { now: () => now }, config, { snapshotEvery: 300 });
-      },
-      command: (id, command) => void controller?.submit({ id, command }),
-    });
-    const live = (controller as TableController | null)?.view();
+    const { path, store, now, live } = await simulatedLog('felt-snapshot-');
     const snapshot = store.latestSnapshot();
     expect(snapshot?.seq).toBeGreaterThan(300);
     store.close();
@@ -253,19 +261,8 @@ describe('reopening a long log', () => {
   });
 
   it('does not open on a snapshot or a recent row changed outside Felt: no chip the log does not hold is shown or played', async () => {
-    const { simulateSession } = await import('../../src/sim/session.js');
     const Database = (await import('better-sqlite3')).default;
-    const path = join(mkdtempSync(join(tmpdir(), 'felt-tampered-')), 'table.db');
-    const store = Store.open(path);
-    let controller: TableController | null = null;
-    let now = 0;
-    simulateSession({ hands: 40, seed: 8, players: 6, structure: 'nl', button: 'dead' }, undefined, {
-      open: (config, at) => {
-        now = at;
-        controller = TableController.open(store, { now: () => now }, config, { snapshotEvery: 300 });
-      },
-      command: (id, command) => void controller?.submit({ id, command }),
-    });
+    const { path, store, now } = await simulatedLog('felt-tampered-');
     const latest = store.latestSnapshot();
     store.close();
     const copy = (name: string): string => {

@@ -1,4 +1,5 @@
 import { useLanguage } from '../i18n';
+import { digitsOnly } from './Keypad';
 
 type Props = {
   readonly testId: string;
@@ -18,7 +19,7 @@ export function AmountField({ testId, label, value, onChange, secret = false, no
   const { t } = useLanguage();
   // What was typed stays as typed (spaces aside): a point or a comma is refused in words, never dropped —
   // "60.5" must not become 605.
-  const digitsOnly = /^\d*$/.test(value);
+  const valid = digitsOnly(value);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
@@ -28,11 +29,11 @@ export function AmountField({ testId, label, value, onChange, secret = false, no
         type={secret ? 'password' : 'text'}
         inputMode="numeric"
         autoComplete="off"
-        aria-invalid={!digitsOnly}
+        aria-invalid={!valid}
         value={value}
         onChange={(event) => onChange(event.target.value.replace(/\s/g, ''))}
       />
-      {!digitsOnly && (
+      {!valid && (
         <span className="inline-error" role="alert" data-testid={`${testId}-invalid`}>
           {notDigits ?? t.digitsOnly}
         </span>

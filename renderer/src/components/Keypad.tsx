@@ -43,5 +43,10 @@ export function Keypad({ value, onChange, maxDigits = 9, keepLeadingZeros = fals
  * of chips to guess at (a decimal point in English is a thousands point in German).
  */
 export function amountOf(text: string): number | null {
-  return /^\d+$/.test(text) ? Number.parseInt(text, 10) : null;
+  return text !== '' && digitsOnly(text) ? Number.parseInt(text, 10) : null;
+}
+
+/** Whether typed text is digits only (nothing typed is): a point, a comma or a letter is refused in words, never dropped. */
+export function digitsOnly(text: string): boolean {
+  return /^\d*$/.test(text);
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import type { FloorReport, ReportKind } from '../../../src/reports/floor-report';
 import type { FloorReports } from '../core/useFloorReport';
 import { type Lang, useLanguage } from '../i18n';
-import { Keypad } from './Keypad';
+import { Keypad, digitsOnly } from './Keypad';
 import { Modal } from './Modal';
 
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
@@ -106,7 +106,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
   // A point or a comma is refused as it is typed (a count is whole chips), and the last result goes with it.
   const typeCount = (text: string) => {
     setCountText(text);
-    setCountProblem(!/^\d*$/.test(text.trim()));
+    setCountProblem(!digitsOnly(text.trim()));
   };
 
   const body = (shown: FloorReport): ReactNode => {

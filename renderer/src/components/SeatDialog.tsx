@@ -23,21 +23,20 @@ type Props = {
  */
 export function SeatDialog({ seat, buyIn, tournament, onConfirm, onClose, error = null }: Props) {
   const { t } = useLanguage();
-  const fixed = tournament;
   const [name, setName] = useState('');
   const [amountText, setAmountText] = useState('');
-  const amount = fixed ? buyIn.min : amountOf(amountText);
+  const amount = tournament ? buyIn.min : amountOf(amountText);
   const trimmed = name.trim();
   // Above the maximum is the table's to decide: a player back within the return window brings at least
   // what they left with, which may be more (T7); anyone else is refused there, in words.
-  const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && (fixed ? amount === buyIn.max : true);
+  const valid = trimmed !== '' && amount !== null && amount >= buyIn.min && (!tournament || amount === buyIn.max);
   return (
     <Modal testId="seat-dialog" title={t.seatTitle(seat)} onClose={onClose}>
       {error}
       <div className="dialog-columns">
         <TextField testId="seat-name" label={t.name} value={name} onChange={setName} maxLength={40} />
         <div className="dialog-amount">
-          {fixed ? (
+          {tournament ? (
             <p className="hint" data-testid="seat-buyin-fixed">
               {t.buyInFixed(buyIn.min)}
             </p>

@@ -3,7 +3,7 @@ import type { Credentials } from '../../../src/api/staff';
 import type { Words } from '../../../src/evaluator/words';
 import { useLanguage } from '../i18n';
 import { AmountField } from './AmountField';
-import { Keypad } from './Keypad';
+import { Keypad, digitsOnly } from './Keypad';
 
 type Props = {
   /** Test ids are `${testId}-staff`, `-pin`, `-badge`, `-problem`, and the button `testId` + `-unlock` (the floor's: `floor-unlock`). */
@@ -12,9 +12,6 @@ type Props = {
   readonly problem: Words | null;
   readonly onSignIn: (credentials: Credentials) => void;
 };
-
-/** A staff number and a PIN are digits (typed on a keyboard, anything else is said so and not sent). */
-const DIGITS = /^\d+$/;
 
 /**
  * A staff member signs in: the staff number, then the PIN, on one keypad (the field it types into is
@@ -50,7 +47,7 @@ export function SignIn({ testId, action, problem, onSignIn }: Props) {
       <Keypad value={value} onChange={setValue} maxDigits={field === 'staff' ? 6 : 12} keepLeadingZeros />
       <div className="sign-in-buttons">
         {field === 'staff' ? (
-          <button type="button" className="button action" data-testid={`${testId}-next`} disabled={!DIGITS.test(staff)} onClick={() => setField('pin')}>
+          <button type="button" className="button action" data-testid={`${testId}-next`} disabled={staff === '' || !digitsOnly(staff)} onClick={() => setField('pin')}>
             {t.next}
           </button>
         ) : (
@@ -58,7 +55,7 @@ export function SignIn({ testId, action, problem, onSignIn }: Props) {
             type="button"
             className="button action"
             data-testid={`${testId}-unlock`}
-            disabled={!DIGITS.test(staff) || !DIGITS.test(pin)}
+            disabled={staff === '' || pin === '' || !digitsOnly(staff) || !digitsOnly(pin)}
             onClick={() => {
               onSignIn({ staff, pin });
               clear();

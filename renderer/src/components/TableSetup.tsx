@@ -3,7 +3,7 @@ import type { FloorCommand } from '../../../src/api/requests';
 import type { BettingStructure } from '../../../src/engine/config';
 import type { TableConfig } from '../../../src/engine/table-config';
 import { useLanguage } from '../i18n';
-import { Keypad } from './Keypad';
+import { Keypad, digitsOnly } from './Keypad';
 
 type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';
@@ -91,19 +91,19 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
         inputMode="numeric"
         autoComplete="off"
         value={fields[field]}
-        aria-invalid={!/^\d*$/.test(fields[field])}
+        aria-invalid={!digitsOnly(fields[field])}
         onFocus={() => setActive(field)}
         onChange={(event) => setFields({ ...fields, [field]: event.target.value.replace(/\s/g, '') })}
       />
       {/* A point or a comma is refused in words, never dropped: "0.5" must not become an ante of 5. */}
-      {!/^\d*$/.test(fields[field]) && (
+      {!digitsOnly(fields[field]) && (
         <span className="inline-error" role="alert" data-testid={`setup-${field}-invalid`}>
           {t.digitsOnly}
         </span>
       )}
     </label>
   );
-  const allDigits = Object.values(fields).every((text) => /^\d*$/.test(text));
+  const allDigits = Object.values(fields).every(digitsOnly);
   const choices = <T extends string>(values: readonly T[], value: T, set: (next: T) => void, names: Readonly<Record<T, string>>, testId: string) => (
     <div className="choice-row">
       {values.map((option) => (
