@@ -47,7 +47,8 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
   };
 
   return (
-    <div className="app">
+    // The log row the screen shows: a test waits for it to know the screen has caught up with the table.
+    <div className="app" data-log-row={view?.logRow}>
       <StatusBar
         devices={view?.devices ?? []}
         connection={connection}

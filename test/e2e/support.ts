@@ -83,6 +83,12 @@ export class Croupier {
       if (waited > 5_000) throw new Error(`tapping ${testId} changed nothing; the screen says: ${await this.text('prompt')} / ${await this.errorText()}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    // The table wrote it; wait until the screen shows that row too, so what is read next is not the screen before.
+    const written = this.kiosk.head();
+    for (let waited = 0; Number(await this.page.locator('.app').getAttribute('data-log-row')) < written; waited += 10) {
+      if (waited > 5_000) throw new Error(`the screen never showed log row ${written} after tapping ${testId}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   async tap(testId: string): Promise<void> {
