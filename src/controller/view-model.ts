@@ -25,6 +25,8 @@ export type SeatView = {
   readonly faceDown: number;
   /** Cards tabled at the showdown: the only hole cards the view ever holds. */
   readonly shown: readonly Card[] | null;
+  /** Dealt into the hand in play and asked to sit out: the hand's status shows, and this says what follows it. */
+  readonly sitsOutNext: boolean;
 };
 
 /** A device as the status bar shows it: what it is, whether it works, and the last problem in words. */
@@ -111,13 +113,13 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     const player = inHand.get(seated.seat);
     const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeDue: seated.timeDue ?? 0 };
     const between = { ...base, stack: seated.stack, bet: 0, status: seated.status === 'sitting-out' ? 'sitting-out' : seated.status === 'waiting' ? 'waiting' : 'out-of-hand' } as const;
-    if (player === undefined || hand === null) return [{ ...between, faceDown: 0, shown: null }];
+    if (player === undefined || hand === null) return [{ ...between, faceDown: 0, shown: null, sitsOutNext: false }];
     const shown = Array.isArray(player.showdown) ? (player.showdown as readonly Card[]) : null;
     const cards = { faceDown: shown === null && player.status !== 'folded' && player.showdown !== 'mucked' ? player.holeCards.length : 0, shown };
     // A hand's statuses (folded, all-in) are that hand's: once it is over the seat shows the player's stack
     // and table status again (a top-up may have come since), and only its results stay (the cards shown).
-    if (hand.phase.kind === 'complete') return [{ ...between, ...cards }];
-    return [{ ...base, stack: player.stack, bet: player.bet, status: player.status, ...cards }];
+    if (hand.phase.kind === 'complete') return [{ ...between, ...cards, sitsOutNext: false }];
+    return [{ ...base, stack: player.stack, bet: player.bet, status: player.status, ...cards, sitsOutNext: seated.status === 'sitting-out' }];
   });
   const actorPlayer = hand !== null && hand.phase.kind === 'betting' && hand.actor >= 0 ? hand.players[hand.actor] : undefined;
   const legal = actorPlayer === undefined || hand === null ? null : getLegalActions(hand);

@@ -329,14 +329,16 @@ describe('seats', () => {
     }
   });
 
-  it('a tournament offers no top-up: the stack is what the player has won; once under way, no leaving with chips either', async () => {
+  it('a tournament offers no top-up and no sitting out; once under way, no leaving with chips either', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, seatsOpen: false });
-    const { click, query } = await app(core);
+    const { click, query, text } = await app(core);
     await click('seat-6');
     expect(query('seat-menu-top-up')).toBeNull();
     expect(query('seat-menu-leave')).toBeNull();
-    expect(query('seat-menu-sit-out')).not.toBeNull();
+    // Sitting out is a cash table's: the menu says what a tournament does with an absent player instead.
+    expect(query('seat-menu-sit-out')).toBeNull();
+    expect(text('seat-menu-tournament')).toMatch(/^Tournament: an absent player is dealt in and blinded off/);
   });
 
   it('a tournament seats a player with its starting stack: shown, not asked for', async () => {

@@ -55,4 +55,17 @@ describe('a hand’s statuses show while that hand is in play, and only then', (
     expect(text('seat-4-status')).toBe('');
     expect(text('seat-7-status')).toBe('Sitting out');
   });
+
+  it('a sit-out asked for during the hand: the hand’s status, then what follows it; coming back undoes it before the next hand', async () => {
+    const table = allInAndAFold().do({ type: 'sit-out', seat: 4 });
+    expect(view(table).seats.find((seat) => seat.seat === 4)).toMatchObject({ status: 'folded', sitsOutNext: true });
+    const { text } = await render(<Table view={view(table)} onSeatTap={noop} onEmptySeatTap={noop} />);
+    expect(text('seat-4-status')).toBe('Folded · Sits out next hand');
+    expect(text('seat-1-status')).toBe('All-in');
+    table.do({ type: 'come-back', seat: 4 });
+    expect(view(table).seats.find((seat) => seat.seat === 4)?.sitsOutNext).toBe(false);
+    // Once the hand is over the table's own status shows, and the flag is only a hand's.
+    table.do({ type: 'sit-out', seat: 4 }).do({ type: 'fold' });
+    expect(view(table).seats.find((seat) => seat.seat === 4)).toMatchObject({ status: 'sitting-out', sitsOutNext: false });
+  });
 });

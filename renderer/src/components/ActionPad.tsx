@@ -88,7 +88,7 @@ export function ActionPad({ actor, structure, onCommand }: Props) {
               if (inRange) onCommand({ type: 'bet', seat: actor.seat, to: amount });
             }}
           >
-            {range.kind === 'bet' ? t.bet(amount ?? 0) : t.raiseTo(amount ?? 0)}
+            {range.kind === 'bet' ? t.bet(amount) : t.raiseTo(amount)}
           </button>
         </div>
       )}

@@ -16,7 +16,7 @@ type Props = {
 function statusWords(seat: SeatView, t: Dictionary): string {
   const owes = seat.owes.small && seat.owes.big ? t.owes.both : seat.owes.small ? t.owes.small : seat.owes.big ? t.owes.big : '';
   const time = seat.timeDue > 0 ? t.owesTime(seat.timeDue) : '';
-  return [t.status[seat.status], owes, time].filter((part) => part !== '').join(' · ');
+  return [t.status[seat.status], seat.sitsOutNext ? t.sitsOutNext : '', owes, time].filter((part) => part !== '').join(' · ');
 }
 
 /**

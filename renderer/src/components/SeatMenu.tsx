@@ -13,8 +13,11 @@ type Props = {
   readonly buyIn: { readonly min: number; readonly max: number };
   /** The smallest chip: the least a top-up can be. */
   readonly chipUnit: number;
-  /** Whether chips may be added at all: not in a tournament, where the stack is what the player has won. */
-  readonly topUps: boolean;
+  /**
+   * A cash table: chips may be added and a player may sit out. Neither in a tournament, where the stack is
+   * what the player has won and an absent player is dealt in and blinded off.
+   */
+  readonly cash: boolean;
   /** Whether the player may leave with chips: not in a tournament under way, where chips stay in play until lost. */
   readonly leave: boolean;
   /** Sends the command; the menu closes when the table takes it (the parent decides). */
@@ -34,9 +37,9 @@ export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: numbe
 /**
  * An occupied seat's menu: top up, sit out or come back, post now (a waiting player), leave. Which of them
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
- * seat's status (coming back when not sitting out; a top-up or leaving for a player dealt into the hand).
+ * seat's status (coming back when not sitting out or about to; a top-up or leaving for a player dealt into the hand).
  */
-export function SeatMenu({ seat, buyIn, chipUnit, topUps, leave, onCommand, onClose, error = null }: Props) {
+export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClose, error = null }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
   const n = seat.seat;
@@ -56,12 +59,17 @@ export function SeatMenu({ seat, buyIn, chipUnit, topUps, leave, onCommand, onCl
               {t.seatInHand}
             </p>
           )}
-          {topUps && !inHand && (
+          {!cash && (
+            <p className="hint" data-testid="seat-menu-tournament">
+              {t.seatInTournament}
+            </p>
+          )}
+          {cash && !inHand && (
             <button type="button" className="button" data-testid="seat-menu-top-up" onClick={() => setTopUp('')}>
               {t.topUp}
             </button>
           )}
-          {seat.status === 'sitting-out' ? (
+          {!cash ? null : seat.status === 'sitting-out' || seat.sitsOutNext ? (
             <button type="button" className="button" data-testid="seat-menu-come-back" onClick={() => send({ type: 'come-back', seat: n })}>
               {t.comeBack}
             </button>

@@ -97,7 +97,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           onConfirm={(name, buyIn) => submitThenClose({ type: 'sit', seat: overlay.seat, name, buyIn })}
         />
       )}
-      {menuSeat !== undefined && <SeatMenu seat={menuSeat} buyIn={view.buyIn} chipUnit={view.config.hand.chipUnit} topUps={view.stakes.mode === 'cash'} leave={view.stakes.mode === 'cash' || view.seatsOpen || menuSeat.stack === 0} onCommand={submitThenClose} onClose={close} error={dialogError} />}
+      {menuSeat !== undefined && <SeatMenu seat={menuSeat} buyIn={view.buyIn} chipUnit={view.config.hand.chipUnit} cash={view.stakes.mode === 'cash'} leave={view.stakes.mode === 'cash' || view.seatsOpen || menuSeat.stack === 0} onCommand={submitThenClose} onClose={close} error={dialogError} />}
       {simFaultsOpen && (
         <SimFaultPanel
           busy={session.busy}
