@@ -13,10 +13,7 @@ const MARGIN_X = 0.07;
  * the dealer's place as one more slot, so that neighbours keep the same distance even on a wide screen.
  */
 export function seatPlace(seat: number, seatCount: number, aspect = 3): SeatPlace {
-  const radius = 0.5 - MARGIN_Y;
-  const straight = Math.max(0, aspect * (1 - 2 * MARGIN_X) - 2 * radius);
-  const arc = Math.PI * radius;
-  const perimeter = 2 * straight + 2 * arc;
+  const { straight, arc, radius, perimeter } = track(aspect);
   const centreX = aspect / 2;
   // Distance along the track from the dealer's place, clockwise on the screen (y points down).
   let s = (seat * perimeter) / (seatCount + 1);
@@ -40,4 +37,23 @@ export function seatPlace(seat: number, seatCount: number, aspect = 3): SeatPlac
   const [nx, ny] = inward;
   const side = Math.abs(nx) > Math.abs(ny) ? (nx > 0 ? 'left' : 'right') : ny > 0 ? 'top' : 'bottom';
   return { x: (x / aspect) * 100, y: y * 100, side };
+}
+
+/** The stadium the seats lie on, in units of the table area's height. */
+function track(aspect: number): { straight: number; arc: number; radius: number; perimeter: number } {
+  const radius = 0.5 - MARGIN_Y;
+  const straight = Math.max(0, aspect * (1 - 2 * MARGIN_X) - 2 * radius);
+  const arc = Math.PI * radius;
+  return { straight, arc, radius, perimeter: 2 * straight + 2 * arc };
+}
+
+/**
+ * How wide a seat box may be, in pixels, for the table area's size: most of the distance between two
+ * neighbours along the track (the rest keeps them apart, also where the track bends), at most `max`.
+ * Fewer seats or a wider screen give longer names room; eleven seats at 1280×800 still hold a name of
+ * ten letters.
+ */
+export function seatWidth(seatCount: number, width: number, height: number, max = 220): number {
+  const pitch = (track(width / height).perimeter * height) / (seatCount + 1);
+  return Math.round(Math.min(max, 0.85 * pitch));
 }

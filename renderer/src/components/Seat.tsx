@@ -39,22 +39,27 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       <span className="seat-head">
         <span className="seat-number">{n}</span>
         <span className="seat-name">{seat.name}</span>
-        {markers.dealer && (
-          <span className="marker marker-dealer" data-testid="button-marker">
-            {t.dealer}
-          </span>
-        )}
-        {markers.small && (
-          <span className="marker marker-blind" data-testid="sb-marker">
-            {t.smallBlind}
-          </span>
-        )}
-        {markers.big && (
-          <span className="marker marker-blind" data-testid="bb-marker">
-            {t.bigBlind}
-          </span>
-        )}
       </span>
+      {(markers.dealer || markers.small || markers.big) && (
+        // On the box's corner, as the button lies on the felt by the seat: the name keeps the whole row.
+        <span className="seat-markers">
+          {markers.dealer && (
+            <span className="marker marker-dealer" data-testid="button-marker">
+              {t.dealer}
+            </span>
+          )}
+          {markers.small && (
+            <span className="marker marker-blind" data-testid="sb-marker">
+              {t.smallBlind}
+            </span>
+          )}
+          {markers.big && (
+            <span className="marker marker-blind" data-testid="bb-marker">
+              {t.bigBlind}
+            </span>
+          )}
+        </span>
+      )}
       <span className="seat-stack" data-testid={`seat-${n}-stack`}>
         {t.chips(seat.stack)}
       </span>
@@ -91,12 +96,14 @@ export function EmptySeat({ seat, place, dealer, onTap }: EmptySeatProps) {
     <>
       <span className="seat-head">
         <span className="seat-number">{seat}</span>
-        {dealer && (
+      </span>
+      {dealer && (
+        <span className="seat-markers">
           <span className="marker marker-dealer" data-testid="button-marker">
             {t.dealer}
           </span>
-        )}
-      </span>
+        </span>
+      )}
       <span className="seat-empty-words">{onTap === null ? t.emptySeatClosed : t.emptySeat}</span>
     </>
   );

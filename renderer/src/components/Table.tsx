@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import type { ViewModel } from '../../../src/controller/view-model';
-import { seatPlace } from '../table-layout';
-import { useAspect } from '../useAspect';
+import { seatPlace, seatWidth } from '../table-layout';
+import { useSize } from '../useSize';
 import { Board } from './Board';
 import { Pots } from './Pots';
 import { EmptySeat, Seat } from './Seat';
@@ -19,10 +19,13 @@ export function Table({ view, onSeatTap, onEmptySeatTap }: Props) {
   // Who the croupier waits for: the player to act, or at the showdown the player to show or muck.
   const actor = view.actor?.seat ?? (view.prompt.kind === 'show' ? view.prompt.seat : null);
   const area = useRef<HTMLElement>(null);
-  const aspect = useAspect(area, 3);
+  const size = useSize(area);
+  const aspect = size === null ? 3 : size.width / size.height;
+  // Seat boxes as wide as the seats' spacing allows (until measured, the style sheet's width).
+  const style = size === null ? undefined : ({ '--seat-width': `${seatWidth(view.seatCount, size.width, size.height)}px` } as CSSProperties);
   return (
-    // More than ten seats round the oval: narrower seat boxes, so neighbours do not overlap at 1280×800.
-    <section className={`table-area${view.seatCount > 10 ? ' table-crowded' : ''}`} ref={area}>
+    // More than ten seats round the oval: a tighter seat box inside, so neighbours do not overlap at 1280×800.
+    <section className={`table-area${view.seatCount > 10 ? ' table-crowded' : ''}`} ref={area} style={style}>
       <div className="felt" />
       <div className="table-centre">
         <Board board={view.board} />
