@@ -1,16 +1,19 @@
 import type { Card } from '../cards/card.js';
 import { formatCard, tryParseCard } from '../cards/notation.js';
-import { apply, type Command, type ExtraPost, type StartHand, startHand } from '../engine/apply.js';
+import { apply, type Command, MAX_PLAYERS, MIN_PLAYERS, type StartHand, startHand } from '../engine/apply.js';
 import { getLegalActions } from '../engine/betting.js';
-import { type BettingStructure, type HandConfig, NO_LIMIT_5_10, type RakeRule, type UncapRule } from '../engine/config.js';
+import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
 import { RuleViolation, violation } from '../engine/rule-violation.js';
 import type { HandState } from '../engine/state.js';
 import { decimalPlaces, fromUnits, toUnits } from './amounts.js';
+import { feltBettingStructure, feltBlinds, feltExtraPosts, feltRake, feltUncapped, feltWholeNumber, fieldUnits, PhhError } from './felt-fields.js';
 import type { TomlTable, TomlValue } from './toml.js';
 
+export { PhhError } from './felt-fields.js';
+
 export type ReplayResult = {
-  /** Final stacks in PHH player order, as decimal text in the file's units. */
+  /** Final stacks in PHH player order, as decimal text in the file's units; `inf` for a stack the history did not know. */
   readonly finishingStacks: readonly string[] | null;
   readonly pots: readonly { readonly amount: string; readonly winners: readonly string[] }[];
   /** Whether the replayed stacks equal the file's `finishing_stacks`; null when the file has none or the hand is unfinished. */
@@ -19,10 +22,6 @@ export type ReplayResult = {
   readonly error: string | null;
 };
 
-/** A hand history that cannot be read at all (a missing field, an unsupported variant). */
-export class PhhError extends Error {
-  override readonly name = 'PhhError';
-}
 
 /**
  * Replays one PHH hand through the engine, action by action. PHH records no burns (they are dealt
@@ -55,12 +54,24 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       throw new PhhError(`${what}: ${(error as Error).message}`);
     }
   };
-  const stacks = list(hand, 'starting_stacks').map((value, index) => units(value, `starting_stacks[${index}]`));
-  const count = stacks.length;
+  const startingStacks = list(hand, 'starting_stacks');
+  const count = startingStacks.length;
+  if (count < MIN_PLAYERS || count > MAX_PLAYERS) throw new PhhError(`starting_stacks has ${count} ${count === 1 ? 'player' : 'players'}: a hand has ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
   const antes = list(hand, 'antes').map((value, index) => units(value, `antes[${index}]`));
   const blinds = list(hand, 'blinds_or_straddles').map((value, index) => units(value, `blinds_or_straddles[${index}]`));
-  if (antes.length !== count || blinds.length !== count) throw new PhhError('antes and blinds_or_straddles need one entry per player');
+  if (antes.length !== count || blinds.length !== count) throw new PhhError(`antes and blinds_or_straddles need one entry per player (${count})`);
+  const cbrAmounts = actions.flatMap((action) => {
+    const amount = /\bcbr\s+(\S+)/.exec(action)?.[1];
+    return amount === undefined ? [] : [safeUnits(amount, scale) ?? 0];
+  });
+  // PHH writes `inf` for a stack the history does not know: such a player never runs out of chips here.
+  const unknownStacks = new Set(startingStacks.flatMap((value, index) => (isInfinite(value) ? [index] : [])));
+  const finite = startingStacks.map((value, index) => (unknownStacks.has(index) ? 0 : units(value, `starting_stacks[${index}]`)));
+  const cover = unknownStacks.size === 0 ? 0 : coveringStack(finite, [...antes, ...blinds, ...cbrAmounts]);
+  if (!Number.isSafeInteger(cover)) throw new PhhError('the amounts are too large to stand in for an unknown (inf) stack');
+  const stacks = finite.map((stack, index) => (unknownStacks.has(index) ? cover : stack));
   const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => seatNumber(value, index));
+  if (seats.length !== count) throw new PhhError(`seats has ${seats.length} entries for ${count} players`);
   const placed = tableBlindsOf(hand, seats[count - 1] as number, scale);
   if (placed.amounts === null && blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
 
@@ -72,9 +83,17 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   if (placed.amounts === null && (bigBlindAnte < 0 || antes.some((ante, index) => index !== 1 && ante !== uniformAnte))) {
     throw new PhhError('only antes the same for every player, plus a big-blind ante, are supported');
   }
+  // PHH's default is not to trim an ante to a short stack (ante_trimming_status = false); Felt trims (a
+  // short stack posts what it has). The two differ only when a stack is short of its ante: then say so.
+  if (hand.ante_trimming_status !== true) {
+    const short = stacks.findIndex((stack, index) => stack < (count === 2 ? (antes[1 - index] ?? 0) : (antes[index] ?? 0)));
+    if (short >= 0) {
+      throw new PhhError(`p${short + 1}'s stack is short of its ante, and the file does not trim antes (ante_trimming_status is not true): Felt trims an ante to the stack, so this hand would not replay as it was played`);
+    }
+  }
   const config: HandConfig = {
     ...NO_LIMIT_5_10,
-    structure: structureOf(hand, variant, units),
+    structure: structureOf(hand, variant, units, scale),
     // Only p1 posting is a big blind with no small blind (an empty small-blind seat under the dead button).
     smallBlind: bigBlindOnly ? 0 : (blinds[0] ?? 0),
     bigBlind: bigBlindOnly ? (blinds[0] ?? 0) : (blinds[1] ?? 0),
@@ -84,8 +103,15 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     // Felt's own record of a table's blinds says the amounts; the lists then say what each player posted.
     ...(placed.amounts ?? {}),
     chipUnit: 1,
-    rake: rakeOf(hand, scale),
+    rake: feltRake(hand._rake, scale),
   };
+  if (config.bigBlind === 0) throw new PhhError('the hand has no big blind: Felt plays hold\'em with blinds, not antes alone');
+  // No limit and pot limit: the least bet is the big blind in Felt; a file that says otherwise was played
+  // under a rule Felt does not have.
+  const minBet = hand.min_bet === undefined || variant === 'FT' ? null : units(hand.min_bet, 'min_bet');
+  if (minBet !== null && minBet !== config.bigBlind) {
+    throw new PhhError(`min_bet ${fromUnits(minBet, scale)} is not the big blind ${fromUnits(config.bigBlind, scale)}: Felt's least bet is the big blind`);
+  }
   // Rule messages speak in chip units; say which when the file's amounts are decimals.
   const unitNote = scale === 0 ? '' : ` (amounts in units of ${fromUnits(1, scale)})`;
 
@@ -139,15 +165,23 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const show = pendingShows.get(index);
       if (show === undefined) return;
       pendingShows.delete(index);
-      const command = showCommand(show.cards, holeCards.get(index), seat);
+      const dealt = holeCards.get(index);
+      // A show written before the rest of the board is checked when its turn comes: its faults are its own.
       try {
-        run(command);
-      } catch (error) {
-        // An online history may write `sm ????` for cards shown but not recorded: fine as a concession
-        // when mucking is allowed, but a hand that must be tabled cannot be settled without them.
-        if (error instanceof RuleViolation && command.type === 'muck' && show.cards !== '') {
-          throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+        const command = showCommand(show.cards, dealt, seat, show.action);
+        // A card the history named elsewhere, shown here in place of one dealt unread: the file's fault, named.
+        if (command.type === 'show' && command.cards !== undefined) dealtOnce(command.cards, show.action);
+        try {
+          run(command);
+        } catch (error) {
+          if (!(error instanceof RuleViolation) || command.type !== 'muck' || show.cards === '') throw error;
+          // `sm ????` is a hand not tabled: a muck where mucking is allowed. Where the hand must be tabled (the
+          // first to show, an all-in) the croupier turns it up: the cards dealt, when the history has them.
+          if (dealt?.every((card) => card !== null) === true) run({ type: 'show' });
+          else throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
         }
+      } catch (error) {
+        if (error instanceof RuleViolation) throw new PhhError(`'${show.action}': ${error.message}`);
         throw error;
       }
     }
@@ -159,16 +193,22 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const words = action.split(/\s+/);
       if (words[0] === 'd' && words[1] === 'dh') {
         const index = playerIndex(words[2], count);
-        const cards = parseCards(words[3] ?? '');
+        const cards = parseCards(words[3] ?? '', action);
+        if (cards.length !== 2) throw new PhhError(`'${action}': a player is dealt two hole cards, not ${cards.length}`);
+        if (holeCards.has(index)) throw new PhhError(`'${action}': ${name(index)}'s hole cards are dealt twice`);
         dealtOnce(cards, action);
         holeCards.set(index, cards);
         if (holeCards.size === count) dealPending();
         continue;
       }
+      if (holeCards.size < count) {
+        const missing = stacks.flatMap((_, index) => (holeCards.has(index) ? [] : [name(index)]));
+        throw new PhhError(`'${action}': comes before every player is dealt hole cards (no 'd dh' for ${missing.join(', ')})`);
+      }
       dealPending();
       try {
         if (words[0] === 'd' && words[1] === 'db') {
-          const cards = parseCards(words[2] ?? '');
+          const cards = parseCards(words[2] ?? '', action);
           dealtOnce(cards, action);
           const due = boardCardsDue(state);
           if (due === 0) throw new PhhError(`'${action}': the board has its five cards already`);
@@ -193,17 +233,23 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         else throw new PhhError(`'${action}' is not a Texas hold'em action`);
         showPending();
       } catch (error) {
-        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}${unitNote}`);
+        // The unit note only where the action names or moves an amount; the seat note where the rule's
+        // words name a seat the file calls by another name.
+        const note = /^p\d+ (cbr|cc)\b/.test(action) ? unitNote : '';
+        const player = /^p(\d+)\b/.exec(action)?.[1];
+        const seat = player === undefined ? undefined : seats[Number(player) - 1];
+        const seatNote = seat === undefined || seat === Number(player) ? '' : ` (p${player} is seat ${seat})`;
+        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}${seatNote}${note}`);
         throw error;
       }
     }
     dealPending();
     showPending();
   } catch (error) {
-    if (error instanceof PhhError || error instanceof RuleViolation) return result(state, hand, scale, indexOfSeat, name, error.message);
+    if (error instanceof PhhError || error instanceof RuleViolation) return result(state, hand, scale, indexOfSeat, name, unknownStacks, error.message);
     throw error;
   }
-  return result(state, hand, scale, indexOfSeat, name, null);
+  return result(state, hand, scale, indexOfSeat, name, unknownStacks, null);
 }
 
 /**
@@ -221,14 +267,12 @@ function withoutStaleShows(actions: readonly string[]): string[] {
   });
 }
 
-function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined, seat: number): Command {
+function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined, seat: number, action: string): Command {
   if (cards === '') return { type: 'muck' };
   if (cards === '-') return { type: 'show' };
-  const shown = parseCards(cards);
-  // A show of unknown cards is a hand not tabled.
-  if (shown.some((card) => card === null)) {
-    return shown.every((card) => card === null) && dealt?.every((card) => card !== null) === true ? { type: 'show' } : { type: 'muck' };
-  }
+  const shown = parseCards(cards, action);
+  // A show of unknown cards is a hand not tabled (turned up where the rules table it: `showPending`).
+  if (shown.some((card) => card === null)) return { type: 'muck' };
   // Cards the history dealt are tabled as dealt: the engine is told only the cards it did not know (it
   // takes no others, D39), and a show without one it knows is the history's own contradiction.
   if (shown.length !== 2 || shown[0] === shown[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
@@ -244,11 +288,13 @@ function result(
   scale: number,
   indexOfSeat: ReadonlyMap<number, number>,
   name: (index: number) => string,
+  unknownStacks: ReadonlySet<number>,
   error: string | null,
 ): ReplayResult {
   const complete = state.phase.kind === 'complete';
   const ordered = [...state.players].sort((a, b) => (indexOfSeat.get(a.seat) as number) - (indexOfSeat.get(b.seat) as number));
-  const finishingStacks = complete ? ordered.map((player) => fromUnits(player.stack, scale)) : null;
+  // A stack the history did not know stays unknown at the end (`inf`), whatever it won or lost.
+  const finishingStacks = complete ? ordered.map((player, index) => (unknownStacks.has(index) ? 'inf' : fromUnits(player.stack, scale))) : null;
   const potAmounts = new Map<number, number>();
   const winners = new Map<number, string[]>();
   for (const award of state.awards) {
@@ -259,7 +305,12 @@ function result(
   let matchesRecorded: boolean | null = null;
   const recorded = hand.finishing_stacks;
   if (complete && error === null && Array.isArray(recorded)) {
-    matchesRecorded = recorded.length === ordered.length && recorded.every((value, index) => typeof value === 'object' && value !== null && 'number' in value && safeUnits(value.number, scale) === ordered[index]?.stack);
+    matchesRecorded =
+      recorded.length === ordered.length &&
+      recorded.every((value, index) => {
+        if (unknownStacks.has(index)) return isInfinite(value);
+        return typeof value === 'object' && value !== null && 'number' in value && safeUnits(value.number, scale) === ordered[index]?.stack;
+      });
   }
   return { finishingStacks, pots, matchesRecorded, error };
 }
@@ -272,21 +323,23 @@ function safeUnits(literal: string, scale: number): number | null {
   }
 }
 
-function structureOf(hand: TomlTable, variant: 'NT' | 'FT', units: (value: TomlValue | undefined, what: string) => number): BettingStructure {
+/**
+ * Without Felt's fields, a fixed-limit file gets the most permissive reading (D15): pokerkit allows four
+ * bets and raises a round besides the big blind, which Felt counts as the first, so five; lifted heads-up.
+ */
+const FOREIGN_FIXED_LIMIT_CAP = 5;
+
+function structureOf(hand: TomlTable, variant: 'NT' | 'FT', units: (value: TomlValue | undefined, what: string) => number, scale: number): BettingStructure {
   if (variant === 'FT') {
-    const cap = hand._max_bets_per_round;
-    const uncapped = hand._uncapped;
     return {
       kind: 'fixed-limit',
       smallBet: units(hand.small_bet, 'small_bet'),
       bigBet: units(hand.big_bet, 'big_bet'),
-      maxBetsPerRound: cap !== undefined && typeof cap === 'object' && 'number' in cap ? Number(cap.number) : 4,
-      uncapped: typeof uncapped === 'string' ? (uncapped as UncapRule) : 'two-players-left',
+      maxBetsPerRound: feltWholeNumber(hand._max_bets_per_round, '_max_bets_per_round', 1) ?? FOREIGN_FIXED_LIMIT_CAP,
+      uncapped: feltUncapped(hand._uncapped) ?? 'two-players-left',
     };
   }
-  const custom = hand._betting_structure;
-  if (typeof custom === 'string') return parseJsonField(custom, '_betting_structure') as BettingStructure;
-  return { kind: 'no-limit' };
+  return feltBettingStructure(hand._betting_structure, scale) ?? { kind: 'no-limit' };
 }
 
 /**
@@ -299,38 +352,26 @@ function tableBlindsOf(
   lastSeat: number,
   scale: number,
 ): { start: Pick<StartHand, 'buttonSeat' | 'blinds' | 'extraPosts'>; amounts: Pick<HandConfig, 'smallBlind' | 'bigBlind' | 'ante' | 'bigBlindAnte' | 'straddle'> | null } {
-  if (typeof hand._blinds !== 'string') return { start: { buttonSeat: lastSeat }, amounts: null };
-  const blinds = parseJsonField(hand._blinds, '_blinds') as { smallBlindSeat: number | null; bigBlindSeat: number; smallBlind?: number; bigBlind?: number; ante?: number; bigBlindAnte?: number; straddle?: number };
-  const posts = typeof hand._extra_posts === 'string' ? (parseJsonField(hand._extra_posts, '_extra_posts') as ExtraPost[]) : [];
-  const button = hand._button_seat;
-  const units = (value: number | undefined): number => toUnits(String(value ?? 0), scale);
+  const blinds = feltBlinds(hand._blinds);
+  if (blinds === undefined) return { start: { buttonSeat: lastSeat }, amounts: null };
+  const units = (value: number | undefined, name: string): number => fieldUnits(value, name, scale);
   return {
     start: {
-      buttonSeat: typeof button === 'object' && button !== null && 'number' in button ? Number(button.number) : lastSeat,
+      buttonSeat: feltWholeNumber(hand._button_seat, '_button_seat', 1) ?? lastSeat,
       blinds: { smallBlindSeat: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat },
-      extraPosts: posts.map(({ seat, live, dead }) => ({ seat, live: units(live), dead: units(dead) })),
+      extraPosts: feltExtraPosts(hand._extra_posts).map(({ seat, live, dead }) => ({ seat, live: units(live, '_extra_posts live'), dead: units(dead, '_extra_posts dead') })),
     },
     amounts:
       blinds.bigBlind === undefined
         ? null
-        : { smallBlind: units(blinds.smallBlind), bigBlind: units(blinds.bigBlind), ante: units(blinds.ante), bigBlindAnte: units(blinds.bigBlindAnte), straddle: units(blinds.straddle) },
+        : {
+            smallBlind: units(blinds.smallBlind, '_blinds smallBlind'),
+            bigBlind: units(blinds.bigBlind, '_blinds bigBlind'),
+            ante: units(blinds.ante, '_blinds ante'),
+            bigBlindAnte: units(blinds.bigBlindAnte, '_blinds bigBlindAnte'),
+            straddle: units(blinds.straddle, '_blinds straddle'),
+          },
   };
-}
-
-/** Felt's own rake rule (`_rake`, JSON, amounts in the file's units), or none. */
-function rakeOf(hand: TomlTable, scale: number): RakeRule | null {
-  const text = hand._rake;
-  if (typeof text !== 'string') return null;
-  const rule = parseJsonField(text, '_rake') as { basisPoints: number; cap: number; noFlopNoDrop: boolean };
-  return { basisPoints: rule.basisPoints, cap: toUnits(String(rule.cap), scale), noFlopNoDrop: rule.noFlopNoDrop };
-}
-
-function parseJsonField(text: string, field: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new PhhError(`the field '${field}' is not valid JSON`);
-  }
 }
 
 function seatNumber(value: TomlValue, index: number): number {
@@ -349,8 +390,8 @@ function boardCardsDue(state: HandState): number {
   return onBoard < 3 ? 3 - onBoard : onBoard < 5 ? 1 : 0;
 }
 
-function parseCards(text: string): (Card | null)[] {
-  if (text.length % 2 !== 0) throw new PhhError(`'${text}' is not a list of cards`);
+function parseCards(text: string, action: string): (Card | null)[] {
+  if (text.length % 2 !== 0) throw new PhhError(`'${action}': '${text}' is not a list of cards`);
   const cards: (Card | null)[] = [];
   for (let i = 0; i < text.length; i += 2) {
     const token = text.slice(i, i + 2);
@@ -359,7 +400,7 @@ function parseCards(text: string): (Card | null)[] {
       continue;
     }
     const card = tryParseCard(token);
-    if (card === undefined) throw new PhhError(`'${token}' is not a card`);
+    if (card === undefined) throw new PhhError(`'${action}': '${token}' is not a card`);
     cards.push(card);
   }
   return cards;
@@ -388,4 +429,17 @@ function collectNumbers(value: TomlValue | undefined, into: string[]): void {
   if (value === undefined) return;
   if (Array.isArray(value)) for (const item of value as readonly TomlValue[]) collectNumbers(item, into);
   else if (typeof value === 'object' && 'number' in value) into.push(value.number);
+}
+
+/** PHH's `inf`: a stack the history does not know. */
+function isInfinite(value: TomlValue | undefined): boolean {
+  return typeof value === 'object' && value !== null && 'number' in value && /^\+?inf$/.test(value.number);
+}
+
+/**
+ * A stack that stands in for an unknown one: more than every known stack and every amount the history
+ * names together, so the player it stands for can cover any bet in the hand and is never all-in.
+ */
+function coveringStack(known: readonly number[], amounts: readonly number[]): number {
+  return [...known, ...amounts].reduce((sum, amount) => sum + amount, 1);
 }

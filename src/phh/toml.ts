@@ -1,15 +1,20 @@
 /**
- * The part of TOML that hand histories use: `key = value` lines, `[n]` tables (a `.phhs` file holds a
- * hand per table), strings, booleans, numbers, arrays (across lines, with comments and a trailing
- * comma), and other values (local times) kept as text. Numbers keep their literal text, so `0.50` and
- * `13.75` convert to chip units exactly (never through floats). Errors name the line.
+ * The part of TOML that hand histories use: `key = value` lines (bare, quoted and dotted keys), `[n]`
+ * tables (a `.phhs` file holds a hand per table), strings, booleans, numbers, arrays (across lines, with
+ * comments and a trailing comma), inline tables, and other values (dates and times) kept as text. Numbers
+ * keep their literal text, so `0.50` and `13.75` convert to chip units exactly (never through floats).
+ * Errors name the line.
  */
 import { printable } from '../printable.js';
 
-export type TomlValue = string | boolean | TomlNumber | TomlRaw | readonly TomlValue[];
+export type TomlValue = string | boolean | TomlNumber | TomlRaw | TomlInline | readonly TomlValue[];
 export type TomlNumber = { readonly number: string };
 export type TomlRaw = { readonly raw: string };
+/** An inline table (`{ a = 1 }`): kept, though no field Felt reads is one. */
+export type TomlInline = { readonly table: TomlTable };
 export type TomlTable = Readonly<Record<string, TomlValue>>;
+/** A hand's table and its name in a `.phhs` file (`[3]` is "3"), null for the one hand of a `.phh` file. */
+export type NamedTable = { readonly name: string | null; readonly table: TomlTable };
 
 export class TomlError extends Error {
   override readonly name = 'TomlError';
@@ -17,26 +22,37 @@ export class TomlError extends Error {
 
 /** Parses a file into its hands: one table for a `.phh` file, one per `[n]` header in a `.phhs` file. */
 export function parseTomlTables(text: string): TomlTable[] {
-  const tables: Record<string, TomlValue>[] = [];
+  return parseHandTables(text).map((named) => named.table);
+}
+
+/** `parseTomlTables` with each table's name, so that a line about a hand can say which table it is. */
+export function parseHandTables(text: string): NamedTable[] {
+  const tables: { name: string | null; table: Record<string, TomlValue> }[] = [];
   let current: Record<string, TomlValue> | undefined;
   // A table named twice is invalid TOML; in a `.phhs` file it is two hands under one number.
   const names = new Set<string>();
-  const reader = new Reader(text);
+  // A byte-order mark some editors write first is no part of the text.
+  const reader = new Reader(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  let rootKeyLine: number | null = null;
   for (;;) {
     reader.skipBlankAndComments();
     if (reader.done()) break;
     if (reader.peek() === '[') {
       reader.take();
-      const name = reader.until(']');
+      reader.skipSpaces();
+      const name = reader.key();
+      reader.skipSpaces();
       reader.expect(']');
       reader.endOfLine();
-      if (name.trim() === '') reader.fail('empty table name');
-      if (names.has(name.trim())) reader.fail(`the table [${printable(name.trim())}] is given twice`);
-      names.add(name.trim());
+      // Keys before the first table are the file's, not a hand's: in a file of hands, no hand has them.
+      if (rootKeyLine !== null) reader.fail(`a key on line ${rootKeyLine} stands before the first table: in a file of [n] hands every key belongs to a hand`);
+      if (names.has(name)) reader.fail(`the table [${printable(name)}] is given twice`);
+      names.add(name);
       current = {};
-      tables.push(current);
+      tables.push({ name, table: current });
       continue;
     }
+    const line = reader.line();
     const key = reader.key();
     reader.skipSpaces();
     reader.expect('=');
@@ -45,9 +61,10 @@ export function parseTomlTables(text: string): TomlTable[] {
     reader.endOfLine();
     if (current === undefined) {
       current = {};
-      tables.push(current);
+      tables.push({ name: null, table: current });
+      rootKeyLine = line;
     }
-    if (key in current) reader.fail(`'${key}' is given twice`);
+    if (key in current) reader.fail(`'${printable(key)}' is given twice`);
     current[key] = value;
   }
   return tables;
@@ -71,8 +88,11 @@ class Reader {
   }
 
   fail(message: string): never {
-    const line = this.text.slice(0, this.position).split('\n').length;
-    throw new TomlError(`line ${line}: ${message}`);
+    throw new TomlError(`line ${this.line()}: ${message}`);
+  }
+
+  line(): number {
+    return this.text.slice(0, this.position).split('\n').length;
   }
 
   expect(char: string): void {
@@ -112,7 +132,20 @@ class Reader {
     if (!this.done() && this.peek() !== '\n') this.fail(`unexpected '${printable(this.peek())}' after the value`);
   }
 
+  /** A key: bare (`min_bet`), quoted (`"min bet"`, `'x'`) or dotted (`a.b`, kept as one name "a.b"). */
   key(): string {
+    const parts = [this.simpleKey()];
+    for (;;) {
+      this.skipSpaces();
+      if (this.peek() !== '.') return parts.join('.');
+      this.position++;
+      this.skipSpaces();
+      parts.push(this.simpleKey());
+    }
+  }
+
+  private simpleKey(): string {
+    if (this.peek() === '"' || this.peek() === "'") return this.string();
     const match = /^[A-Za-z0-9_-]+/.exec(this.text.slice(this.position, this.position + 200));
     if (match === null) this.fail('expected a key');
     this.position += match[0].length;
@@ -122,12 +155,18 @@ class Reader {
   value(): TomlValue {
     const char = this.peek();
     if (char === '[') return this.array();
+    if (char === '{') return this.inlineTable();
     if (char === '"' || char === "'") return this.string();
-    const match = /^[^\s,\]#]+/.exec(this.text.slice(this.position, this.position + 200));
+    const match = /^[^\s,\]}#]+/.exec(this.text.slice(this.position, this.position + 200));
     if (match === null) this.fail('expected a value');
-    const word = match[0];
-    // A local time or date may contain a space before the time part; keep whatever is on the line.
+    let word = match[0];
     this.position += word.length;
+    // A date and a time may stand apart by a space (TOML allows it for readability): one value.
+    const time = /^\d{4}-\d{2}-\d{2}$/.test(word) ? /^ (\d{2}:\d{2}[^\s,\]}#]*)/.exec(this.text.slice(this.position, this.position + 60)) : null;
+    if (time !== null) {
+      word = `${word} ${time[1] as string}`;
+      this.position += time[0].length;
+    }
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (/^[+-]?(\d[\d_]*)(\.\d[\d_]*)?([eE][+-]?\d+)?$/.test(word) || /^[+-]?(inf|nan)$/.test(word)) return { number: word.replace(/_/g, '') };
@@ -147,6 +186,32 @@ class Reader {
       this.skipBlankAndComments();
       if (this.peek() === ',') this.position++;
       else if (this.peek() !== ']') this.fail(`expected ',' or ']' in an array, found ${this.done() ? 'the end' : `'${printable(this.peek())}'`}`);
+    }
+  }
+
+  inlineTable(): TomlInline {
+    this.expect('{');
+    const table: Record<string, TomlValue> = {};
+    this.skipSpaces();
+    if (this.peek() === '}') {
+      this.position++;
+      return { table };
+    }
+    for (;;) {
+      this.skipSpaces();
+      const key = this.key();
+      this.skipSpaces();
+      this.expect('=');
+      this.skipSpaces();
+      if (key in table) this.fail(`'${printable(key)}' is given twice`);
+      table[key] = this.value();
+      this.skipSpaces();
+      if (this.peek() === '}') {
+        this.position++;
+        return { table };
+      }
+      if (this.peek() !== ',') this.fail(`expected ',' or '}' in an inline table, found ${this.done() ? 'the end' : `'${printable(this.peek())}'`}`);
+      this.position++;
     }
   }
 

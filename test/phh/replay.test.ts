@@ -99,7 +99,7 @@ describe('PHH replay', () => {
       ].join('\n'),
     );
     const result = replayPhh(hand as NonNullable<typeof hand>);
-    expect(result.error).toBe("'p3 cbr 0.75': Seat 7 cannot raise to 75: the minimum is 100 (amounts in units of 0.01)");
+    expect(result.error).toBe("'p3 cbr 0.75': Seat 7 cannot raise to 75: the minimum is 100 (p3 is seat 7) (amounts in units of 0.01)");
   });
 
   it('names what cannot be read', () => {
@@ -121,9 +121,9 @@ describe('PHH replay', () => {
     const run = spawnSync(felt, ['replay', '--json', fixture('session.phhs')], { encoding: 'utf8' });
     const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
-      { file: fixture('session.phhs'), index: 0, finishingStacks: [1010, 990], pots: [{ amount: 20, winners: ['p1'] }], matchesRecorded: true },
-      { file: fixture('session.phhs'), index: 1, finishingStacks: null, pots: [], matchesRecorded: null, error: "'p3 cbr 15': Seat 3 cannot raise to 15: the minimum is 20" },
-      { file: fixture('session.phhs'), index: 2, finishingStacks: [995, 1005, 1000], pots: [{ amount: 10, winners: ['p2'] }], matchesRecorded: false },
+      { file: fixture('session.phhs'), index: 0, table: '1', finishingStacks: [1010, 990], pots: [{ amount: 20, winners: ['p1'] }], matchesRecorded: true },
+      { file: fixture('session.phhs'), index: 1, table: '2', finishingStacks: null, pots: [], matchesRecorded: null, error: "'p3 cbr 15': Seat 3 cannot raise to 15: the minimum is 20" },
+      { file: fixture('session.phhs'), index: 2, table: '3', finishingStacks: [995, 1005, 1000], pots: [{ amount: 10, winners: ['p2'] }], matchesRecorded: false },
     ]);
     expect(run.status).toBe(1);
     const good = spawnSync(felt, ['replay', fixture('decimal-all-in.phh')], { encoding: 'utf8' });
@@ -132,5 +132,105 @@ describe('PHH replay', () => {
     const missing = spawnSync(felt, ['replay', 'no-such-file.phh'], { encoding: 'utf8' });
     expect(missing.stdout).toBe('no-such-file.phh: no such file\n');
     expect(missing.status).toBe(1);
+  });
+});
+
+describe('PHH replay: a file is input, and every fault in it is named on its hand’s line', () => {
+  const threeHanded = (...extra: string[]): string[] => [
+    "variant = 'NT'",
+    'antes = [0, 0, 0]',
+    'blinds_or_straddles = [1, 2, 0]',
+    'min_bet = 2',
+    'starting_stacks = [100, 100, 100]',
+    "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db Jc', 'p1 cc', 'p2 cc', 'd db 3s', 'p1 cc', 'p2 cc', 'p1 sm', 'p2 sm']",
+    ...extra,
+  ];
+  const fault = (...extra: string[]): string => {
+    try {
+      replayText(threeHanded(...extra));
+    } catch (error) {
+      if (error instanceof PhhError) return error.message;
+      throw error;
+    }
+    return 'accepted';
+  };
+
+  it("refuses Felt's own fields when they are not Felt's, naming the field and the part", () => {
+    expect(fault("_betting_structure = 'null'")).toBe("the field '_betting_structure' is not Felt's: must be an object");
+    expect(fault(`_betting_structure = '{"kind":"spread-limit"}'`)).toBe("the field '_betting_structure' is not Felt's: lower must be an object");
+    expect(fault(`_betting_structure = '{"kind":"fixed-limit"}'`)).toBe("the field '_betting_structure' is not Felt's: kind must be 'no-limit', 'pot-limit' or 'spread-limit' (fixed limit is the variant FT)");
+    expect(fault("_blinds = 'null'")).toBe("the field '_blinds' is not Felt's: must be an object");
+    expect(fault(`_blinds = '{"smallBlindSeat":1,"bigBlindSeat":2,"bigBlind":0.001}'`)).toBe("the field '_blinds bigBlind': '0.001' has more than 0 decimal places, where the file's amounts have 0 decimal places");
+    expect(fault(`_blinds = '{"smallBlindSeat":1,"bigBlindSeat":2}'`, `_extra_posts = '5'`)).toBe("the field '_extra_posts' is not Felt's: must be a list");
+    expect(fault("_rake = '{}'")).toBe("the field '_rake' is not Felt's: basisPoints must be a whole number of at least 0");
+    expect(fault(`_rake = '{"basisPoints":500,"cap":0.5,"noFlopNoDrop":true}'`)).toBe("the field '_rake cap': '0.5' has more than 0 decimal places, where the file's amounts have 0 decimal places");
+    expect(fault("_blinds = '{'")).toBe("the field '_blinds' is not valid JSON");
+  });
+
+  it('refuses a deal of other than two hole cards, a player dealt twice, and an action before every player has cards', () => {
+    const deal = (actions: string): string => replayText([...threeHanded().slice(0, 5), `actions = [${actions}]`]).error ?? 'no error';
+    expect(deal("'d dh p1 AsAhAd', 'd dh p2 KsKh', 'd dh p3 QsQh'")).toBe("'d dh p1 AsAhAd': a player is dealt two hole cards, not 3");
+    expect(deal("'d dh p1 As', 'd dh p2 KsKh', 'd dh p3 QsQh'")).toBe("'d dh p1 As': a player is dealt two hole cards, not 1");
+    expect(deal("'d dh p1 AsAh', 'd dh p1 KsKh'")).toBe("'d dh p1 KsKh': p1's hole cards are dealt twice");
+    expect(deal("'d dh p1 AsAh', 'd dh p2 KsKh', 'p3 f'")).toBe("'p3 f': comes before every player is dealt hole cards (no 'd dh' for p3)");
+    expect(deal("'d dh p1 AsXx'")).toBe("'d dh p1 AsXx': 'Xx' is not a card");
+  });
+
+  it('refuses what the file says that Felt does not play, saying what: another least bet, no big blind, untrimmed short antes, too few players', () => {
+    const start = (lines: string[]): string => {
+      try {
+        replayText(lines);
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const hand = threeHanded();
+    expect(start([...hand.slice(0, 3), 'min_bet = 4', ...hand.slice(4)])).toBe("min_bet 4 is not the big blind 2: Felt's least bet is the big blind");
+    expect(start([hand[0] as string, 'antes = [1, 1, 1]', 'blinds_or_straddles = [0, 0, 0]', ...hand.slice(3)])).toBe("the hand has no big blind: Felt plays hold'em with blinds, not antes alone");
+    const shortOfAnte = [hand[0] as string, 'antes = [2, 2, 2]', ...hand.slice(2, 4), 'starting_stacks = [100, 100, 1]', "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh']"];
+    expect(start(shortOfAnte)).toMatch(/^p3's stack is short of its ante, and the file does not trim antes \(ante_trimming_status is not true\)/);
+    expect(start([...shortOfAnte, 'ante_trimming_status = true'])).toBe('accepted');
+    expect(start([hand[0] as string, 'antes = [0]', 'blinds_or_straddles = [2]', 'starting_stacks = [100]', "actions = []"])).toBe('starting_stacks has 1 player: a hand has 2 to 14');
+    expect(start([...hand, 'seats = [1, 2]'])).toBe('seats has 2 entries for 3 players');
+  });
+
+  it('a show of unknown cards (`????`) is a hand not tabled: mucked where it may be, turned up as dealt where it must be', () => {
+    const river = ['d dh p1 2c3d', 'd dh p2 KsKc', 'd dh p3 9d9h', 'p3 f', 'p1 cc', 'p2 cc', 'd db 7c5d4h', 'p1 cc', 'p2 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 8h', 'p1 cbr 10', 'p2 cc'];
+    const hand = (shows: string[]): string[] => [...threeHanded().slice(0, 5), `actions = [${[...river, ...shows].map((action) => `'${action}'`).join(', ')}]`];
+    // p1 bet last and shows first; p2's KK would win, but a hand not tabled wins nothing.
+    expect(replayText(hand(['p1 sm 2c3d', 'p2 sm ????']))).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p1'] }] });
+    // The first to show must show (seed 000): its known cards are turned up.
+    expect(replayText(hand(['p1 sm ????', 'p2 sm KsKc']))).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p2'] }] });
+  });
+
+  it('a show written before the rest of the board answers for its own faults, and a card shown that was dealt elsewhere is named', () => {
+    const allIn = ['d dh p1 ????', 'd dh p2 AsKd', 'd dh p3 QsQh', 'p3 f', 'p1 cbr 100', 'p2 cc'];
+    const hand = (actions: string[]): string[] => [...threeHanded().slice(0, 5), `actions = [${[...allIn, ...actions].map((action) => `'${action}'`).join(', ')}]`];
+    expect(replayText(hand(['p1 sm AhAd', 'p2 sm AsKh', 'd db 2c7d9h', 'd db Jc', 'd db 3s'])).error).toBe("'p2 sm AsKh': Seat 2 was dealt other cards");
+    expect(replayText(hand(['d db 2c7d9h', 'd db Jc', 'd db 3s', 'p1 sm Ah9h', 'p2 sm AsKd'])).error).toBe("'p1 sm Ah9h': 9h is dealt twice (also in 'd db 2c7d9h'): a deck has one of each");
+  });
+
+  it('a stack the history does not know (`inf`) covers every bet and stays unknown at the end', () => {
+    const result = replayText([
+      ...threeHanded().slice(0, 4),
+      'starting_stacks = [inf, 100, inf]',
+      "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 500', 'p1 cbr 2000', 'p2 f', 'p3 cc', 'd db 2c7d9h', 'p1 cc', 'p3 cc', 'd db Jc', 'p1 cc', 'p3 cc', 'd db 3s', 'p1 cc', 'p3 cc', 'p1 sm AsAh', 'p3 sm QsQh']",
+      'finishing_stacks = [inf, 98, inf]',
+    ]);
+    expect(result).toMatchObject({ error: null, finishingStacks: ['inf', '98', 'inf'], pots: [{ amount: '4002', winners: ['p1'] }], matchesRecorded: true });
+  });
+
+  it('a fixed-limit file without Felt’s cap takes four raises besides the big blind, as pokerkit does', () => {
+    const result = replayText([
+      "variant = 'FT'",
+      'antes = [0, 0, 0]',
+      'blinds_or_straddles = [1, 2, 0]',
+      'small_bet = 2',
+      'big_bet = 4',
+      'starting_stacks = [100, 100, 100]',
+      "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 4', 'p1 cbr 6', 'p2 cbr 8', 'p3 cbr 10', 'p1 cc', 'p2 cc']",
+    ]);
+    expect(result.error).toBeNull();
   });
 });

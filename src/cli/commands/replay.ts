@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PhhError, replayPhh, type ReplayResult } from '../../phh/replay.js';
-import { parseTomlTables, TomlError } from '../../phh/toml.js';
+import { type NamedTable, parseHandTables, TomlError } from '../../phh/toml.js';
 import { printable } from '../../printable.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
@@ -17,9 +17,9 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
   if (files.length === 0) throw new CliUsageError('give one or more PHH files');
   let failures = 0;
   for (const file of files) {
-    let hands;
+    let hands: NamedTable[];
     try {
-      hands = parseTomlTables(readFileSync(file, 'utf8'));
+      hands = parseHandTables(readFileSync(file, 'utf8'));
     } catch (error) {
       failures++;
       fileFailed(io, json, file, error instanceof TomlError ? error.message : unreadable(error));
@@ -31,19 +31,21 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
       fileFailed(io, json, file, 'holds no hand (the file is empty, or only comments)');
       continue;
     }
-    hands.forEach((hand, index) => {
+    hands.forEach(({ name, table }, index) => {
+      const where = { file, index, name };
       let result: ReplayResult;
       try {
-        result = replayPhh(hand);
+        result = replayPhh(table);
       } catch (error) {
-        if (!(error instanceof PhhError)) throw error;
         failures++;
-        const message = printable(error.message);
-        io.out(json ? `${JSON.stringify({ file, index, error: message })}\n` : `${printable(file)} #${index + 1}: ${message}\n`);
+        // A hand Felt could not read is that hand's line; anything else is Felt's own fault, said as such,
+        // and the other hands still go on.
+        const message = printable(error instanceof PhhError ? error.message : `Felt could not replay this hand (an error in Felt, please report it): ${String(error)}`);
+        io.out(json ? `${JSON.stringify({ ...jsonWhere(where), error: message })}\n` : `${textWhere(where)}: ${message}\n`);
         return;
       }
       if (result.error !== null || result.matchesRecorded === false) failures++;
-      io.out(json ? `${jsonLine(file, index, result)}\n` : `${textLine(file, index, result)}\n`);
+      io.out(json ? `${jsonLine(where, result)}\n` : `${textLine(where, result)}\n`);
     });
   }
   return failures === 0 ? 0 : 1;
@@ -74,20 +76,31 @@ function unreadable(error: unknown): string {
   }
 }
 
-function jsonLine(file: string, index: number, result: ReplayResult): string {
+/** Which hand a line is about: its place in the file, and in a `.phhs` file its table's name. */
+type HandPlace = { readonly file: string; readonly index: number; readonly name: string | null };
+
+function jsonWhere({ file, index, name }: HandPlace): { file: string; index: number; table?: string } {
+  return name === null ? { file, index } : { file, index, table: name };
+}
+
+function textWhere({ file, index, name }: HandPlace): string {
+  // A file's name may hold a line break too: escaped, the line stays one line.
+  return name === null ? `${printable(file)} #${index + 1}` : `${printable(file)} [${printable(name)}]`;
+}
+
+function jsonLine(where: HandPlace, result: ReplayResult): string {
   return JSON.stringify({
-    file,
-    index,
-    finishingStacks: result.finishingStacks?.map(Number) ?? null,
+    ...jsonWhere(where),
+    // An unknown (`inf`) stack is null: JSON has no infinity.
+    finishingStacks: result.finishingStacks?.map((stack) => (stack === 'inf' ? null : Number(stack))) ?? null,
     pots: result.pots.map((pot) => ({ amount: Number(pot.amount), winners: pot.winners })),
     matchesRecorded: result.matchesRecorded,
     ...(result.error === null ? {} : { error: printable(result.error) }),
   });
 }
 
-function textLine(file: string, index: number, result: ReplayResult): string {
-  // A file's name may hold a line break too: escaped, the line stays one line.
-  const where = `${printable(file)} #${index + 1}`;
+function textLine(place: HandPlace, result: ReplayResult): string {
+  const where = textWhere(place);
   if (result.error !== null) return `${where}: stopped: ${printable(result.error)}`;
   const pots = result.pots.map((pot) => `${pot.amount} to ${pot.winners.join(' and ')}`).join('; ');
   const match = result.matchesRecorded === null ? 'no recorded stacks to compare' : result.matchesRecorded ? 'matches the recorded stacks' : 'DIFFERS from the recorded stacks';

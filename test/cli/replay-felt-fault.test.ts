@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { runReplay } from '../../src/cli/commands/replay.js';
+import type * as Replay from '../../src/phh/replay.js';
+import { cliIo } from './cli-io.js';
+
+// A fault of Felt's own while replaying one hand (here: made to happen at the session's second hand).
+vi.mock('../../src/phh/replay.js', async (original) => {
+  const real = await original<typeof Replay>();
+  let calls = 0;
+  return {
+    ...real,
+    replayPhh: (...args: Parameters<typeof real.replayPhh>) => {
+      calls++;
+      if (calls === 2) throw new TypeError("Cannot read properties of undefined (reading 'min')");
+      return real.replayPhh(...args);
+    },
+  };
+});
+
+const session = fileURLToPath(new URL('../fixtures/phh/session.phhs', import.meta.url));
+
+describe('felt replay: a fault of its own in one hand', () => {
+  it('is that hand’s line, said as Felt’s fault; the other hands still go on, and the exit code says it failed', async () => {
+    const io = cliIo();
+    const status = await runReplay([session], io);
+    const lines = io.written.out.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(`${session} [2]: Felt could not replay this hand (an error in Felt, please report it): TypeError: Cannot read properties of undefined (reading 'min')`);
+    expect(lines[2]).toMatch(/^.*session\.phhs \[3\]: stacks 995 1005 1000/);
+    expect(status).toBe(1);
+  });
+});
