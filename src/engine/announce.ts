@@ -9,12 +9,16 @@ import type { Award } from './state.js';
 export function announceAward(award: Award): Words {
   const potEn = award.potIndex === 0 ? 'the main pot' : `side pot ${award.potIndex}`;
   const potDe = award.potIndex === 0 ? 'den Hauptpot' : `Nebenpot ${award.potIndex}`;
-  const amountEn = award.amount.toLocaleString('en-US');
-  const amountDe = award.amount.toLocaleString('de-DE');
+  const amount = amountWords(award.amount);
   const handEn = award.words === null ? '' : ` — ${award.words.en}`;
   const handDe = award.words === null ? '' : ` — ${award.words.de}`;
   return {
-    en: `Seat ${award.seat} wins ${potEn}, ${amountEn}${handEn}`,
-    de: `Platz ${award.seat} gewinnt ${potDe}, ${amountDe}${handDe}`,
+    en: `Seat ${award.seat} wins ${potEn}, ${amount.en}${handEn}`,
+    de: `Platz ${award.seat} gewinnt ${potDe}, ${amount.de}${handDe}`,
   };
+}
+
+/** An amount of chips as each language writes it, digits grouped: 1,240 / 1.240 (as the screen writes them, D47). */
+export function amountWords(amount: number): Words {
+  return { en: amount.toLocaleString('en-US'), de: amount.toLocaleString('de-DE') };
 }

@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { formatCardSymbol } from '../cards/notation.js';
 import type { Words } from '../evaluator/words.js';
-import { announceAward } from './announce.js';
+import { amountWords, announceAward } from './announce.js';
 import type { Operation, PostKind } from './operations.js';
 import type { HandState, Player } from './state.js';
 
@@ -34,11 +34,12 @@ export function describeOperation(before: HandState | undefined, operation: Oper
     case 'post': {
       // A straddle over a blind the seat posted this hand tops it up (D43): the words say what is in front.
       const inFront = operation.kind === 'straddle' ? (playerOf()?.bet ?? 0) : 0;
+      const amount = amountWords(operation.amount);
       if (inFront > 0) {
-        const total = inFront + operation.amount;
-        return { en: `Seat ${seat} posts a straddle, ${operation.amount} more: ${total} in front`, de: `Platz ${seat} setzt einen Straddle, ${operation.amount} dazu: ${total} gesetzt` };
+        const total = amountWords(inFront + operation.amount);
+        return { en: `Seat ${seat} posts a straddle, ${amount.en} more: ${total.en} in front`, de: `Platz ${seat} setzt einen Straddle, ${amount.de} dazu: ${total.de} gesetzt` };
       }
-      return { en: `Seat ${seat} posts ${POSTS[operation.kind].en}, ${operation.amount}`, de: `Platz ${seat} setzt ${POSTS[operation.kind].de}, ${operation.amount}` };
+      return { en: `Seat ${seat} posts ${POSTS[operation.kind].en}, ${amount.en}`, de: `Platz ${seat} setzt ${POSTS[operation.kind].de}, ${amount.de}` };
     }
     case 'deal':
       if (operation.to === 'burn') return { en: 'Burn card', de: 'Brennkarte' };
@@ -59,22 +60,26 @@ export function describeOperation(before: HandState | undefined, operation: Oper
     case 'check':
       return { en: `Seat ${seat} checks`, de: `Platz ${seat} checkt` };
     case 'call': {
-      const suffix = allIn(playerOf(), operation.amount) ? { en: ', all-in', de: ', all-in' } : { en: '', de: '' };
-      return { en: `Seat ${seat} calls ${operation.amount}${suffix.en}`, de: `Platz ${seat} geht mit, ${operation.amount}${suffix.de}` };
+      const suffix = allIn(playerOf(), operation.amount) ? ', all-in' : '';
+      const amount = amountWords(operation.amount);
+      return { en: `Seat ${seat} calls ${amount.en}${suffix}`, de: `Platz ${seat} geht mit, ${amount.de}${suffix}` };
     }
     case 'bet': {
       const player = playerOf();
       const raise = before !== undefined && before.currentBet > 0;
       const suffix = allIn(player, operation.to - (player?.bet ?? 0)) ? ', all-in' : '';
+      const to = amountWords(operation.to);
       return raise
-        ? { en: `Seat ${seat} raises to ${operation.to}${suffix}`, de: `Platz ${seat} erhöht auf ${operation.to}${suffix}` }
-        : { en: `Seat ${seat} bets ${operation.to}${suffix}`, de: `Platz ${seat} setzt ${operation.to}${suffix}` };
+        ? { en: `Seat ${seat} raises to ${to.en}${suffix}`, de: `Platz ${seat} erhöht auf ${to.de}${suffix}` }
+        : { en: `Seat ${seat} bets ${to.en}${suffix}`, de: `Platz ${seat} setzt ${to.de}${suffix}` };
     }
-    case 'return-uncalled':
-      return { en: `Seat ${seat} takes back ${operation.amount}, uncalled`, de: `Platz ${seat} bekommt ${operation.amount} zurück, nicht gehalten` };
+    case 'return-uncalled': {
+      const amount = amountWords(operation.amount);
+      return { en: `Seat ${seat} takes back ${amount.en}, uncalled`, de: `Platz ${seat} bekommt ${amount.de} zurück, nicht gehalten` };
+    }
     case 'collect': {
-      const total = operation.pots.reduce((sum, pot) => sum + pot.amount, 0);
-      return { en: `Bets into the pot: ${total}`, de: `Einsätze in den Pot: ${total}` };
+      const total = amountWords(operation.pots.reduce((sum, pot) => sum + pot.amount, 0));
+      return { en: `Bets into the pot: ${total.en}`, de: `Einsätze in den Pot: ${total.de}` };
     }
     case 'showdown':
       return { en: 'Showdown', de: 'Showdown' };
@@ -83,7 +88,7 @@ export function describeOperation(before: HandState | undefined, operation: Oper
     case 'muck':
       return { en: `Seat ${seat} mucks`, de: `Platz ${seat} wirft ab` };
     case 'rake':
-      return { en: `Rake ${operation.amount}`, de: `Rake ${operation.amount}` };
+      return { en: `Rake ${amountWords(operation.amount).en}`, de: `Rake ${amountWords(operation.amount).de}` };
     case 'award':
       return announceAward(operation);
     case 'hand-ended': {
