@@ -211,6 +211,8 @@ const en = {
   reportFrom: (time: string) => `From ${time}`,
   reportClock: (zone: string | null) => `Times on this screen's clock${zone === null ? '' : ` (${zone})`}; the PDF gives them in UTC`,
   none: '—',
+  /** An incident between hands, after this one had ended. */
+  afterHand: (hand: number) => `after ${hand}`,
   handsPlayed: 'Hands played',
   handsVoided: 'Hands voided',
   averagePot: 'Average pot',
@@ -493,6 +495,7 @@ const de: Dictionary = {
   reportFrom: (time) => `Ab ${time}`,
   reportClock: (zone) => `Uhrzeiten nach der Uhr dieses Bildschirms${zone === null ? '' : ` (${zone})`}; das PDF gibt sie in UTC an`,
   none: '—',
+  afterHand: (hand) => `nach ${hand}`,
   handsPlayed: 'Gespielte Hände',
   handsVoided: 'Ungültige Hände',
   averagePot: 'Durchschnittlicher Pot',

@@ -24,7 +24,8 @@ export const REPORT_FACTS: Readonly<Record<ReportKind, FactSelection>> = {
   session: { kinds: ['hand', 'dealer'], handFields: HAND_FIELDS },
   collections: { kinds: ['hand', 'dealer', 'time'], handFields: ['seq', 'hand', 'at', 'shift', 'rake', 'voided'] },
   cashflow: { kinds: ['hand', 'time', 'seat', 'correction'], handFields: ['seq', 'at', 'rake', 'voided'] },
-  incidents: { kinds: ['correction', 'incident'], handFields: [] },
+  // The hands' last rows tell an incident after a hand from one in it.
+  incidents: { kinds: ['hand', 'correction', 'incident'], handFields: ['seq', 'hand'] },
 };
 
 export type ReportOptions = {

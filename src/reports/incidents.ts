@@ -1,4 +1,5 @@
 import { ROLE_WORDS } from '../api/staff.js';
+import { amountWords } from '../engine/announce.js';
 import { describeOperation } from '../engine/describe.js';
 import type { Operation } from '../engine/operations.js';
 import type { Words } from '../evaluator/words.js';
@@ -14,8 +15,10 @@ export type Incident = {
   readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
-  /** The hand it happened in (or after, between hands), by its number; null before the first hand. */
+  /** The hand it happened in, or the hand it came after (between hands, `afterHand`), by its number; null before the first hand. */
   readonly hand: number | null;
+  /** It came between hands, after `hand` had ended (an unplug after a hand is no part of it). */
+  readonly afterHand: boolean;
   /** Who approved it, as the log has it ("Sam (floor supervisor #20)"); for what a device reported, the device's id. */
   readonly by: string;
   /** Who, in words for the page and the screen: the person with their role in each language, or the device's name. */
@@ -30,8 +33,11 @@ export type Incident = {
  * back, stack corrections, rulings and table setups — each with who approved it — and what the devices
  * reported for the floor: unplugs, faults, failed deck checks, irregularities, calls for the floor.
  */
-export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incident[] {
-  const found: Incident[] = [];
+export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG): Incident[] {
+  const found: Omit<Incident, 'afterHand'>[] = [];
+  // Each hand's last row (a redeal's, after a misdeal under the same number): a row past it came after the hand.
+  const ended = new Map<number, number>();
+  for (let index = 0; index < hands.seq.length; index++) ended.set(hands.hand[index] as number, Math.max(ended.get(hands.hand[index] as number) ?? 0, hands.seq[index] as number));
   for (const { seq: row, hand, entry, at: tableTime } of events) {
     const at = 'at' in entry && typeof entry.at === 'number' ? entry.at : tableTime;
     // In a period by the time it shows: a decision during a hand by its own time, not the hand's start.
@@ -71,7 +77,7 @@ export function incidents({ events }: Facts, window: Window = WHOLE_LOG): Incide
         break;
     }
   }
-  return found;
+  return found.map((incident) => ({ ...incident, afterHand: incident.hand !== null && incident.row > (ended.get(incident.hand) ?? Number.POSITIVE_INFINITY) }));
 }
 
 /** A device's failure with what the system said of it, for the technician the words send for. */
@@ -123,10 +129,12 @@ function takenBack(undone: readonly Operation[]): Words {
     case 'deal':
       if (first.to === 'board') return { en: 'a board card', de: 'eine Boardkarte' };
       break;
-    case 'bet':
+    case 'bet': {
+      const to = amountWords(first.to);
       return first.betsThisRound >= 2
-        ? { en: `Seat ${first.seat} raises to ${first.to}`, de: `Platz ${first.seat} erhöht auf ${first.to}` }
-        : { en: `Seat ${first.seat} bets or raises to ${first.to}`, de: `Platz ${first.seat} setzt oder erhöht auf ${first.to}` };
+        ? { en: `Seat ${first.seat} raises to ${to.en}`, de: `Platz ${first.seat} erhöht auf ${to.de}` }
+        : { en: `Seat ${first.seat} bets or raises to ${to.en}`, de: `Platz ${first.seat} setzt oder erhöht auf ${to.de}` };
+    }
     default:
       break;
   }

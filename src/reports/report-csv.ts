@@ -79,7 +79,11 @@ function rowsOf(report: FloorReport): Cell[][] {
       ];
     }
     case 'incidents':
-      return [['row', 'at', 'kind', 'hand', 'by', 'chips', 'what'], ...report.incidents.map((incident): Cell[] => [incident.row, incident.at === null ? null : iso(incident.at), incident.kind, incident.hand, incident.by, incident.chips, incident.words.en])];
+      // `after_hand`: it came between hands, after `hand` had ended.
+      return [
+        ['row', 'at', 'kind', 'hand', 'after_hand', 'by', 'chips', 'what'],
+        ...report.incidents.map((incident): Cell[] => [incident.row, incident.at === null ? null : iso(incident.at), incident.kind, incident.hand, incident.afterHand ? 'yes' : 'no', incident.by, incident.chips, incident.words.en]),
+      ];
   }
 }
 

@@ -60,6 +60,7 @@ const EN = {
   figureColumn: 'Figure',
   valueColumn: 'Value',
   none: '—',
+  afterHand: (hand: number) => `after ${hand}`,
   nothingToChart: 'Nothing to show',
   handsPlayed: 'Hands played',
   handsVoided: 'Hands voided',
@@ -154,6 +155,7 @@ const DE: Labels = {
   figureColumn: 'Kennzahl',
   valueColumn: 'Wert',
   none: '—',
+  afterHand: (hand) => `nach ${hand}`,
   nothingToChart: 'Nichts anzuzeigen',
   handsPlayed: 'Gespielte Hände',
   handsVoided: 'Ungültige Hände',
@@ -536,19 +538,20 @@ function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
       title: t.kinds.incidents,
       width: 1,
       columns: [
-        // Wide enough for a row of six digits and a hand of five on one line (a week of a busy table).
+        // Wide enough for a row of six digits and a hand of five on one line (a week of a busy table), also
+        // "after 12345" for what came between hands.
         { header: t.rowColumn, align: 'right', width: 0.085 },
         { header: t.atColumn, align: 'left', width: 0.07 },
-        { header: t.handColumn, align: 'right', width: 0.07 },
+        { header: t.handColumn, align: 'right', width: 0.12 },
         // Every English kind on one line ("Deck check failed"); the longest German ones take two.
         { header: t.kindColumn, align: 'left', width: 0.19 },
         // Who approved it, or the device, in this language: "Kartenschlitten" and "(Floor-Supervisor" on one line.
         { header: t.whoColumn, align: 'left', width: 0.16 },
-        { header: t.whatColumn, align: 'left', width: 0.425 },
+        { header: t.whatColumn, align: 'left', width: 0.375 },
       ],
       // Row and hand numbers are names to look up (`felt verify`), so printed as they are, ungrouped.
       rows: incidents.map((incident) => ({
-        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : String(incident.hand), t.incidentKinds[incident.kind], winAnsiSafe(t.words(incident.who)), winAnsiSafe(t.words(incident.words))],
+        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : String(incident.hand), t.incidentKinds[incident.kind], winAnsiSafe(t.words(incident.who)), winAnsiSafe(t.words(incident.words))],
       })),
       empty: t.noIncidents,
     },

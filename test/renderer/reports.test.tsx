@@ -78,8 +78,9 @@ const INCIDENTS: FloorReport = {
   kind: 'incidents',
   window: { from: null, to: null },
   incidents: [
-    { row: 12, at: null, kind: 'misdeal', hand: 5, by: 'Mara', who: { en: 'Mara', de: 'Mara' }, chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
-    { row: 30, at: FIRST, kind: 'stack-corrected', hand: null, by: 'Jo', who: { en: 'Jo', de: 'Jo' }, chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
+    { row: 12, at: null, kind: 'misdeal', hand: 5, afterHand: false, by: 'Mara', who: { en: 'Mara', de: 'Mara' }, chips: 0, words: { en: 'Misdeal: Fouled deck', de: 'Fehlgeben: Fehlerhaftes Deck' } },
+    { row: 30, at: FIRST, kind: 'stack-corrected', hand: null, afterHand: false, by: 'Jo', who: { en: 'Jo', de: 'Jo' }, chips: -40, words: { en: 'Seat 6’s stack corrected by -40: found chips', de: 'Stapel von Platz 6 um -40 berichtigt: found chips' } },
+    { row: 41, at: FIRST, kind: 'unplugged', hand: 7, afterHand: true, by: 'shoe-1', who: { en: 'Shoe', de: 'Kartenschlitten' }, chips: 0, words: { en: 'The shoe was unplugged', de: 'Der Kartenschlitten wurde ausgesteckt' } },
   ],
 };
 
@@ -194,6 +195,8 @@ describe('the floor reports', () => {
     expect(text('incident-12')).toBe('12—5MisdealMaraMisdeal: Fouled deck');
     expect(text('incident-30')).toContain(clock(FIRST));
     expect(text('incident-30')).toContain('Stack corrected');
+    // Between hands: after the hand, not in it.
+    expect(text('incident-41')).toContain('after 7');
 
     await click('reports-tab-session');
     await settle();
@@ -353,5 +356,6 @@ describe('the floor reports', () => {
     expect(text('incident-12')).toContain('Misdeal');
     expect(text('incident-30')).toContain('Stack korrigiert');
     expect(text('incident-30')).toContain('—');
+    expect(text('incident-41')).toContain('nach 7');
   });
 });

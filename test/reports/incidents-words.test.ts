@@ -82,3 +82,24 @@ describe('the incidents report in the floor’s words', () => {
     expect(found.at(-1)?.words.de).toBe('Der Kartenschlitten hat eine Karte gesendet, die schon im Spiel ist: Deck und Leser prüfen');
   });
 });
+
+describe('the incidents report: in a hand or between hands', () => {
+  it('an unplug after a hand has ended is filed after it, one during the next hand in it', () => {
+    const { log, run, state, deck } = threeAtTheTable(AT);
+    const unplugged = { type: 'device-incident', device: 'shoe', kind: 'shoe', incident: 'unplugged', words: { en: 'The shoe was unplugged', de: 'Der Kartenschlitten wurde ausgesteckt' } } as const;
+    run({ type: 'start-hand', at: AT });
+    for (let guard = 0; guard < 100 && state().hand?.phase.kind !== 'complete'; guard++) {
+      const prompt = getPrompt(state(), AT);
+      if (prompt.kind === 'deal') run({ type: 'deal', card: deck.shift() ?? null });
+      else if (prompt.kind === 'action') run({ type: 'fold' });
+      else run({ type: 'show' });
+    }
+    run({ ...unplugged, at: AT + 60_000 });
+    run({ type: 'start-hand', at: AT + 120_000 });
+    run({ ...unplugged, at: AT + 180_000 });
+    expect(incidents(factsOf(log)).map(({ kind, hand, afterHand }) => ({ kind, hand, afterHand }))).toEqual([
+      { kind: 'unplugged', hand: 1, afterHand: true },
+      { kind: 'unplugged', hand: 2, afterHand: false },
+    ]);
+  });
+});

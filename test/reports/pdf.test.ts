@@ -200,15 +200,15 @@ const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expe
   incidents: {
     en: {
       heading: 'Floor report: Incidents',
-      lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Ruling +Floor Maria +Ruling: \?ukasz spielte außer der Reihe:/m,
+      lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Ruling +Floor Maria +Ruling: \?ukasz spielte außer der Reihe:/m,
         // What a device reported: who is the device, by its name on the screen.
-        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing 1\):/m],
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +after 8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing\n +1\):/m],
       absent: ['Entscheidung:'],
     },
     de: {
       heading: 'Floor-Bericht: Vorfälle',
-      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Stack korrigiert +Floor Maria +Stack von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
-        /^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden \(51$/m],
+      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Stack korrigiert +Floor Maria +Stack von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
+        /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden$/m],
       absent: ['Ruling:', 'Fehlgeben', 'Stapel', 'shoe'],
     },
   },
@@ -379,9 +379,9 @@ describe('floor reports as PDF', () => {
   it('prints a device incident in the device’s own words, in each language', () => {
     // The kind as the screen words it; who: the device; what: its words, wrapped in the column, whole.
     const english = printed('incidents-device-en', reports.incidents, 'en');
-    expect(english).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing 1\): do\n +not deal it$/m);
+    expect(english).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +after 8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing\n +1\): do not deal it$/m);
     const german = printed('incidents-device-de', reports.incidents, 'de');
-    expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden \(51\n +bestanden +Karten: fehlt 1\): nicht damit geben$/m);
+    expect(german).toMatch(/^ *\d+ +(?:\d{2}:\d{2}|—) +nach 8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden\n +bestanden +\(51 Karten: fehlt 1\): nicht damit geben$/m);
   });
 
   it('gives time left unpaid a column of its own, and a total, only when someone left owing time', () => {
@@ -414,11 +414,11 @@ describe('floor reports as PDF', () => {
       ])),
     };
     const german = printed('incidents-signed-de', signed, 'de');
-    expect(german).toMatch(/^ *1 +\d{2}:\d{2} +4 +Schritt +Sam +Zurückgenommen: Platz 4 erhöht auf 60 \(falsche\n +zurückgenommen +\(Floor-Supervisor +Taste\)\n +#20\)$/m);
+    expect(german).toMatch(/^ *1 +\d{2}:\d{2} +4 +Schritt +Sam +Zurückgenommen: Platz 4 erhöht auf 60\n +zurückgenommen +\(Floor-Supervisor +\(falsche Taste\)\n +#20\)$/m);
     expect(german).toMatch(/^ *2 +\d{2}:\d{2} +4 +Karte schon im Spiel +RFID-Leser +Ein RFID-Leser hat eine Karte gesendet/m);
     expect(german).not.toMatch(/floor supervisor|rfid-reader|Operation/);
     const english = printed('incidents-signed-en', signed, 'en');
-    expect(english).toMatch(/^ *1 +\d{2}:\d{2} +4 +Step taken back +Sam \(floor +Taken back: Seat 4 raises to 60 \(falsche Taste\)$/m);
+    expect(english).toMatch(/^ *1 +\d{2}:\d{2} +4 +Step taken back +Sam \(floor +Taken back: Seat 4 raises to 60 \(falsche\n +supervisor #20\) +Taste\)$/m);
     expect(english).toMatch(/^ *2 +\d{2}:\d{2} +4 +Card already in play +RFID reader +An RFID reader sent a card already in play/m);
   });
 
@@ -426,7 +426,7 @@ describe('floor reports as PDF', () => {
     const late: FloorReport = {
       kind: 'incidents',
       window: { from: null, to: null },
-      incidents: [{ row: 123_456, at: AT, kind: 'ruling', hand: 12_345, by: 'Floor Maria', who: { en: 'Floor Maria', de: 'Floor Maria' }, chips: 0, words: { en: 'Ruling: the bet stands', de: 'Entscheidung: der Einsatz gilt' } }],
+      incidents: [{ row: 123_456, at: AT, kind: 'ruling', hand: 12_345, afterHand: false, by: 'Floor Maria', who: { en: 'Floor Maria', de: 'Floor Maria' }, chips: 0, words: { en: 'Ruling: the bet stands', de: 'Entscheidung: der Einsatz gilt' } }],
     };
     expect(printed('incidents-long-numbers-en', late, 'en')).toMatch(/^ *123456 +\d{2}:\d{2} +12345 +Ruling +Floor Maria +Ruling: the bet stands$/m);
   });

@@ -347,7 +347,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
                 <tr key={incident.row} data-testid={`incident-${incident.row}`}>
                   <td>{incident.row}</td>
                   <td>{incident.at === null ? t.none : timeOfDay(lang, incident.at)}</td>
-                  <td>{incident.hand === null ? t.none : incident.hand}</td>
+                  <td>{incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : incident.hand}</td>
                   <td>{t.incidentKinds[incident.kind]}</td>
                   <td>{words(incident.who)}</td>
                   <td>{words(incident.words)}</td>
