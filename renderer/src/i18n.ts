@@ -406,7 +406,7 @@ const de: Dictionary = {
   digitsOnly: 'Ganze Chips: nur Ziffern, ohne Punkt oder Komma',
   digitsOnlyCode: 'Nur Ziffern',
   seatInHand: 'In der Hand: Aufstocken oder Gehen erst nach ihrem Ende',
-  seatInTournament: 'Turnier: ein abwesender Spieler wird ausgeteilt und bezahlt seine Blinds; der Croupier wirft die Hand weg',
+  seatInTournament: 'Turnier: ein abwesender Spieler bekommt Karten und bezahlt seine Blinds; der Croupier wirft die Hand weg',
   staysByArrival: 'Spieler, in der Reihenfolge, in der sie Platz nahmen',
   seatConfirm: 'Platz belegen',
   seatMenuTitle: (n, name) => `Platz ${n}: ${name}`,

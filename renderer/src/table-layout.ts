@@ -47,13 +47,22 @@ function track(aspect: number): { straight: number; arc: number; radius: number;
   return { straight, arc, radius, perimeter: 2 * straight + 2 * arc };
 }
 
+/** The narrowest a seat box gets, however crowded the table: its number, a stack and two cards still fit. */
+export const SEAT_MIN_WIDTH = 112;
+
 /**
  * How wide a seat box may be, in pixels, for the table area's size: most of the distance between two
- * neighbours along the track (the rest keeps them apart, also where the track bends), at most `max`.
- * Fewer seats or a wider screen give longer names room; eleven seats at 1280×800 still hold a name of
- * ten letters.
+ * neighbours along the track (the rest keeps them apart, also where the track bends), no wider than keeps
+ * the seats nearest the ends inside the area, and between `SEAT_MIN_WIDTH` and `max`. Fewer seats or a
+ * wider screen give longer names room; ten and eleven seats at 1280×800 hold a name of ten letters.
  */
 export function seatWidth(seatCount: number, width: number, height: number, max = 220): number {
-  const pitch = (track(width / height).perimeter * height) / (seatCount + 1);
-  return Math.round(Math.min(max, 0.85 * pitch));
+  const aspect = width / height;
+  const pitch = (track(aspect).perimeter * height) / (seatCount + 1);
+  let edgeRoom = Number.POSITIVE_INFINITY;
+  for (let seat = 1; seat <= seatCount; seat++) {
+    const x = (seatPlace(seat, seatCount, aspect).x / 100) * width;
+    edgeRoom = Math.min(edgeRoom, 2 * Math.min(x, width - x) - 8);
+  }
+  return Math.round(Math.max(SEAT_MIN_WIDTH, Math.min(max, 0.85 * pitch, edgeRoom)));
 }

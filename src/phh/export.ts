@@ -123,6 +123,9 @@ export function exportPhh(operations: readonly Operation[], seatCount?: number):
     return count === 2 ? list.reverse() : list;
   };
   lines.push(`variant = ${tomlString(structure.kind === 'fixed-limit' ? 'FT' : 'NT')}`);
+  // A player's ante is their stake, as PHH's trimmed antes (its default puts every ante in the main pot, as
+  // Felt does only with the big-blind ante, its dead money).
+  if (config.ante > 0) lines.push('ante_trimming_status = true');
   lines.push(`antes = ${numbers(placedByTable ? perPlayer(postedDead) : order.map((_, index) => config.ante + (index === 1 ? config.bigBlindAnte : 0)))}`);
   lines.push(`blinds_or_straddles = ${numbers(placedByTable ? perPlayer(postedLive) : order.map((_, index) => blindAt(config, index, count)))}`);
   if (structure.kind === 'fixed-limit') {

@@ -5,14 +5,16 @@
  */
 import type { BettingStructure, RakeRule, UncapRule } from '../engine/config.js';
 import { toUnits } from './amounts.js';
+import { PhhError } from './phh-error.js';
 import type { TomlValue } from './toml.js';
 
-/** A hand history that cannot be read at all (a missing field, an unsupported variant). */
-export class PhhError extends Error {
-  override readonly name = 'PhhError';
-}
 
 const UNCAP_RULES: readonly UncapRule[] = ['two-players-left', 'round-began-heads-up', 'never'];
+const UNCAP_WORDS = `one of ${UNCAP_RULES.map((rule) => `'${rule}'`).join(', ')}`;
+
+function isUncapRule(value: unknown): value is UncapRule {
+  return UNCAP_RULES.includes(value as UncapRule);
+}
 
 export type FeltBlinds = {
   readonly smallBlindSeat: number | null;
@@ -53,8 +55,8 @@ class FieldReader {
   }
 
   uncapped(value: unknown, part: string): UncapRule {
-    if (!UNCAP_RULES.includes(value as UncapRule)) this.refuse(part, `one of ${UNCAP_RULES.map((rule) => `'${rule}'`).join(', ')}`);
-    return value as UncapRule;
+    if (!isUncapRule(value)) this.refuse(part, UNCAP_WORDS);
+    return value;
   }
 }
 
@@ -148,16 +150,23 @@ export function feltRake(value: TomlValue | undefined, scale: number): RakeRule 
   return { basisPoints, cap: fieldUnits(read.amount(rule.cap, 'cap'), '_rake cap', scale), noFlopNoDrop };
 }
 
-/** A whole number from a plain field (`_button_seat`, `_max_bets_per_round`), at least `least`. */
-export function feltWholeNumber(value: TomlValue | undefined, field: string, least: number): number | undefined {
-  if (value === undefined) return undefined;
+/**
+ * A whole number of at least `least` from a TOML value (`_button_seat`, `_max_bets_per_round`, a seat of
+ * `seats`); `what` names it in the refusal.
+ */
+export function wholeNumber(value: TomlValue, what: string, least: number): number {
   const number = typeof value === 'object' && value !== null && 'number' in value ? Number(value.number) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < least) throw new PhhError(`the field '${field}' must be a whole number of at least ${least}`);
+  if (!Number.isSafeInteger(number) || number < least) throw new PhhError(`${what} must be a whole number of at least ${least}`);
   return number;
+}
+
+/** `wholeNumber` of one of Felt's plain fields, undefined when the file has none. */
+export function feltWholeNumber(value: TomlValue | undefined, field: string, least: number): number | undefined {
+  return value === undefined ? undefined : wholeNumber(value, `the field '${field}'`, least);
 }
 
 export function feltUncapped(value: TomlValue | undefined): UncapRule | undefined {
   if (value === undefined) return undefined;
-  if (!UNCAP_RULES.includes(value as UncapRule)) throw new PhhError(`the field '_uncapped' must be one of ${UNCAP_RULES.map((rule) => `'${rule}'`).join(', ')}`);
-  return value as UncapRule;
+  if (!isUncapRule(value)) throw new PhhError(`the field '_uncapped' must be ${UNCAP_WORDS}`);
+  return value;
 }

@@ -7,10 +7,11 @@ import { expectedCard } from '../engine/dealing.js';
 import { RuleViolation, violation } from '../engine/rule-violation.js';
 import type { HandState } from '../engine/state.js';
 import { decimalPlaces, fromUnits, toUnits } from './amounts.js';
-import { feltBettingStructure, feltBlinds, feltExtraPosts, feltRake, feltUncapped, feltWholeNumber, fieldUnits, PhhError } from './felt-fields.js';
+import { feltBettingStructure, feltBlinds, feltExtraPosts, feltRake, feltUncapped, feltWholeNumber, fieldUnits, wholeNumber } from './felt-fields.js';
+import { PhhError } from './phh-error.js';
 import type { TomlTable, TomlValue } from './toml.js';
 
-export { PhhError } from './felt-fields.js';
+export { PhhError } from './phh-error.js';
 
 export type ReplayResult = {
   /** Final stacks in PHH player order, as decimal text in the file's units; `inf` for a stack the history did not know. */
@@ -41,10 +42,11 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       return action.replace(/#.*$/, '').trim();
     }),
   );
-  for (const action of actions) {
+  const cbrLiterals = actions.flatMap((action) => {
     const amount = /\bcbr\s+(\S+)/.exec(action)?.[1];
-    if (amount !== undefined) literals.push(amount);
-  }
+    return amount === undefined ? [] : [amount];
+  });
+  literals.push(...cbrLiterals);
   const scale = Math.max(0, ...literals.map(decimalPlaces));
   const units = (value: TomlValue | undefined, what: string): number => {
     if (value === undefined || typeof value !== 'object' || !('number' in value)) throw new PhhError(`${what} must be a number`);
@@ -60,17 +62,14 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const antes = list(hand, 'antes').map((value, index) => units(value, `antes[${index}]`));
   const blinds = list(hand, 'blinds_or_straddles').map((value, index) => units(value, `blinds_or_straddles[${index}]`));
   if (antes.length !== count || blinds.length !== count) throw new PhhError(`antes and blinds_or_straddles need one entry per player (${count})`);
-  const cbrAmounts = actions.flatMap((action) => {
-    const amount = /\bcbr\s+(\S+)/.exec(action)?.[1];
-    return amount === undefined ? [] : [safeUnits(amount, scale) ?? 0];
-  });
+  const cbrAmounts = cbrLiterals.map((amount) => safeUnits(amount, scale) ?? 0);
   // PHH writes `inf` for a stack the history does not know: such a player never runs out of chips here.
   const unknownStacks = new Set(startingStacks.flatMap((value, index) => (isInfinite(value) ? [index] : [])));
   const finite = startingStacks.map((value, index) => (unknownStacks.has(index) ? 0 : units(value, `starting_stacks[${index}]`)));
   const cover = unknownStacks.size === 0 ? 0 : coveringStack(finite, [...antes, ...blinds, ...cbrAmounts]);
   if (!Number.isSafeInteger(cover)) throw new PhhError('the amounts are too large to stand in for an unknown (inf) stack');
   const stacks = finite.map((stack, index) => (unknownStacks.has(index) ? cover : stack));
-  const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => seatNumber(value, index));
+  const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => wholeNumber(value, `seats[${index}]`, 1));
   if (seats.length !== count) throw new PhhError(`seats has ${seats.length} entries for ${count} players`);
   const placed = tableBlindsOf(hand, seats[count - 1] as number, scale);
   if (placed.amounts === null && blinds.some((blind, index) => index > 2 && blind > 0)) throw new PhhError('only one straddle (p3) is supported');
@@ -83,12 +82,14 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   if (placed.amounts === null && (bigBlindAnte < 0 || antes.some((ante, index) => index !== 1 && ante !== uniformAnte))) {
     throw new PhhError('only antes the same for every player, plus a big-blind ante, are supported');
   }
-  // PHH's default is not to trim an ante to a short stack (ante_trimming_status = false); Felt trims (a
-  // short stack posts what it has). The two differ only when a stack is short of its ante: then say so.
-  if (hand.ante_trimming_status !== true) {
-    const short = stacks.findIndex((stack, index) => stack < (count === 2 ? (antes[1 - index] ?? 0) : (antes[index] ?? 0)));
+  // An ante is the player's stake in Felt (PHH's `ante_trimming_status = true`); PHH's default puts every ante
+  // in the main pot. The two differ only where a stack is short of the ante: then say so. Felt's own files
+  // (with `_button_seat`) written before they said it meant Felt's way.
+  const antesAsStake = hand.ante_trimming_status === true || (hand.ante_trimming_status === undefined && hand._button_seat !== undefined);
+  if (!antesAsStake && uniformAnte > 0) {
+    const short = stacks.findIndex((stack) => stack < uniformAnte);
     if (short >= 0) {
-      throw new PhhError(`p${short + 1}'s stack is short of its ante, and the file does not trim antes (ante_trimming_status is not true): Felt trims an ante to the stack, so this hand would not replay as it was played`);
+      throw new PhhError(`p${short + 1}'s stack is short of the ante, and the file puts every ante in the main pot (ante_trimming_status is not true, PHH's default): in Felt an ante is the player's stake, so the pots would not be as they were played`);
     }
   }
   const config: HandConfig = {
@@ -140,6 +141,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     }
   };
 
+  const everyoneDealt = (): boolean => holeCards.size === count && [...holeCards.values()].every((cards) => cards.length === 2);
   const run = (command: Command): void => {
     state = apply(state, command).state;
     observe?.(state);
@@ -174,11 +176,12 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         try {
           run(command);
         } catch (error) {
-          if (!(error instanceof RuleViolation) || command.type !== 'muck' || show.cards === '') throw error;
-          // `sm ????` is a hand not tabled: a muck where mucking is allowed. Where the hand must be tabled (the
-          // first to show, an all-in) the croupier turns it up: the cards dealt, when the history has them.
-          if (dealt?.every((card) => card !== null) === true) run({ type: 'show' });
-          else throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+          // A hand not recorded is fine as a concession where mucking is allowed; a hand that must be tabled
+          // cannot be settled without its cards.
+          if (error instanceof RuleViolation && command.type === 'muck' && show.cards !== '') {
+            throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+          }
+          throw error;
         }
       } catch (error) {
         if (error instanceof RuleViolation) throw new PhhError(`'${show.action}': ${error.message}`);
@@ -194,16 +197,17 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       if (words[0] === 'd' && words[1] === 'dh') {
         const index = playerIndex(words[2], count);
         const cards = parseCards(words[3] ?? '', action);
-        if (cards.length !== 2) throw new PhhError(`'${action}': a player is dealt two hole cards, not ${cards.length}`);
-        if (holeCards.has(index)) throw new PhhError(`'${action}': ${name(index)}'s hole cards are dealt twice`);
+        // Two hole cards a player, at once or one at a time (PHH allows either).
+        const held = [...(holeCards.get(index) ?? []), ...cards];
+        if (cards.length === 0 || held.length > 2) throw new PhhError(`'${action}': a player is dealt two hole cards, and this makes ${held.length} for ${name(index)}`);
         dealtOnce(cards, action);
-        holeCards.set(index, cards);
-        if (holeCards.size === count) dealPending();
+        holeCards.set(index, held);
+        if (everyoneDealt()) dealPending();
         continue;
       }
-      if (holeCards.size < count) {
-        const missing = stacks.flatMap((_, index) => (holeCards.has(index) ? [] : [name(index)]));
-        throw new PhhError(`'${action}': comes before every player is dealt hole cards (no 'd dh' for ${missing.join(', ')})`);
+      if (!everyoneDealt()) {
+        const missing = stacks.flatMap((_, index) => ((holeCards.get(index)?.length ?? 0) === 2 ? [] : [name(index)]));
+        throw new PhhError(`'${action}': comes before every player is dealt two hole cards (not yet: ${missing.join(', ')})`);
       }
       dealPending();
       try {
@@ -271,8 +275,11 @@ function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined,
   if (cards === '') return { type: 'muck' };
   if (cards === '-') return { type: 'show' };
   const shown = parseCards(cards, action);
-  // A show of unknown cards is a hand not tabled (turned up where the rules table it: `showPending`).
-  if (shown.some((card) => card === null)) return { type: 'muck' };
+  // A show of cards the history did not record (PHH: shown, unknown to the recorder): the cards dealt, when
+  // the history has them; otherwise a hand not tabled.
+  if (shown.some((card) => card === null)) {
+    return shown.every((card) => card === null) && dealt?.every((card) => card !== null) === true ? { type: 'show' } : { type: 'muck' };
+  }
   // Cards the history dealt are tabled as dealt: the engine is told only the cards it did not know (it
   // takes no others, D39), and a show without one it knows is the history's own contradiction.
   if (shown.length !== 2 || shown[0] === shown[1]) throw violation('cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten');
@@ -374,11 +381,6 @@ function tableBlindsOf(
   };
 }
 
-function seatNumber(value: TomlValue, index: number): number {
-  const seat = typeof value === 'object' && value !== null && 'number' in value ? Number(value.number) : Number.NaN;
-  if (!Number.isSafeInteger(seat) || seat < 1) throw new PhhError(`seats[${index}] is not a seat number`);
-  return seat;
-}
 
 /**
  * Board cards one `d db` may deal now: the rest of the street's (the flop's three, the turn's or river's

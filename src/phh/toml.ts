@@ -40,15 +40,15 @@ export function parseHandTables(text: string): NamedTable[] {
     if (reader.peek() === '[') {
       reader.take();
       reader.skipSpaces();
-      const name = reader.key();
+      const name = reader.key().join('.');
       reader.skipSpaces();
       reader.expect(']');
       reader.endOfLine();
       // Keys before the first table are the file's, not a hand's: in a file of hands, no hand has them.
-      if (rootKeyLine !== null) reader.fail(`a key on line ${rootKeyLine} stands before the first table: in a file of [n] hands every key belongs to a hand`);
+      if (rootKeyLine !== null) reader.fail(`a key on line ${rootKeyLine} stands before the first table: in a file of hands in tables ([1], [2] …) every key belongs to a hand`);
       if (names.has(name)) reader.fail(`the table [${printable(name)}] is given twice`);
       names.add(name);
-      current = {};
+      current = newTable();
       tables.push({ name, table: current });
       continue;
     }
@@ -60,12 +60,11 @@ export function parseHandTables(text: string): NamedTable[] {
     const value = reader.value();
     reader.endOfLine();
     if (current === undefined) {
-      current = {};
+      current = newTable();
       tables.push({ name: null, table: current });
       rootKeyLine = line;
     }
-    if (key in current) reader.fail(`'${printable(key)}' is given twice`);
-    current[key] = value;
+    assign(current, key, value, reader);
   }
   return tables;
 }
@@ -132,12 +131,12 @@ class Reader {
     if (!this.done() && this.peek() !== '\n') this.fail(`unexpected '${printable(this.peek())}' after the value`);
   }
 
-  /** A key: bare (`min_bet`), quoted (`"min bet"`, `'x'`) or dotted (`a.b`, kept as one name "a.b"). */
-  key(): string {
+  /** A key's parts: one for a bare (`min_bet`) or quoted (`"min bet"`, `'a.b'`) key, more for a dotted one (`a.b`). */
+  key(): string[] {
     const parts = [this.simpleKey()];
     for (;;) {
       this.skipSpaces();
-      if (this.peek() !== '.') return parts.join('.');
+      if (this.peek() !== '.') return parts;
       this.position++;
       this.skipSpaces();
       parts.push(this.simpleKey());
@@ -191,7 +190,7 @@ class Reader {
 
   inlineTable(): TomlInline {
     this.expect('{');
-    const table: Record<string, TomlValue> = {};
+    const table = newTable();
     this.skipSpaces();
     if (this.peek() === '}') {
       this.position++;
@@ -203,8 +202,7 @@ class Reader {
       this.skipSpaces();
       this.expect('=');
       this.skipSpaces();
-      if (key in table) this.fail(`'${printable(key)}' is given twice`);
-      table[key] = this.value();
+      assign(table, key, this.value(), this);
       this.skipSpaces();
       if (this.peek() === '}') {
         this.position++;
@@ -237,6 +235,35 @@ class Reader {
     return quote === '"' ? unescape(body, this) : body;
   }
 }
+
+/** A table to fill: no prototype, so that a key such as `constructor` or `__proto__` is a key like any other. */
+function newTable(): Record<string, TomlValue> {
+  return Object.create(null) as Record<string, TomlValue>;
+}
+
+/**
+ * Sets a key (its parts, `a.b` as ["a", "b"]) in a table: a dotted key makes or extends the inline tables
+ * on its way, as TOML reads it; a key given twice, or a value where a table was made, is refused.
+ */
+function assign(table: Record<string, TomlValue>, parts: readonly string[], value: TomlValue, reader: Reader): void {
+  const [first, ...rest] = parts as [string, ...string[]];
+  const existing = Object.hasOwn(table, first) ? table[first] : undefined;
+  if (rest.length === 0) {
+    if (existing !== undefined) reader.fail(`'${printable(first)}' is given twice`);
+    table[first] = value;
+    return;
+  }
+  if (existing !== undefined && !(typeof existing === 'object' && !Array.isArray(existing) && 'table' in existing && dotted.has(existing))) {
+    reader.fail(`'${printable(first)}' is given twice`);
+  }
+  const inner = existing ?? { table: newTable() };
+  dotted.add(inner as TomlInline);
+  table[first] = inner;
+  assign((inner as TomlInline).table as Record<string, TomlValue>, rest, value, reader);
+}
+
+/** The tables dotted keys made: they may be extended by more dotted keys, unlike a table written out. */
+const dotted = new WeakSet<TomlInline>();
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', b: '\b', f: '\f' };
 

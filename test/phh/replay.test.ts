@@ -167,12 +167,13 @@ describe('PHH replay: a file is input, and every fault in it is named on its han
     expect(fault("_blinds = '{'")).toBe("the field '_blinds' is not valid JSON");
   });
 
-  it('refuses a deal of other than two hole cards, a player dealt twice, and an action before every player has cards', () => {
+  it('takes hole cards two at once or one at a time, and refuses a third, and an action before every player has two', () => {
     const deal = (actions: string): string => replayText([...threeHanded().slice(0, 5), `actions = [${actions}]`]).error ?? 'no error';
-    expect(deal("'d dh p1 AsAhAd', 'd dh p2 KsKh', 'd dh p3 QsQh'")).toBe("'d dh p1 AsAhAd': a player is dealt two hole cards, not 3");
-    expect(deal("'d dh p1 As', 'd dh p2 KsKh', 'd dh p3 QsQh'")).toBe("'d dh p1 As': a player is dealt two hole cards, not 1");
-    expect(deal("'d dh p1 AsAh', 'd dh p1 KsKh'")).toBe("'d dh p1 KsKh': p1's hole cards are dealt twice");
-    expect(deal("'d dh p1 AsAh', 'd dh p2 KsKh', 'p3 f'")).toBe("'p3 f': comes before every player is dealt hole cards (no 'd dh' for p3)");
+    expect(deal("'d dh p1 As', 'd dh p2 KsKh', 'd dh p3 QsQh', 'd dh p1 Ah', 'p3 f', 'p1 f'")).toBe('no error');
+    expect(replayText([...threeHanded().slice(0, 5), "actions = ['d dh p1 As', 'd dh p2 KsKh', 'd dh p3 QsQh', 'd dh p1 Ah', 'p3 f', 'p1 f']"]).finishingStacks).toEqual(['99', '101', '100']);
+    expect(deal("'d dh p1 AsAhAd', 'd dh p2 KsKh', 'd dh p3 QsQh'")).toBe("'d dh p1 AsAhAd': a player is dealt two hole cards, and this makes 3 for p1");
+    expect(deal("'d dh p1 AsAh', 'd dh p1 KsKh'")).toBe("'d dh p1 KsKh': a player is dealt two hole cards, and this makes 4 for p1");
+    expect(deal("'d dh p1 As', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f'")).toBe("'p3 f': comes before every player is dealt two hole cards (not yet: p1)");
     expect(deal("'d dh p1 AsXx'")).toBe("'d dh p1 AsXx': 'Xx' is not a card");
   });
 
@@ -189,19 +190,23 @@ describe('PHH replay: a file is input, and every fault in it is named on its han
     expect(start([...hand.slice(0, 3), 'min_bet = 4', ...hand.slice(4)])).toBe("min_bet 4 is not the big blind 2: Felt's least bet is the big blind");
     expect(start([hand[0] as string, 'antes = [1, 1, 1]', 'blinds_or_straddles = [0, 0, 0]', ...hand.slice(3)])).toBe("the hand has no big blind: Felt plays hold'em with blinds, not antes alone");
     const shortOfAnte = [hand[0] as string, 'antes = [2, 2, 2]', ...hand.slice(2, 4), 'starting_stacks = [100, 100, 1]', "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh']"];
-    expect(start(shortOfAnte)).toMatch(/^p3's stack is short of its ante, and the file does not trim antes \(ante_trimming_status is not true\)/);
+    expect(start(shortOfAnte)).toMatch(/^p3's stack is short of the ante, and the file puts every ante in the main pot \(ante_trimming_status is not true, PHH's default\)/);
     expect(start([...shortOfAnte, 'ante_trimming_status = true'])).toBe('accepted');
+    // Felt's own files from before they wrote the field (they have `_button_seat`) meant antes as stakes.
+    expect(start([...shortOfAnte, '_button_seat = 3'])).toBe('accepted');
     expect(start([hand[0] as string, 'antes = [0]', 'blinds_or_straddles = [2]', 'starting_stacks = [100]', "actions = []"])).toBe('starting_stacks has 1 player: a hand has 2 to 14');
     expect(start([...hand, 'seats = [1, 2]'])).toBe('seats has 2 entries for 3 players');
   });
 
-  it('a show of unknown cards (`????`) is a hand not tabled: mucked where it may be, turned up as dealt where it must be', () => {
+  it('a show of cards the history did not record (`????`) tables the cards dealt when the history has them', () => {
     const river = ['d dh p1 2c3d', 'd dh p2 KsKc', 'd dh p3 9d9h', 'p3 f', 'p1 cc', 'p2 cc', 'd db 7c5d4h', 'p1 cc', 'p2 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 8h', 'p1 cbr 10', 'p2 cc'];
     const hand = (shows: string[]): string[] => [...threeHanded().slice(0, 5), `actions = [${[...river, ...shows].map((action) => `'${action}'`).join(', ')}]`];
-    // p1 bet last and shows first; p2's KK would win, but a hand not tabled wins nothing.
-    expect(replayText(hand(['p1 sm 2c3d', 'p2 sm ????']))).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p1'] }] });
-    // The first to show must show (seed 000): its known cards are turned up.
+    // PHH's `sm ????` is a show whose cards the recorder did not see: the cards dealt are the ones shown.
+    expect(replayText(hand(['p1 sm 2c3d', 'p2 sm ????']))).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p2'] }] });
     expect(replayText(hand(['p1 sm ????', 'p2 sm KsKc']))).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p2'] }] });
+    // Cards dealt unread and shown unrecorded: a hand not tabled, which may be mucked after a show.
+    const unread = [...threeHanded().slice(0, 5), `actions = [${[...river.map((action) => action.replace('d dh p2 KsKc', 'd dh p2 ????')), 'p1 sm 2c3d', 'p2 sm ????'].map((action) => `'${action}'`).join(', ')}]`];
+    expect(replayText(unread)).toMatchObject({ error: null, pots: [{ amount: '24', winners: ['p1'] }] });
   });
 
   it('a show written before the rest of the board answers for its own faults, and a card shown that was dealt elsewhere is named', () => {
@@ -221,16 +226,22 @@ describe('PHH replay: a file is input, and every fault in it is named on its han
     expect(result).toMatchObject({ error: null, finishingStacks: ['inf', '98', 'inf'], pots: [{ amount: '4002', winners: ['p1'] }], matchesRecorded: true });
   });
 
-  it('a fixed-limit file without Felt’s cap takes four raises besides the big blind, as pokerkit does', () => {
-    const result = replayText([
-      "variant = 'FT'",
-      'antes = [0, 0, 0]',
-      'blinds_or_straddles = [1, 2, 0]',
-      'small_bet = 2',
-      'big_bet = 4',
-      'starting_stacks = [100, 100, 100]',
-      "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 4', 'p1 cbr 6', 'p2 cbr 8', 'p3 cbr 10', 'p1 cc', 'p2 cc']",
-    ]);
-    expect(result.error).toBeNull();
+  it('a fixed-limit file without Felt’s cap takes four raises besides the big blind, as pokerkit does, and five bets a round after the flop (the permissive reading, D15)', () => {
+    const fixed = (actions: string[]): string | null =>
+      replayText([
+        "variant = 'FT'",
+        'antes = [0, 0, 0]',
+        'blinds_or_straddles = [1, 2, 0]',
+        'small_bet = 2',
+        'big_bet = 4',
+        'starting_stacks = [100, 100, 100]',
+        `actions = [${['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', ...actions].map((action) => `'${action}'`).join(', ')}]`,
+      ]).error;
+    const fourRaises = ['p3 cbr 4', 'p1 cbr 6', 'p2 cbr 8', 'p3 cbr 10'];
+    expect(fixed([...fourRaises, 'p1 cc', 'p2 cc'])).toBeNull();
+    expect(fixed([...fourRaises, 'p1 cbr 12'])).toBe("'p1 cbr 12': Seat 1 cannot raise: the betting is capped this round");
+    const toFlop = [...fourRaises, 'p1 cc', 'p2 cc', 'd db 2c7d9h'];
+    expect(fixed([...toFlop, 'p1 cbr 2', 'p2 cbr 4', 'p3 cbr 6', 'p1 cbr 8', 'p2 cbr 10', 'p3 cc', 'p1 cc'])).toBeNull();
+    expect(fixed([...toFlop, 'p1 cbr 2', 'p2 cbr 4', 'p3 cbr 6', 'p1 cbr 8', 'p2 cbr 10', 'p3 cbr 12'])).toBe("'p3 cbr 12': Seat 3 cannot raise: the betting is capped this round");
   });
 });

@@ -33,6 +33,28 @@ describe('PHH export → import round trip', () => {
     );
   });
 
+  it('a stack short of its ante: exported as antes counted as stakes (ante_trimming_status), replayed to the same stacks', () => {
+    // Seat 1 (3 chips) is all-in on its ante of 5 and wins: it takes 3 from each, the side pot is the others'.
+    const hand = HandDriver.table([3, 1000, 1000], { button: 3, config: { ante: 5 } })
+      .dealHoleCards(['AhAd', 'KhKd', '7c2d'])
+      .actions('c x')
+      .deal('? 2s 3s 4h')
+      .actions('x x')
+      .deal('? 9d')
+      .actions('x x')
+      .deal('? Jc')
+      .actions('x x');
+    while (hand.state.phase.kind === 'showdown') hand.do({ type: 'show' });
+    expect(hand.state.awards.map(({ seat, amount }) => ({ seat, amount }))).toEqual([
+      { seat: 1, amount: 9 },
+      { seat: 2, amount: 24 },
+    ]);
+    const text = exportPhh(hand.log);
+    expect(text).toContain('ante_trimming_status = true');
+    const [table] = parseTomlTables(text);
+    expect(replayPhh(table as NonNullable<typeof table>)).toMatchObject({ error: null, matchesRecorded: true });
+  });
+
   it('writes players from left of the button, the button last, with seats and burns in extra fields', () => {
     const hand = HandDriver.table([1000, 1000, 1000], { button: 2 }).dealHoleCards(['AhAd', 'KhKd', 'QhQd']).actions('b30 f f');
     const text = exportPhh(hand.log);

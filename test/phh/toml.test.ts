@@ -35,9 +35,18 @@ describe('the TOML of hand histories: what the TOML standard allows is read', ()
       _meta: { table: { source: 'club', hands: [{ number: '1' }, { number: '2' }], nested: { table: { deep: true } } } },
       'quoted key': { number: '1' },
       literal: { number: '2' },
-      'site.name': 'x',
+      site: { table: { name: 'x' } },
       min_bet: { number: '2' },
     });
+  });
+
+  it('dotted keys make tables as TOML reads them; a quoted dot is part of one key; a key is any name, `constructor` too', () => {
+    const [hand] = parseTomlTables(['a.b = 1', 'a.c = 2', '"a.b" = 3', 'constructor = 4', '__proto__ = 5'].join('\n'));
+    expect(JSON.stringify(hand)).toBe('{"a":{"table":{"b":{"number":"1"},"c":{"number":"2"}}},"a.b":{"number":"3"},"constructor":{"number":"4"},"__proto__":{"number":"5"}}');
+    expect(Object.getPrototypeOf(hand)).toBeNull();
+    expect(() => parseTomlTables('a.b = 1\na = 2')).toThrow("line 2: 'a' is given twice");
+    expect(() => parseTomlTables('a = 2\na.b = 1')).toThrow("line 2: 'a' is given twice");
+    expect(() => parseTomlTables('a = { b = 1 }\na.c = 1')).toThrow("line 2: 'a' is given twice");
   });
 
   it("a hand's table is named as the file names it: a quoted name is the same table, `[01]` another", () => {
@@ -46,7 +55,7 @@ describe('the TOML of hand histories: what the TOML standard allows is read', ()
   });
 
   it('refuses keys before the first table of a file of hands, naming their line, and an inline table with a key twice', () => {
-    expect(() => parseTomlTables('# hands\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: a key on line 2 stands before the first table: in a file of [n] hands every key belongs to a hand');
+    expect(() => parseTomlTables('# hands\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: a key on line 2 stands before the first table: in a file of hands in tables ([1], [2] …) every key belongs to a hand');
     expect(() => parseTomlTables('x = { a = 1, a = 2 }')).toThrow("line 1: 'a' is given twice");
     expect(() => parseTomlTables('x = { a = 1 b = 2 }')).toThrow("line 1: expected ',' or '}' in an inline table, found 'b'");
   });

@@ -329,6 +329,16 @@ describe('seats', () => {
     }
   });
 
+  it('a player in the hand who asked to sit out is offered coming back, which is sent for the seat', async () => {
+    const view = flopView();
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 4 ? { ...seat, sitsOutNext: true } : seat)) });
+    const { click, query } = await app(core);
+    await click('seat-4');
+    expect(query('seat-menu-sit-out')).toBeNull();
+    await click('seat-menu-come-back');
+    expect(core.commands().at(-1)).toEqual({ type: 'come-back', seat: 4 });
+  });
+
   it('a tournament offers no top-up and no sitting out; once under way, no leaving with chips either', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, seatsOpen: false });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pots } from '../../renderer/src/components/Pots';
 import { Table } from '../../renderer/src/components/Table';
-import { seatPlace } from '../../renderer/src/table-layout';
+import { SEAT_MIN_WIDTH, seatPlace, seatWidth } from '../../renderer/src/table-layout';
 import { card, flopView, startView } from './fixtures';
 import { cleanup, render } from './support';
 
@@ -106,6 +106,29 @@ describe('the table', () => {
     const shown = get('seat-6-cards');
     expect(shown.textContent).toBe('Q♠10♥');
     expect(shown.querySelector('.red')?.textContent).toBe('10♥');
+  });
+
+  it('makes seat boxes as wide as the spacing allows, inside the table area, never narrower than the least', () => {
+    // The table area of a 1280×800 and a 1024×768 screen, and a large one.
+    for (const [width, height] of [[1280, 315], [1024, 300], [1920, 560]] as const) {
+      for (let seats = 2; seats <= 14; seats++) {
+        const box = seatWidth(seats, width, height);
+        expect(box).toBeGreaterThanOrEqual(SEAT_MIN_WIDTH);
+        expect(box).toBeLessThanOrEqual(220);
+        if (box === SEAT_MIN_WIDTH) continue;
+        for (let seat = 1; seat <= seats; seat++) {
+          const x = (seatPlace(seat, seats, width / height).x / 100) * width;
+          expect(x - box / 2).toBeGreaterThanOrEqual(0);
+          expect(x + box / 2).toBeLessThanOrEqual(width);
+        }
+      }
+    }
+    // Ten and eleven seats at 1280×800: room for a name of ten letters beside the seat number.
+    expect(seatWidth(10, 1280, 315)).toBeGreaterThanOrEqual(170);
+    expect(seatWidth(11, 1280, 315)).toBeGreaterThanOrEqual(170);
+    // Fewer seats, wider boxes; a wide screen, the widest.
+    expect(seatWidth(6, 1280, 315)).toBe(220);
+    expect(seatWidth(14, 1920, 560)).toBeGreaterThan(seatWidth(14, 1280, 315));
   });
 
   it('places seat 1 on the dealer’s left and goes round clockwise, each seat’s bet towards the pot', () => {

@@ -38,10 +38,11 @@ export async function runReplay(args: readonly string[], io: CommandIo): Promise
         result = replayPhh(table);
       } catch (error) {
         failures++;
-        // A hand Felt could not read is that hand's line; anything else is Felt's own fault, said as such,
-        // and the other hands still go on.
+        // A hand Felt could not read is that hand's line; anything else is Felt's own fault, said as such
+        // (with where it happened on the error stream, for whoever mends it), and the other hands still go on.
+        if (!(error instanceof PhhError)) io.err(`${error instanceof Error ? (error.stack ?? String(error)) : String(error)}\n`);
         const message = printable(error instanceof PhhError ? error.message : `Felt could not replay this hand (an error in Felt, please report it): ${String(error)}`);
-        io.out(json ? `${JSON.stringify({ ...jsonWhere(where), error: message })}\n` : `${textWhere(where)}: ${message}\n`);
+        io.out(json ? `${jsonLine(where, { finishingStacks: null, pots: [], matchesRecorded: null, error: message })}\n` : `${textWhere(where)}: ${message}\n`);
         return;
       }
       if (result.error !== null || result.matchesRecorded === false) failures++;
