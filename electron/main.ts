@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, Menu, protocol, type Session, session, type WebContents } from 'electron';
 import { Core } from '../src/api/core.js';
 import { defaultDatabasePath, keepTableFilesPrivate } from '../src/api/data-folder.js';
+import { newTournamentTable } from '../src/api/tournament-file.js';
 import { serveAppRequest, shellPaths } from './app-protocol.js';
 import { REQUEST_CHANNEL, VIEW_CHANNEL } from './channels.js';
 import { answerRequest } from './ipc.js';
@@ -48,11 +49,13 @@ async function start(options: KioskOptions): Promise<void> {
   const floorPin = options.floorPin ?? process.env['FELT_FLOOR_PIN'] ?? null;
   // The kiosk started on its own (not through felt start) keeps the table's files its user's only too.
   keepTableFilesPrivate();
+  const dbPath = options.db ?? defaultDatabasePath();
   const core = await Core.open({
-    dbPath: options.db ?? defaultDatabasePath(),
+    dbPath,
     hardware: options.hardware,
     ...(floorPin === null || floorPin === '' ? {} : { floorPin }),
     ...(options.seed === null ? {} : { seed: options.seed }),
+    ...(options.tournament === null ? {} : { tableConfig: newTournamentTable(options.tournament, dbPath) }),
   });
   try {
     if (core.notice !== null) console.log(`Felt: ${core.notice}`);

@@ -13,13 +13,15 @@ export type KioskOptions = {
   readonly floorPin: string | null;
   /** The simulated shoe's seed (0–4294967295); null: random. */
   readonly seed: number | null;
+  /** A new table's tournament structure (a JSON file: src/api/tournament-file.ts); null: a cash table. */
+  readonly tournament: string | null;
   /** Opens the developer tools (refused in a packaged build). */
   readonly devtools: boolean;
 };
 
 export type ParsedArguments = { readonly ok: true; readonly options: KioskOptions } | { readonly ok: false; readonly problem: string };
 
-export const KIOSK_USAGE = 'usage: felt-kiosk [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--devtools]';
+export const KIOSK_USAGE = 'usage: felt-kiosk [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--tournament FILE] [--devtools]';
 
 /**
  * Switches that belong to Chromium and Electron, not to Felt: let through untouched (Chromium reads them
@@ -63,6 +65,7 @@ export function parseKioskArguments(args: readonly string[], context: { readonly
   let hardware: Hardware | null = null;
   let floorPin: string | null = null;
   let seed: number | null = null;
+  let tournament: string | null = null;
   let devtools = false;
   const seen = new Set<string>();
   const refuse = (problem: string): ParsedArguments => ({ ok: false, problem: `${problem}\n${KIOSK_USAGE}` });
@@ -81,7 +84,7 @@ export function parseKioskArguments(args: readonly string[], context: { readonly
       devtools = true;
       continue;
     }
-    if (name !== '--db' && name !== '--hardware' && name !== '--floor-pin' && name !== '--seed') {
+    if (name !== '--db' && name !== '--hardware' && name !== '--floor-pin' && name !== '--seed' && name !== '--tournament') {
       return refuse(`unknown option '${name}'`);
     }
     if (seen.has(name)) return refuse(`${name} is given twice`);
@@ -97,6 +100,7 @@ export function parseKioskArguments(args: readonly string[], context: { readonly
     if (value === '') return refuse(`${name} needs a value (${valueName(name)}), not an empty one`);
 
     if (name === '--db') db = value;
+    else if (name === '--tournament') tournament = value;
     else if (name === '--floor-pin') floorPin = value;
     else if (name === '--seed') {
       const number = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
@@ -106,12 +110,13 @@ export function parseKioskArguments(args: readonly string[], context: { readonly
     else if (value === 'sim' || value === 'real') hardware = value;
     else return refuse(`--hardware must be 'sim' or 'real', not '${value}'`);
   }
-  return { ok: true, options: { db, hardware: hardware ?? 'sim', floorPin, seed, devtools } };
+  return { ok: true, options: { db, hardware: hardware ?? 'sim', floorPin, seed, tournament, devtools } };
 }
 
 function valueName(option: string): string {
   if (option === '--db') return 'a database file';
   if (option === '--hardware') return "'sim' or 'real'";
   if (option === '--seed') return 'an integer 0–4294967295';
+  if (option === '--tournament') return 'a tournament structure file';
   return 'a PIN of 6 to 12 digits';
 }

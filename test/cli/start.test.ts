@@ -1,12 +1,25 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/commands/start.js';
+import { Store } from '../../src/store/store.js';
+import { reopenedTable } from '../../src/store/reopen.js';
+import type { TableState } from '../../src/engine/table-state.js';
 import { builtDist, cliIo, simulatedTable } from './cli-io.js';
+
+/** The table a database holds, as a start would open it. */
+function openedTable(db: string): TableState {
+  const store = Store.open(db);
+  try {
+    return reopenedTable(store).state;
+  } finally {
+    store.close();
+  }
+}
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
@@ -134,5 +147,54 @@ describe('felt start on a port that is taken', () => {
     expect(await runStart(['--browser', '--port', '0', '--hardware', 'real', '--db', join(folder, 'table.db')], io, dist)).toBe(1);
     expect(io.written.err).toContain('table.db.hardware.json: no hardware configuration');
     expect(readdirSync(folder)).toEqual(['dist']);
+  });
+});
+
+describe('felt start --tournament FILE: a new table set up as a tournament', () => {
+  const sunday = { startingStack: 5000, levelEvery: { minutes: 20 }, levels: [{ smallBlind: 25, bigBlind: 50 }, { smallBlind: 50, bigBlind: 100, bigBlindAnte: 100 }], seats: 9, chipUnit: 25 };
+
+  it('makes the table with the structure: the starting stack seats every player, the first level is the blinds', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const file = join(folder, 'sunday.json');
+    writeFileSync(file, JSON.stringify(sunday));
+    const db = join(folder, 'table.db');
+    const started = await start(['--browser', '--port', '0', '--db', db, '--tournament', file]);
+    expect(await started.stop()).toBe(0);
+    const table = openedTable(db);
+    expect(table.config.tournament).toEqual({ startingStack: 5000, levelEvery: { minutes: 20 }, levels: [{ smallBlind: 25, bigBlind: 50, ante: 0, bigBlindAnte: 0 }, { smallBlind: 50, bigBlind: 100, ante: 0, bigBlindAnte: 100 }] });
+    expect(table.config).toMatchObject({ seatCount: 9, buyIn: { min: 5000, max: 5000 }, timeCollection: null, hand: { smallBlind: 25, bigBlind: 50, chipUnit: 25, rake: null } });
+  });
+
+  it('refuses a structure that cannot be played, naming the file and the field, and makes nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const dist = builtDist(folder);
+    const file = join(folder, 'bad.json');
+    const db = join(folder, 'table.db');
+    const refused = async (structure: unknown): Promise<string> => {
+      writeFileSync(file, typeof structure === 'string' ? structure : JSON.stringify(structure));
+      const io = cliIo();
+      expect(await runStart(['--browser', '--port', '0', '--db', db, '--tournament', file], io, dist)).toBe(1);
+      expect(existsSync(db)).toBe(false);
+      return io.written.err;
+    };
+    expect(await refused({ ...sunday, levels: [] })).toBe(`felt start: ${file}: levels: Too small: expected array to have >=1 items\n`);
+    expect(await refused({ ...sunday, startingStack: 5010 })).toBe(`felt start: ${file}: startingStack 5010 is not a whole number of the chip unit 25\n`);
+    expect(await refused({ ...sunday, levels: [{ smallBlind: 25, bigBlind: 60 }] })).toBe(`felt start: ${file}: levels.0.bigBlind 60 is not a whole number of the chip unit 25\n`);
+    expect(await refused({ ...sunday, levels: [...sunday.levels, { smallBlind: 75, bigBlind: 50 }] })).toBe(`felt start: ${file}: levels.2: the big blind must be positive and at least the small blind\n`);
+    expect(await refused({ ...sunday, rake: 5 })).toMatch(/Unrecognized key: "rake"/);
+    expect(await refused('{ startingStack: 5000')).toMatch(new RegExp(`^felt start: ${file}: not JSON \\(`));
+    const io = cliIo();
+    expect(await runStart(['--browser', '--port', '0', '--db', db, '--tournament', join(folder, 'none.json')], io, dist)).toBe(1);
+    expect(io.written.err).toBe(`felt start: ${join(folder, 'none.json')}: no such file\n`);
+  });
+
+  it('makes only a new table: a table that exists keeps its setup', async () => {
+    const db = await simulatedTable(3);
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const file = join(folder, 'sunday.json');
+    writeFileSync(file, JSON.stringify(sunday));
+    const io = cliIo();
+    expect(await runStart(['--browser', '--port', '0', '--db', db, '--tournament', file], io, builtDist(folder))).toBe(1);
+    expect(io.written.err).toBe(`felt start: --tournament makes a new table, and ${db} holds one already: give a new --db\n`);
   });
 });

@@ -12,23 +12,28 @@ function problemOf(args: string[], context = dev): string {
 
 describe('the kiosk command line', () => {
   it('defaults to the data folder’s database and simulated hardware', () => {
-    expect(parseKioskArguments([], dev)).toEqual({ ok: true, options: { db: null, hardware: 'sim', floorPin: null, seed: null, devtools: false } });
+    expect(parseKioskArguments([], dev)).toEqual({ ok: true, options: { db: null, hardware: 'sim', floorPin: null, seed: null, tournament: null, devtools: false } });
   });
 
   it('reads --db, --hardware and --floor-pin, spaced or with =', () => {
     expect(parseKioskArguments(['--db', '/var/lib/felt/table-7.db', '--hardware', 'real', '--floor-pin', '4711', '--seed', '0'], dev)).toEqual({
       ok: true,
-      options: { db: '/var/lib/felt/table-7.db', hardware: 'real', floorPin: '4711', seed: 0, devtools: false },
+      options: { db: '/var/lib/felt/table-7.db', hardware: 'real', floorPin: '4711', seed: 0, tournament: null, devtools: false },
     });
     expect(parseKioskArguments(['--db=t.db', '--hardware=sim', '--floor-pin=123456', '--seed=4294967295'], dev)).toEqual({
       ok: true,
-      options: { db: 't.db', hardware: 'sim', floorPin: '123456', seed: 4294967295, devtools: false },
+      options: { db: 't.db', hardware: 'sim', floorPin: '123456', seed: 4294967295, tournament: null, devtools: false },
     });
   });
 
   it('takes what felt start passes to the kiosk', () => {
     const argv = ['/usr/lib/electron/electron', '/srv/felt/dist/electron/main.js', '--db', '/d/table.db', '--hardware', 'sim', '--floor-pin', '2468'];
-    expect(parseKioskArguments(userArguments(argv, true), dev)).toEqual({ ok: true, options: { db: '/d/table.db', hardware: 'sim', floorPin: '2468', seed: null, devtools: false } });
+    expect(parseKioskArguments(userArguments(argv, true), dev)).toEqual({ ok: true, options: { db: '/d/table.db', hardware: 'sim', floorPin: '2468', seed: null, tournament: null, devtools: false } });
+  });
+
+  it('takes a new table’s tournament structure file, as felt start passes it', () => {
+    expect(parseKioskArguments(['--db', 't.db', '--tournament', '/srv/felt/sunday.json'], dev)).toMatchObject({ ok: true, options: { db: 't.db', tournament: '/srv/felt/sunday.json' } });
+    expect(problemOf(['--tournament'])).toMatch(/^--tournament needs a value \(a tournament structure file\)/);
   });
 
   it('lets Chromium’s own switches through', () => {

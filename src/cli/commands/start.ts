@@ -6,16 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { Core } from '../../api/core.js';
 import { defaultDatabasePath, keepTableFilesPrivate } from '../../api/data-folder.js';
 import { staffPath, withStaffLock } from '../../api/staff.js';
+import { newTournamentTable, TournamentFileError } from '../../api/tournament-file.js';
+import type { TableConfig } from '../../engine/table-config.js';
 import { startBrowserServer } from '../../server/browser-server.js';
 import { FileLock, LockHeld } from '../../store/file-lock.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 
-type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined };
+type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined; tournament: string | null };
 
 export const DEFAULT_PORT = 8420;
 
 function parse(args: readonly string[]): StartOptions {
-  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: 'sim', floorPin: undefined, seed: undefined };
+  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: 'sim', floorPin: undefined, seed: undefined, tournament: null };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -35,6 +37,7 @@ function parse(args: readonly string[]): StartOptions {
       if (hardware !== 'sim' && hardware !== 'real') throw new CliUsageError(`--hardware is sim or real, got '${hardware}'`);
       options.hardware = hardware;
     } else if (arg === '--floor-pin') options.floorPin = value(++index, '--floor-pin');
+    else if (arg === '--tournament') options.tournament = value(++index, '--tournament');
     else if (arg === '--seed') {
       const seed = Number(value(++index, '--seed'));
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${String(args[index])}'`);
@@ -79,11 +82,30 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   keepTableFilesPrivate();
   const db = options.db ?? defaultDatabasePath();
   if (db !== ':memory:' && !existsSync(dirname(resolve(db)))) throw new CliUsageError(`--db: the folder ${dirname(resolve(db))} does not exist`);
+  // A tournament's structure is checked before anything is made: a wrong file makes no table.
+  let tableConfig: TableConfig | undefined;
+  if (options.tournament !== null) {
+    try {
+      tableConfig = newTournamentTable(options.tournament, db);
+    } catch (error) {
+      if (!(error instanceof TournamentFileError)) throw error;
+      io.err(`felt start: ${error.message}\n`);
+      return 1;
+    }
+  }
   const built = dist ?? distFolder();
   const electron = options.browser ? { missing: '--browser was given' } : electronBinary(built);
   if ('path' in electron) {
     io.out(`Felt kiosk (Electron), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
-    const kioskArgs = [join(built, 'electron', 'main.js'), '--db', db, '--hardware', options.hardware, ...(options.seed === undefined ? [] : ['--seed', String(options.seed)])];
+    const kioskArgs = [
+      join(built, 'electron', 'main.js'),
+      '--db',
+      db,
+      '--hardware',
+      options.hardware,
+      ...(options.seed === undefined ? [] : ['--seed', String(options.seed)]),
+      ...(options.tournament === null ? [] : ['--tournament', resolve(options.tournament)]),
+    ];
     const env = floorPin === undefined ? process.env : { ...process.env, FELT_FLOOR_PIN: floorPin };
     const child = spawn(electron.path, kioskArgs, { stdio: 'inherit', env });
     // Stopping `felt start` stops the kiosk, which closes the table's log cleanly.
@@ -113,7 +135,13 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   const before = existingTableFiles(db);
   let core: Core;
   try {
-    core = await Core.open({ dbPath: db, hardware: options.hardware, ...(floorPin === undefined ? {} : { floorPin }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    core = await Core.open({
+      dbPath: db,
+      hardware: options.hardware,
+      ...(floorPin === undefined ? {} : { floorPin }),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(tableConfig === undefined ? {} : { tableConfig }),
+    });
   } catch (error) {
     takeBack(db, before, null);
     io.err(`felt start: ${(error as Error).message}\n`);
