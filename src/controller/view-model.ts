@@ -48,6 +48,11 @@ export type Stakes = {
   readonly bigBlindAnte: number;
   readonly mode: 'cash' | 'tournament';
   readonly words: Words;
+  /**
+   * A tournament's blind level (1-based), and when the next one begins: at a time (a schedule by minutes
+   * from the first hand) or at a hand number (by hands); null at the last level or before the first hand.
+   */
+  readonly level: { readonly number: number; readonly next: { readonly at: number } | { readonly hand: number } | null } | null;
 };
 
 /**
@@ -190,5 +195,16 @@ function stakesOf(table: TableState): Stakes {
   const structure = config.structure.kind;
   const antes = { en: ante > 0 ? `, ante ${ante}` : bigBlindAnte > 0 ? `, big-blind ante ${bigBlindAnte}` : '', de: ante > 0 ? `, Ante ${ante}` : bigBlindAnte > 0 ? `, Big-Blind-Ante ${bigBlindAnte}` : '' };
   const words = { en: `${STRUCTURE_WORDS[structure].en} ${smallBlind}/${bigBlind}${antes.en}`, de: `${STRUCTURE_WORDS[structure].de} ${smallBlind}/${bigBlind}${antes.de}` };
-  return { structure, smallBlind, bigBlind, ante, bigBlindAnte, mode: table.config.tournament === null ? 'cash' : 'tournament', words };
+  return { structure, smallBlind, bigBlind, ante, bigBlindAnte, mode: table.config.tournament === null ? 'cash' : 'tournament', words, level: levelOf(table) };
+}
+
+function levelOf(table: TableState): Stakes['level'] {
+  const rule = table.config.tournament;
+  const progress = table.tournament;
+  if (rule === null || progress === null) return null;
+  const level = progress.level;
+  const every = rule.levelEvery;
+  if (level + 1 >= rule.levels.length) return { number: level + 1, next: null };
+  if ('hands' in every) return { number: level + 1, next: { hand: (level + 1) * every.hands + 1 } };
+  return { number: level + 1, next: progress.startedAt === null ? null : { at: progress.startedAt + (level + 1) * every.minutes * 60_000 } };
 }

@@ -88,3 +88,28 @@ describe('seating a new player', () => {
     expect(() => table.sit(2, 'Di', 1500)).toThrow('registration is closed');
   });
 });
+
+describe('a tournament’s blind level on the status bar', () => {
+  const levels = [
+    { smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 },
+    { smallBlind: 20, bigBlind: 40, ante: 0, bigBlindAnte: 40 },
+  ];
+  const tournament = (levelEvery: { minutes: number } | { hands: number }) => ({ timeCollection: null, tournament: { startingStack: 1000, levels, levelEvery } });
+
+  it('by minutes: the level, and the time the next one begins on the schedule from the first hand; none after the last', () => {
+    const table = new TableDriver(tournament({ minutes: 20 })).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks');
+    expect(view(table).stakes.level).toEqual({ number: 1, next: null });
+    const start = table.now;
+    table.playHand();
+    expect(view(table).stakes.level).toEqual({ number: 1, next: { at: start + 20 * 60_000 } });
+    table.now = start + 21 * 60_000;
+    table.playHand();
+    expect(view(table).stakes.level).toEqual({ number: 2, next: null });
+  });
+
+  it('by hands: the hand the next level begins at; a cash table has no level', () => {
+    const table = new TableDriver(tournament({ hands: 3 })).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks').playHand();
+    expect(view(table).stakes.level).toEqual({ number: 1, next: { hand: 4 } });
+    expect(view(tableOfThree()).stakes.level).toBeNull();
+  });
+});

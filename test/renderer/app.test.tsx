@@ -351,6 +351,17 @@ describe('seats', () => {
     expect(text('seat-menu-tournament')).toMatch(/^Tournament: an absent player is dealt in and blinded off/);
   });
 
+  it('a tournament’s status bar says the blind level and when the next one begins', async () => {
+    const view = startView();
+    const at = Date.UTC(2026, 10, 29, 18, 40);
+    const byTime = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament', level: { number: 2, next: { at } } } });
+    const first = await app(byTime);
+    expect(first.text('stakes')).toBe(`Level 2 · No limit 5/10 · next level ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })}`);
+    await cleanup();
+    const byHands = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament', level: { number: 7, next: { hand: 71 } } } });
+    expect((await app(byHands)).text('stakes')).toBe('Level 7 · No limit 5/10 · next level at hand 71');
+  });
+
   it('a tournament seats a player with its starting stack: shown, not asked for', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, buyIn: { min: 5000, max: 5000 } });

@@ -20,7 +20,7 @@ export const RAISE_LEGAL: LegalActions = { seat: 4, fold: true, check: false, ca
 export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
   return {
     seatCount: 9,
-    stakes: { structure: 'no-limit', smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0, mode: 'cash', words: { en: 'No limit 5/10', de: 'No Limit 5/10' } },
+    stakes: { structure: 'no-limit', smallBlind: 5, bigBlind: 10, ante: 0, bigBlindAnte: 0, mode: 'cash', words: { en: 'No limit 5/10', de: 'No Limit 5/10' }, level: null },
     config: { ...CASINO_5_10, seatCount: 9, maxPlayers: 9 },
     buyIn: { min: 200, max: 1000 },
     seatsOpen: true,
