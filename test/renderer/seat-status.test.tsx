@@ -68,4 +68,9 @@ describe('a hand’s statuses show while that hand is in play, and only then', (
     table.do({ type: 'sit-out', seat: 4 }).do({ type: 'fold' });
     expect(view(table).seats.find((seat) => seat.seat === 4)).toMatchObject({ status: 'sitting-out', sitsOutNext: false });
   });
+
+  it('the player to act who asked to sit out: both, the turn first', async () => {
+    const { text } = await render(<Table view={view(allInAndAFold().do({ type: 'sit-out', seat: 7 }))} onSeatTap={noop} onEmptySeatTap={noop} />);
+    expect(text('seat-7-status')).toBe('To act · Sits out next hand');
+  });
 });

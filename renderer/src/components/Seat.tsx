@@ -64,7 +64,7 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
         {t.chips(seat.stack)}
       </span>
       <span className="seat-status" data-testid={`seat-${n}-status`}>
-        {isActor ? t.toAct : statusWords(seat, t)}
+        {isActor ? [t.toAct, seat.sitsOutNext ? t.sitsOutNext : ''].filter((part) => part !== '').join(' · ') : statusWords(seat, t)}
       </span>
       <span className="seat-cards" data-testid={`seat-${n}-cards`} aria-label={seat.faceDown > 0 ? t.faceDown(seat.faceDown) : undefined}>
         {seat.shown !== null
