@@ -40,6 +40,9 @@ export type Connection = { handle(text: string): Reply; close(): void };
 
 const VERSION = '0.1.0';
 
+/** How often the table's view is looked at again for what the clock alone changes (`TableController.refresh`). */
+const REFRESH_EVERY_MS = 5_000;
+
 /**
  * The table's core as every shell runs it — Electron's main process or browser mode's server: the store,
  * the live table, the hand archive, the floor gate and, with simulated hardware, the simulated shoe.
@@ -52,6 +55,7 @@ export class Core {
   private readonly connections = new Set<() => void>();
   /** The keypad that types into the screen (the keyboard wedge): its presses, as the button panel's. */
   private readonly keypad: PanelMapping;
+  private readonly refresher: NodeJS.Timeout;
 
   private constructor(
     private readonly store: Store,
@@ -68,6 +72,15 @@ export class Core {
     this.newPin = newPin;
     this.notice = notice;
     this.keypad = new PanelMapping(controller, 'keypad', 'keypad');
+    // What the clock changes by itself (a tournament's level, time due) reaches the screens within seconds.
+    this.refresher = setInterval(() => {
+      try {
+        controller.refresh();
+      } catch {
+        // A view that cannot be made now is made again at the next command, which reports what is wrong.
+      }
+    }, REFRESH_EVERY_MS);
+    this.refresher.unref();
   }
 
   static async open(options: CoreOptions): Promise<Core> {
@@ -144,6 +157,7 @@ export class Core {
   }
 
   close(): void {
+    clearInterval(this.refresher);
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
     this.simulatedTable?.stopBeating();

@@ -13,27 +13,35 @@ import { CASINO_5_10, MAX_SEATS, settleTableConfig, type TableConfig } from '../
 /** The largest amount a file may name: far above any tournament's chips, and exact in a double. */
 const MOST_CHIPS = 1_000_000_000;
 
-const chips = z.number().int().min(0).max(MOST_CHIPS);
+/** A whole number from `least` to `most`, refused in words a floor supervisor reads. */
+function whole(least: number, most: number) {
+  const range = `a whole number from ${least.toLocaleString('en')} to ${most.toLocaleString('en')}`;
+  return z.number({ error: `must be ${range}` }).int({ error: `must be ${range}` }).min(least, { error: `must be ${range}` }).max(most, { error: `must be ${range}` });
+}
+
+const chips = whole(0, MOST_CHIPS);
 
 const level = z
   .object({
     smallBlind: chips,
-    bigBlind: chips.min(1),
+    bigBlind: whole(1, MOST_CHIPS),
     ante: chips.default(0),
     bigBlindAnte: chips.default(0),
   })
   .strict();
 
+const LEVEL_EVERY = 'must be { "minutes": N } (N from 1 to 1,440) or { "hands": N } (N from 1 to 10,000)';
+
 const tournamentFile = z
   .object({
-    game: z.enum(['no-limit', 'pot-limit']).default('no-limit'),
-    startingStack: chips.min(1),
-    levelEvery: z.union([z.object({ minutes: z.number().int().min(1).max(1440) }).strict(), z.object({ hands: z.number().int().min(1).max(10_000) }).strict()]),
-    levels: z.array(level).min(1).max(200),
-    seats: z.number().int().min(2).max(MAX_SEATS).default(10),
-    maxPlayers: z.number().int().min(2).max(MAX_SEATS).optional(),
-    chipUnit: z.number().int().min(1).max(MOST_CHIPS).default(1),
-    button: z.enum(['dead', 'moving']).default('dead'),
+    game: z.enum(['no-limit', 'pot-limit'], { error: "must be 'no-limit' or 'pot-limit'" }).default('no-limit'),
+    startingStack: whole(1, MOST_CHIPS),
+    levelEvery: z.union([z.object({ minutes: z.number().int().min(1).max(1440) }).strict(), z.object({ hands: z.number().int().min(1).max(10_000) }).strict()], { error: LEVEL_EVERY }),
+    levels: z.array(level, { error: 'must be a list of levels' }).min(1, { error: 'must hold at least one level' }).max(200, { error: 'may hold at most 200 levels' }),
+    seats: whole(2, MAX_SEATS).default(10),
+    maxPlayers: whole(2, MAX_SEATS).optional(),
+    chipUnit: whole(1, MOST_CHIPS).default(1),
+    button: z.enum(['dead', 'moving'], { error: "must be 'dead' or 'moving'" }).default('dead'),
   })
   .strict();
 
@@ -48,9 +56,15 @@ export class TournamentFileError extends Error {
 export function tournamentTable(value: unknown, where: string): TableConfig {
   const parsed = tournamentFile.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.map(String).join('.')}: `;
-    throw new TournamentFileError(`${where}: ${field}${issue?.message ?? 'not a tournament structure'}`);
+    // Every fault at once (a few), each with its field: a file is mended in one go, not one typo a start.
+    const faults = parsed.error.issues.slice(0, 5).map((issue) => {
+      const field = issue.path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') return `${field === '' ? '' : `${field}: `}no such field: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
+      if (field === '') return 'must be an object of fields (startingStack, levels, levelEvery …)';
+      if (issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined) return `${field}: missing`;
+      return `${field}: ${issue.message}`;
+    });
+    throw new TournamentFileError(`${where}: ${faults.join('; ')}`);
   }
   const file = parsed.data;
   // Every amount in whole chips of the smallest chip in play, named where it is not.
@@ -72,7 +86,15 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
       throw error;
     }
   });
+  // Blinds that go down, or a stack that cannot pay the first big blind, are mistakes in the file.
+  file.levels.forEach((level, index) => {
+    const before = file.levels[index - 1];
+    if (before !== undefined && (level.bigBlind < before.bigBlind || level.smallBlind < before.smallBlind)) {
+      throw new TournamentFileError(`${where}: levels.${index}: the blinds go down, from ${before.smallBlind}/${before.bigBlind} to ${level.smallBlind}/${level.bigBlind}`);
+    }
+  });
   const first = file.levels[0] as (typeof file.levels)[number];
+  if (file.startingStack < first.bigBlind) throw new TournamentFileError(`${where}: startingStack ${file.startingStack} is less than the first big blind, ${first.bigBlind}`);
   const config: TableConfig = {
     ...CASINO_5_10,
     hand: { ...hand, ...first },
@@ -92,6 +114,16 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
   }
 }
 
+/** What a parsed file holds at a path (undefined for a field it does not have). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
 /** Reads and checks a structure file (JSON). */
 export function readTournamentFile(path: string): TableConfig {
   let text: string;
@@ -103,7 +135,8 @@ export function readTournamentFile(path: string): TableConfig {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text) as unknown;
+    // A byte-order mark, as some editors write first, is no part of the JSON.
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown;
   } catch (error) {
     throw new TournamentFileError(`${path}: not JSON (${(error as Error).message})`);
   }
@@ -116,7 +149,7 @@ export function readTournamentFile(path: string): TableConfig {
  */
 export function newTournamentTable(file: string, dbPath: string): TableConfig {
   if (dbPath !== ':memory:' && existsSync(dbPath) && statSync(dbPath).size > 0) {
-    throw new TournamentFileError(`--tournament makes a new table, and ${dbPath} holds one already: give a new --db`);
+    throw new TournamentFileError(`--tournament makes a new table, and ${dbPath} holds one already: to go on with it, start it without --tournament; for a new tournament, give a new --db`);
   }
   return readTournamentFile(file);
 }

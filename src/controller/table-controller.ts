@@ -78,6 +78,8 @@ export class TableController {
   /** A storage failure stops the table: no command is taken after it. */
   private failure: PersistenceError | null = null;
   private readonly listeners = new Set<(view: ViewModel) => void>();
+  /** The clock-driven parts of the last view pushed (`refresh`). */
+  private clocked = '';
 
   private constructor(
     private readonly store: Store,
@@ -225,7 +227,27 @@ export class TableController {
 
   private publish(): ViewModel {
     const view = this.view();
+    this.clocked = clockedParts(view);
     for (const listener of this.listeners) listener(view);
     return view;
   }
+
+  /**
+   * Pushes a new view when what the clock alone changes has changed since the last one — a tournament's
+   * level that came by time, time due at the next hand — so that the screens show it without waiting for a
+   * command. The core calls it every few seconds.
+   */
+  refresh(): void {
+    if (this.listeners.size === 0) return;
+    const view = this.view();
+    const clocked = clockedParts(view);
+    if (clocked === this.clocked) return;
+    this.clocked = clocked;
+    for (const listener of this.listeners) listener(view);
+  }
+}
+
+/** The parts of a view the clock changes by itself: the prompt (the next hand's time and blinds) and the stakes. */
+function clockedParts(view: ViewModel): string {
+  return JSON.stringify([view.prompt, view.stakes]);
 }

@@ -6,7 +6,8 @@ import { getPrompt, type Prompt } from '../engine/prompt.js';
 import { quickSizes, type QuickSizes } from '../engine/quick-sizes.js';
 import { lastStep } from '../engine/undo.js';
 import type { BettingStructure } from '../engine/config.js';
-import { handConfig } from '../engine/tournament.js';
+import { handConfig, levelDue } from '../engine/tournament.js';
+import { reduceTable } from '../engine/table-reduce.js';
 import type { Player } from '../engine/state.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { OwedBlinds, TableState } from '../engine/table-state.js';
@@ -133,7 +134,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   const prompt = getPrompt(table, now);
   return {
     seatCount: table.config.seatCount,
-    stakes: stakesOf(table),
+    stakes: stakesOf(table, now),
     config: table.config,
     ...seatingOf(table),
     handNumber: table.handNumber,
@@ -188,14 +189,19 @@ const STRUCTURE_WORDS: Readonly<Record<BettingStructure['kind'], Words>> = {
   'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
 };
 
-function stakesOf(table: TableState): Stakes {
-  // The hand in play has the blinds it started with (a tournament level may have risen since).
-  const config = table.hand !== null && table.hand.phase.kind !== 'complete' ? table.hand.config : handConfig(table);
+function stakesOf(table: TableState, now: number): Stakes {
+  // The hand in play has the blinds it started with (a tournament level may have risen since); between hands,
+  // the next hand's, as the prompt gives them: a tournament's level may have come by the clock.
+  const inPlay = table.hand !== null && table.hand.phase.kind !== 'complete';
+  // Before the first hand the schedule has not begun: the first level, and no time for the next yet.
+  const due = inPlay || table.redeal !== null || table.tournament?.startedAt == null ? null : levelDue(table, now);
+  const next = due === null ? table : reduceTable(table, due);
+  const config = inPlay && table.hand !== null ? table.hand.config : handConfig(next);
   const { smallBlind, bigBlind, ante, bigBlindAnte } = config;
   const structure = config.structure.kind;
   const antes = { en: ante > 0 ? `, ante ${ante}` : bigBlindAnte > 0 ? `, big-blind ante ${bigBlindAnte}` : '', de: ante > 0 ? `, Ante ${ante}` : bigBlindAnte > 0 ? `, Big-Blind-Ante ${bigBlindAnte}` : '' };
   const words = { en: `${STRUCTURE_WORDS[structure].en} ${smallBlind}/${bigBlind}${antes.en}`, de: `${STRUCTURE_WORDS[structure].de} ${smallBlind}/${bigBlind}${antes.de}` };
-  return { structure, smallBlind, bigBlind, ante, bigBlindAnte, mode: table.config.tournament === null ? 'cash' : 'tournament', words, level: levelOf(table) };
+  return { structure, smallBlind, bigBlind, ante, bigBlindAnte, mode: table.config.tournament === null ? 'cash' : 'tournament', words, level: levelOf(next) };
 }
 
 function levelOf(table: TableState): Stakes['level'] {

@@ -13,6 +13,8 @@ import { handConfig, levelDue } from './tournament.js';
 /** What the croupier must do next: words for the screen (English and German) and the same as data. */
 export type Prompt = { readonly words: Words } & (
   | { readonly kind: 'seat-players' }
+  /** A tournament has its winner: nothing more to deal. */
+  | { readonly kind: 'tournament-over'; readonly winner: string }
   | { readonly kind: 'draw-for-button'; readonly seats: readonly number[] }
   | {
       readonly kind: 'start-hand';
@@ -70,6 +72,15 @@ export function getPrompt(table: TableState, at: number): Prompt {
       return { kind: 'show', seat: actor.seat, unread: unreadCards(actor), muck, words };
     }
   }
+  const winner = table.tournament?.winner ?? null;
+  if (winner !== null) {
+    const out = outInLastHand(table);
+    return {
+      kind: 'tournament-over',
+      winner,
+      words: { en: [`Tournament over: ${winner} wins`, ...out.map((player) => player.en)].join('. '), de: [`Turnier beendet: ${winner} gewinnt`, ...out.map((player) => player.de)].join('. ') },
+    };
+  }
   const seated = table.seats.filter((player) => player !== null);
   if (table.button === null) {
     const playing = seated.filter((player) => player.status === 'playing');
@@ -99,6 +110,10 @@ export function getPrompt(table: TableState, at: number): Prompt {
   if (awards.length > 0) {
     parts.en.push(...awards.map((award) => award.en));
     parts.de.push(...awards.map((award) => award.de));
+  }
+  for (const out of outInLastHand(table)) {
+    parts.en.push(out.en);
+    parts.de.push(out.de);
   }
   if (collectTime.length > 0) {
     // The amounts unless every seat pays just the period's time: a seat paying time due pays another sum.
@@ -159,4 +174,25 @@ function timeBySeat(collection: readonly TableLogEntry[]): { seat: number; amoun
     else known.amount += entry.amount;
   }
   return bySeat;
+}
+
+/**
+ * A tournament's players out in the hand just played, with their places (the best place first): "Seat 3,
+ * Ada, is out in 4th place". Their seats are empty now; the finished hand still has them.
+ */
+function outInLastHand(table: TableState): Words[] {
+  const hand = table.hand;
+  const eliminated = table.tournament?.eliminated ?? [];
+  if (hand === null || hand.phase.kind !== 'complete' || eliminated.length === 0) return [];
+  return eliminated
+    .filter((player) => hand.players.some((dealt) => dealt.seat === player.seat && dealt.stack === 0))
+    .sort((a, b) => a.place - b.place)
+    .map(({ seat, name, place }) => ({ en: `Seat ${seat}, ${name}, is out in ${ordinal(place)} place`, de: `Platz ${seat}, ${name}, scheidet als ${place}. aus` }));
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }

@@ -89,6 +89,7 @@ export class SimulatedCroupier {
         const prompt = this.controller.view().prompt;
         if (guard > 5_000 * Math.max(1, this.options.hands)) throw new Error(`the simulated session does not end: the table asks '${prompt.words.en}' (${JSON.stringify(this.controller.table.seats.filter((player) => player !== null))})`);
         if (prompt.kind === 'start-hand' && this.controller.table.handNumber >= this.options.hands) break;
+        if (prompt.kind === 'tournament-over') break;
         switch (prompt.kind) {
           case 'seat-players':
             this.seatPlayers();

@@ -330,3 +330,29 @@ describe('departures kept (D38)', () => {
     reopened.close();
   });
 });
+
+describe('what the clock changes by itself', () => {
+  it('reaches the screens without a command: a tournament level that came by time is pushed once, and nothing else is', () => {
+    const clock = simulatedClock();
+    const tournament = { startingStack: 1000, levels: [{ smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 }, { smallBlind: 20, bigBlind: 40, ante: 0, bigBlindAnte: 0 }], levelEvery: { minutes: 20 } };
+    const controller = TableController.open(Store.open(':memory:'), clock, { ...CASINO_5_10, timeCollection: null, buyIn: { min: 1000, max: 1000 }, tournament });
+    let id = 0;
+    const submit = (command: Parameters<TableController['submit']>[0]['command']): void => void controller.submit({ id: `c${++id}`, command });
+    for (const seat of [1, 2]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 1000 });
+    submit({ type: 'draw', seat: 1, card: parseCard('As') });
+    submit({ type: 'draw', seat: 2, card: parseCard('Kd') });
+    submit({ type: 'start-hand' });
+    // The first hand ends at once: the player to act folds after the cards.
+    for (let guard = 0; guard < 10 && controller.view().prompt.kind === 'deal'; guard++) submit({ type: 'deal', card: null });
+    submit({ type: 'fold' });
+    const views: ViewModel[] = [];
+    controller.subscribe((view) => views.push(view));
+    controller.refresh();
+    expect(views).toHaveLength(0);
+    clock.advance(21);
+    controller.refresh();
+    controller.refresh();
+    expect(views).toHaveLength(1);
+    expect(views[0]?.stakes).toMatchObject({ smallBlind: 20, bigBlind: 40, level: { number: 2 } });
+  });
+});

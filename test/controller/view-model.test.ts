@@ -102,7 +102,10 @@ describe('a tournament’s blind level on the status bar', () => {
     const start = table.now;
     table.playHand();
     expect(view(table).stakes.level).toEqual({ number: 1, next: { at: start + 20 * 60_000 } });
+    // The level comes by the clock: between hands the bar shows it (with the prompt) before the next hand starts.
     table.now = start + 21 * 60_000;
+    expect(view(table).stakes).toMatchObject({ bigBlind: 40, bigBlindAnte: 40, level: { number: 2, next: null } });
+    expect(view(table).prompt.words.en).toContain('Level 2: blinds 20/40');
     table.playHand();
     expect(view(table).stakes.level).toEqual({ number: 2, next: null });
   });

@@ -356,10 +356,11 @@ describe('seats', () => {
     const at = Date.UTC(2026, 10, 29, 18, 40);
     const byTime = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament', level: { number: 2, next: { at } } } });
     const first = await app(byTime);
-    expect(first.text('stakes')).toBe(`Level 2 · No limit 5/10 · next level ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })}`);
+    expect(first.text('stakes')).toContain('No limit 5/10');
+    expect(first.text('level')).toBe(`Level 2 · next level ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })}`);
     await cleanup();
     const byHands = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament', level: { number: 7, next: { hand: 71 } } } });
-    expect((await app(byHands)).text('stakes')).toBe('Level 7 · No limit 5/10 · next level at hand 71');
+    expect((await app(byHands)).text('level')).toBe('Level 7 · next level at hand 71');
   });
 
   it('a tournament seats a player with its starting stack: shown, not asked for', async () => {
@@ -552,6 +553,17 @@ describe('the floor', () => {
     await click('floor-confirm');
     expect(core.commands()).toEqual([{ type: 'waive-time', seat: 3, amount: 15, reason: 'A regular: the house pays' }]);
   });
+  it('offers no table setup in a tournament: its structure is fixed at its start', async () => {
+    const view = startView();
+    const core = new FakeCore({ ...view, config: { ...view.config, timeCollection: null, tournament: { startingStack: 5000, levels: [{ smallBlind: 25, bigBlind: 50, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 10 } } } });
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    const { click, get, text } = await app(core);
+    await click('floor-open');
+    await settle();
+    expect(get('floor-setup').hasAttribute('disabled')).toBe(true);
+    expect(text('floor-setup')).toBe('Table setupfixed for the tournament');
+  });
+
   it('sets a straddle up (0 for none) with the rest of the setup; a straddle the core refuses shows in the dialog', async () => {
     const core = new FakeCore(startView());
     core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };

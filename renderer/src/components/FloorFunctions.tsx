@@ -64,9 +64,10 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
         <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
           {t.ruling}
         </button>
-        <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay} onClick={() => open('setup')}>
+        {/* A tournament's structure is fixed at its start (D31): its table is not set up anew. */}
+        <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay || config.tournament !== null} onClick={() => open('setup')}>
           {t.setup}
-          {handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
+          {config.tournament !== null ? <span className="button-detail">{t.setupFixedInTournament}</span> : handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
         </button>
         <button type="button" className="button" data-testid="floor-reports" aria-haspopup="dialog" onClick={onReports}>
           {t.reports}

@@ -22,12 +22,13 @@ export function StatusBar({ devices, connection, handNumber, stakes, floorUnlock
     <header className="status-bar">
       {stakes !== null && (
         <span className="stakes" data-testid="stakes">
-          {stakes.level !== null && <span className="level">{t.level(stakes.level.number)} · </span>}
-          {words(stakes.words)}
-          {stakes.level?.next != null && (
-            <span className="level-next" data-testid="level-next">
-              {' · '}
-              {'at' in stakes.level.next ? t.nextLevelAt(new Date(stakes.level.next.at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })) : t.nextLevelAtHand(stakes.level.next.hand)}
+          <span className="stakes-game">{words(stakes.words)}</span>
+          {/* A tournament's level under the stakes, smaller: the bar keeps its height and its neighbours their room. */}
+          {stakes.level !== null && (
+            <span className="stakes-level" data-testid="level">
+              {t.level(stakes.level.number)}
+              {stakes.level.next !== null &&
+                ` · ${'at' in stakes.level.next ? t.nextLevelAt(new Date(stakes.level.next.at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })) : t.nextLevelAtHand(stakes.level.next.hand)}`}
             </span>
           )}
         </span>

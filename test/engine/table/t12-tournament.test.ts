@@ -64,6 +64,12 @@ describe('T12 tournament mode (seed 004)', () => {
     ]);
     expect(table.state.seats.filter((player) => player !== null).map((player) => [player?.name, player?.stack])).toEqual([['A', 2600]]);
     expect(() => table.start()).toThrow('The tournament is over: A won');
+    // The croupier's screen says so, with the places of the last hand, the best first.
+    expect(getPrompt(table.state, table.now)).toMatchObject({
+      kind: 'tournament-over',
+      winner: 'A',
+      words: { en: 'Tournament over: A wins. Seat 2, B, is out in 2nd place. Seat 3, C, is out in 3rd place', de: 'Turnier beendet: A gewinnt. Platz 2, B, scheidet als 2. aus. Platz 3, C, scheidet als 3. aus' },
+    });
   });
 
   it('refuses late registration, other buy-ins, top-ups and leaving with chips', () => {
@@ -98,6 +104,21 @@ describe('T12 places, levels and absences', () => {
       { type: 'eliminated', seat: 2, name: 'B', place: 3 },
       { type: 'eliminated', seat: 3, name: 'C', place: 2 },
     ]);
+  });
+
+  it('the next hand\'s prompt says who went out in the hand just played, and in which place', () => {
+    const table = new TableDriver(tournament({ hands: 100 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).sit(4, 'D', 1000).draw('1:As 2:Ks 3:Qs 4:Js');
+    table.do({ type: 'adjust-stack', seat: 3, amount: -900, reason: 'a short stack for the test', by: 'Floor' });
+    table.start(); // button 1, small blind 2, big blind 3 (C, 100)
+    table.do({ type: 'deal', card: null });
+    for (const card of ['2s', '7c', 'As', 'Ks', '3s', '2d', 'Ad', 'Kd']) table.do({ type: 'deal', card: parseCard(card) });
+    table.do({ type: 'call' }).do({ type: 'fold' }).do({ type: 'fold' }).do({ type: 'all-in' }).do({ type: 'call' });
+    for (const card of [null, 'Kh', 'Qh', 'Jc', null, 'Ts', null, '4s']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
+    while (table.state.hand?.phase.kind === 'showdown') table.do({ type: 'show' });
+    const prompt = getPrompt(table.state, table.now);
+    expect(prompt.kind).toBe('start-hand');
+    expect(prompt.words.en).toContain('Seat 3, C, is out in 4th place');
+    expect(prompt.words.de).toContain('Platz 3, C, scheidet als 4. aus');
   });
 
   it('time-based levels run on the schedule from the first hand and may skip levels after a long break', () => {
