@@ -27,6 +27,7 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
   const { t } = useLanguage();
   const n = seat.seat;
   const classes = ['seat', `seat-${seat.status}`, isActor ? 'seat-actor' : ''].filter(Boolean).join(' ');
+  const status = isActor ? [t.toAct, seat.sitsOutNext ? t.sitsOutNext : ''].filter((part) => part !== '').join(' · ') : statusWords(seat, t);
   return (
     <button
       type="button"
@@ -63,8 +64,9 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       <span className="seat-stack" data-testid={`seat-${n}-stack`}>
         {t.chips(seat.stack)}
       </span>
-      <span className="seat-status" data-testid={`seat-${n}-status`}>
-        {isActor ? [t.toAct, seat.sitsOutNext ? t.sitsOutNext : ''].filter((part) => part !== '').join(' · ') : statusWords(seat, t)}
+      {/* One line, cut with an ellipsis where the box is narrow; the whole of it in the title. */}
+      <span className="seat-status" data-testid={`seat-${n}-status`} title={status === '' ? undefined : status}>
+        {status}
       </span>
       <span className="seat-cards" data-testid={`seat-${n}-cards`} aria-label={seat.faceDown > 0 ? t.faceDown(seat.faceDown) : undefined}>
         {seat.shown !== null
