@@ -45,8 +45,6 @@ const tournamentFile = z
   })
   .strict();
 
-export type TournamentFile = z.input<typeof tournamentFile>;
-
 /** A structure that cannot be played, or a file that cannot be read: the message names what. */
 export class TournamentFileError extends Error {
   override readonly name = 'TournamentFileError';
@@ -58,7 +56,7 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
   if (!parsed.success) {
     // Every fault at once (a few), each with its field: a file is mended in one go, not one typo a start.
     const faults = parsed.error.issues.slice(0, 5).map((issue) => {
-      const field = issue.path.map(String).join('.');
+      const field = fieldName(issue.path);
       if (issue.code === 'unrecognized_keys') return `${field === '' ? '' : `${field}: `}no such field: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
       if (field === '') return 'must be an object of fields (startingStack, levels, levelEvery …)';
       if (issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined) return `${field}: missing`;
@@ -74,7 +72,7 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
   };
   offUnit(file.startingStack, 'startingStack');
   file.levels.forEach((level, index) => {
-    for (const name of ['smallBlind', 'bigBlind', 'ante', 'bigBlindAnte'] as const) offUnit(level[name], `levels.${index}.${name}`);
+    for (const name of ['smallBlind', 'bigBlind', 'ante', 'bigBlindAnte'] as const) offUnit(level[name], `level ${index + 1} ${name}`);
   });
   const hand = { ...CASINO_5_10.hand, structure: { kind: file.game }, chipUnit: file.chipUnit, straddle: 0, rake: null };
   // Each level is the blinds of its hands: one that could not be played is named by its place.
@@ -82,7 +80,7 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
     try {
       settleConfig({ ...hand, ...level });
     } catch (error) {
-      if (error instanceof RuleViolation) throw new TournamentFileError(`${where}: levels.${index}: ${error.message}`);
+      if (error instanceof RuleViolation) throw new TournamentFileError(`${where}: level ${index + 1}: ${error.message}`);
       throw error;
     }
   });
@@ -90,7 +88,7 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
   file.levels.forEach((level, index) => {
     const before = file.levels[index - 1];
     if (before !== undefined && (level.bigBlind < before.bigBlind || level.smallBlind < before.smallBlind)) {
-      throw new TournamentFileError(`${where}: levels.${index}: the blinds go down, from ${before.smallBlind}/${before.bigBlind} to ${level.smallBlind}/${level.bigBlind}`);
+      throw new TournamentFileError(`${where}: level ${index + 1}: the blinds go down, from ${before.smallBlind}/${before.bigBlind} to ${level.smallBlind}/${level.bigBlind}`);
     }
   });
   const first = file.levels[0] as (typeof file.levels)[number];
@@ -112,6 +110,13 @@ export function tournamentTable(value: unknown, where: string): TableConfig {
     if (error instanceof RuleViolation) throw new TournamentFileError(`${where}: ${error.message}`);
     throw error;
   }
+}
+
+/** A field as the floor counts it: the levels from 1 ("level 3 bigBlind"), other fields by their path. */
+function fieldName(path: readonly PropertyKey[]): string {
+  const [first, second, ...rest] = path.map(String);
+  if (first === 'levels' && second !== undefined) return [`level ${Number(second) + 1}`, ...rest].join(' ');
+  return path.map(String).join('.');
 }
 
 /** What a parsed file holds at a path (undefined for a field it does not have). */

@@ -179,8 +179,8 @@ describe('felt start --tournament FILE: a new table set up as a tournament', () 
     };
     expect(await refused({ ...sunday, levels: [] })).toBe(`felt start: ${file}: levels: must hold at least one level\n`);
     expect(await refused({ ...sunday, startingStack: 5010 })).toBe(`felt start: ${file}: startingStack 5010 is not a whole number of the chip unit 25\n`);
-    expect(await refused({ ...sunday, levels: [{ smallBlind: 25, bigBlind: 60 }] })).toBe(`felt start: ${file}: levels.0.bigBlind 60 is not a whole number of the chip unit 25\n`);
-    expect(await refused({ ...sunday, levels: [...sunday.levels, { smallBlind: 75, bigBlind: 50 }] })).toBe(`felt start: ${file}: levels.2: the big blind must be positive and at least the small blind\n`);
+    expect(await refused({ ...sunday, levels: [{ smallBlind: 25, bigBlind: 60 }] })).toBe(`felt start: ${file}: level 1 bigBlind 60 is not a whole number of the chip unit 25\n`);
+    expect(await refused({ ...sunday, levels: [...sunday.levels, { smallBlind: 75, bigBlind: 50 }] })).toBe(`felt start: ${file}: level 3: the big blind must be positive and at least the small blind\n`);
     expect(await refused({ ...sunday, rake: 5 })).toBe(`felt start: ${file}: no such field: 'rake'\n`);
     expect(await refused('{ startingStack: 5000')).toMatch(new RegExp(`^felt start: ${file}: not JSON \\(`));
     const io = cliIo();
