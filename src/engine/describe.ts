@@ -87,8 +87,10 @@ export function describeOperation(before: HandState | undefined, operation: Oper
       return { en: `Seat ${seat} shows ${cards(operation.cards)}`, de: `Platz ${seat} zeigt ${cards(operation.cards)}` };
     case 'muck':
       return { en: `Seat ${seat} mucks`, de: `Platz ${seat} wirft ab` };
-    case 'rake':
-      return { en: `Rake ${amountWords(operation.amount).en}`, de: `Rake ${amountWords(operation.amount).de}` };
+    case 'rake': {
+      const amount = amountWords(operation.amount);
+      return { en: `Rake ${amount.en}`, de: `Rake ${amount.de}` };
+    }
     case 'award':
       return announceAward(operation);
     case 'hand-ended': {

@@ -8,7 +8,6 @@ import { toUnits } from './amounts.js';
 import { PhhError } from './phh-error.js';
 import type { TomlValue } from './toml.js';
 
-
 const UNCAP_RULES: readonly UncapRule[] = ['two-players-left', 'round-began-heads-up', 'never'];
 const UNCAP_WORDS = `one of ${UNCAP_RULES.map((rule) => `'${rule}'`).join(', ')}`;
 

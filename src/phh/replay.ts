@@ -23,7 +23,6 @@ export type ReplayResult = {
   readonly error: string | null;
 };
 
-
 /**
  * Replays one PHH hand through the engine, action by action. PHH records no burns (they are dealt
  * face down here), may hide cards as `??`, lets a bare `pN sm` muck, writes the shows of an all-in
@@ -167,25 +166,21 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       const show = pendingShows.get(index);
       if (show === undefined) return;
       pendingShows.delete(index);
-      const dealt = holeCards.get(index);
       // A show written before the rest of the board is checked when its turn comes: its faults are its own.
+      let command: Command | null = null;
       try {
-        const command = showCommand(show.cards, dealt, seat, show.action);
+        command = showCommand(show.cards, holeCards.get(index), seat, show.action);
         // A card the history named elsewhere, shown here in place of one dealt unread: the file's fault, named.
         if (command.type === 'show' && command.cards !== undefined) dealtOnce(command.cards, show.action);
-        try {
-          run(command);
-        } catch (error) {
-          // A hand not recorded is fine as a concession where mucking is allowed; a hand that must be tabled
-          // cannot be settled without its cards.
-          if (error instanceof RuleViolation && command.type === 'muck' && show.cards !== '') {
-            throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
-          }
-          throw error;
-        }
+        run(command);
       } catch (error) {
-        if (error instanceof RuleViolation) throw new PhhError(`'${show.action}': ${error.message}`);
-        throw error;
+        if (!(error instanceof RuleViolation)) throw error;
+        // A hand not recorded is fine as a concession where mucking is allowed; a hand that must be tabled
+        // cannot be settled without its cards.
+        if (command?.type === 'muck' && show.cards !== '') {
+          throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+        }
+        throw new PhhError(`'${show.action}': ${error.message}`);
       }
     }
   };
@@ -380,7 +375,6 @@ function tableBlindsOf(
           },
   };
 }
-
 
 /**
  * Board cards one `d db` may deal now: the rest of the street's (the flop's three, the turn's or river's

@@ -253,13 +253,11 @@ function assign(table: Record<string, TomlValue>, parts: readonly string[], valu
     table[first] = value;
     return;
   }
-  if (existing !== undefined && !(typeof existing === 'object' && !Array.isArray(existing) && 'table' in existing && dotted.has(existing))) {
-    reader.fail(`'${printable(first)}' is given twice`);
-  }
-  const inner = existing ?? { table: newTable() };
-  dotted.add(inner as TomlInline);
+  if (existing !== undefined && !dotted.has(existing as TomlInline)) reader.fail(`'${printable(first)}' is given twice`);
+  const inner = (existing as TomlInline | undefined) ?? { table: newTable() };
+  dotted.add(inner);
   table[first] = inner;
-  assign((inner as TomlInline).table as Record<string, TomlValue>, rest, value, reader);
+  assign(inner.table as Record<string, TomlValue>, rest, value, reader);
 }
 
 /** The tables dotted keys made: they may be extended by more dotted keys, unlike a table written out. */
