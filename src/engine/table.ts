@@ -305,6 +305,21 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
     ...(unpaid === 0 ? {} : { timeDue: unpaid }),
     ...(player.handsDealt === 0 ? {} : { handsDealt: player.handsDealt }),
   });
+  // Before the first hand the button is the draw's, not the seat's: the highest card still at the table
+  // takes it (seed 000: the highest card is the first dealer). After a hand, it moves by the hands.
+  if (recorder.state.button === seat && recorder.state.bigBlind === null) {
+    const next = highestDraw(recorder.state);
+    if (next !== null) recorder.push({ type: 'button-drawn', seat: next });
+  }
+}
+
+/** The seat of the highest card drawn for the button whose player is still at the table, or null. */
+function highestDraw(state: TableState): number | null {
+  let best: TableState['buttonDraw'][number] | null = null;
+  for (const drawn of state.buttonDraw) {
+    if (state.seats[drawn.seat - 1] !== null && (best === null || drawn.card > best.card)) best = drawn;
+  }
+  return best === null ? null : best.seat;
 }
 
 function draw(recorder: TableRecorder, seat: number, card: Card): void {
@@ -318,10 +333,7 @@ function draw(recorder: TableRecorder, seat: number, card: Card): void {
   const drawing = recorder.state.seats.filter((player) => player !== null && player.status === 'playing');
   if (drawing.every((player) => recorder.state.buttonDraw.some((drawn) => drawn.seat === player?.seat)) && drawing.length >= 2) {
     // Highest card wins: rank first, then suit ♣ < ♦ < ♥ < ♠ (seed 000) — the card number's own order.
-    const winner = recorder.state.buttonDraw
-      .filter((drawn) => recorder.state.seats[drawn.seat - 1] !== null)
-      .reduce((best, drawn) => (drawn.card > best.card ? drawn : best));
-    recorder.push({ type: 'button-drawn', seat: winner.seat });
+    recorder.push({ type: 'button-drawn', seat: highestDraw(recorder.state) as number });
   }
 }
 

@@ -36,3 +36,29 @@ describe('T2 a player who leaves before the button is decided', () => {
     expect(table.state.button).toBe(4);
   });
 });
+
+describe('T2 the draw winner who leaves before the first hand', () => {
+  it('passes the button to the highest card still at the table (seed 000: the highest card is the first dealer)', () => {
+    const table = new TableDriver().sit(2, 'A').sit(4, 'B').sit(6, 'C').sit(8, 'D').draw('2:9c 4:Kd 6:5s 8:Qh');
+    expect(table.state.button).toBe(4);
+    table.do({ type: 'leave', seat: 4, at: 0 });
+    expect(table.state.button).toBe(8);
+    expect(table.log.at(-1)).toEqual({ type: 'button-drawn', seat: 8 });
+    table.start();
+    expect(table.positions()).toEqual({ button: 8, small: 2, big: 6, dealtIn: [2, 6, 8] });
+  });
+
+  it('keeps the button where it is once a hand has been dealt: from then on it moves by the hands', () => {
+    const table = new TableDriver().sit(2, 'A').sit(4, 'B').sit(6, 'C').sit(8, 'D').draw('2:9c 4:Kd 6:5s 8:Qh');
+    table.playHand();
+    table.do({ type: 'leave', seat: 4, at: 0 });
+    expect(table.state.button).toBe(4);
+    expect(table.log.at(-1)?.type).toBe('left');
+  });
+
+  it('a player who did not draw (seated after the draw) does not get it', () => {
+    const table = new TableDriver().sit(2, 'A').sit(4, 'B').draw('2:9c 4:Kd').sit(5, 'E');
+    table.do({ type: 'leave', seat: 4, at: 0 });
+    expect(table.state.button).toBe(2);
+  });
+});
