@@ -1,5 +1,6 @@
 import { type Card, isCard } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
+import { amountWords } from './announce.js';
 import { apply, type Command, startHand } from './apply.js';
 import { InvariantError } from '../invariant-error.js';
 import { violation } from './rule-violation.js';
@@ -529,6 +530,15 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
     throw violation('invalid-config', `${playing} players sit at the table: at most ${config.maxPlayers} is too few`, `${playing} Spieler sitzen am Tisch: höchstens ${config.maxPlayers} ist zu wenig`);
   }
   recorder.push({ type: 'table-configured', config, by, at: command.at });
+  // A new period counts from the last collection, not from the next one the old period set: time every
+  // 60 minutes made every 15 is due 15 minutes after the last collection (at once, if that has passed).
+  const before = state.config.timeCollection;
+  const after = config.timeCollection;
+  const due = state.nextTimeCollection;
+  if (before !== null && after !== null && due !== null && after.everyMinutes !== before.everyMinutes) {
+    const next = Math.max(command.at, due - before.everyMinutes * 60_000 + after.everyMinutes * 60_000);
+    if (next !== due) recorder.push({ type: 'time-period', next });
+  }
 }
 
 /** Chips moved by hand on a floor decision: only between the player's hands, never below zero, with who and why. */
@@ -547,10 +557,30 @@ function adjustStack(recorder: TableRecorder, command: Extract<TableCommand, { t
     throw violation('invalid-amount', `A correction of ${command.amount} is beyond any table's chips`, `Eine Korrektur von ${command.amount} übersteigt die Chips jedes Tisches`);
   }
   if (player.stack + command.amount < 0) {
-    throw violation('not-enough-chips', `Seat ${command.seat} has only ${player.stack}`, `Platz ${command.seat} hat nur ${player.stack}`);
+    const has = amountWords(player.stack);
+    throw violation('not-enough-chips', `Seat ${command.seat} has only ${has.en}`, `Platz ${command.seat} hat nur ${has.de}`);
+  }
+  // A correction puts a count right: it adds no more than the table holds or a buy-in brings, so that a
+  // slip on the keypad (999,999,999) cannot put a fortune on a seat. More chips come with a top-up.
+  const plausible = Math.max(state.config.buyIn.max, chipsAtTable(state));
+  if (command.amount > plausible) {
+    const asked = amountWords(command.amount);
+    const most = amountWords(plausible);
+    throw violation(
+      'invalid-amount',
+      `A correction of +${asked.en} is more than all the chips at the table and the largest buy-in (${most.en}): a correction puts a count right; more chips come with a top-up`,
+      `Eine Korrektur von +${asked.de} ist mehr als alle Chips am Tisch und der höchste Buy-in (${most.de}): eine Korrektur berichtigt eine Zählung; mehr Chips kommen mit einem Nachkauf`,
+    );
   }
   recorder.push({ type: 'stack-adjusted', seat: command.seat, amount: command.amount, reason, by, ...when(command.at) });
   if (state.config.tournament !== null && player.stack + command.amount === 0) eliminate(recorder, [{ seat: command.seat, began: player.stack }]);
+}
+
+/** Every seat's stack: the chips at the table between hands. */
+function chipsAtTable(state: TableState): number {
+  let total = 0;
+  for (const player of state.seats) if (player !== null) total += player.stack;
+  return total;
 }
 
 function checkAmount(amount: number, unit: number, what: string): void {

@@ -494,6 +494,16 @@ describe('the floor', () => {
     expect(core.commands()).toEqual([{ type: 'undo', reason: 'Wrong button' }]);
   });
 
+  it('offers a misdeal only while a hand is in play', async () => {
+    const core = new FakeCore(startView());
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    const { click, query, text } = await app(core);
+    await click('floor-open');
+    await settle();
+    expect(query('floor-misdeal')?.hasAttribute('disabled')).toBe(true);
+    expect(text('floor-misdeal')).toContain('during a hand');
+  });
+
   it('declares a misdeal with a reason, adjusts a stack, and locks again', async () => {
     const core = new FakeCore(flopView());
     core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };

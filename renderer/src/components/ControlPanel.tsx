@@ -2,6 +2,7 @@ import type { WireCommand } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
 import { ActionPad } from './ActionPad';
 import { DrawPanel, SeatPlayersPanel, StartHandPanel } from './BetweenHands';
+import { CardErrorPanel, type CardErrors } from './CardErrorPanel';
 import { DealPanel } from './DealPanel';
 import { ShowdownPanel } from './ShowdownPanel';
 
@@ -13,13 +14,18 @@ type Props = {
   readonly onSimDealStep: () => Promise<void>;
   /** A command is on its way: nothing can be tapped until its answer is in (no double taps). */
   readonly busy: boolean;
+  /** The croupier opened the card errors: they take the panel's place until closed or the hand moves on. */
+  readonly cardErrors: CardErrors | null;
+  readonly onCardErrorsClose: () => void;
 };
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
-export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy }: Props) {
+export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy, cardErrors, onCardErrorsClose }: Props) {
   const { prompt, actor } = view;
   let panel = null;
-  if (actor !== null) {
+  if (cardErrors !== null) {
+    panel = <CardErrorPanel {...cardErrors} onCommand={onCommand} onBack={onCardErrorsClose} />;
+  } else if (actor !== null) {
     // A new decision (another seat, street or amount) gets a fresh pad, prefilled with its own minimum.
     const decision = `${view.handNumber}:${actor.seat}:${view.board.length}:${JSON.stringify(actor.legal)}`;
     panel = <ActionPad key={decision} actor={actor} structure={view.stakes.structure} onCommand={onCommand} />;

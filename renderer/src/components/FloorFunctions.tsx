@@ -51,8 +51,9 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
           {t.undo}
           <span className="button-detail">{lastStep === null ? t.nothingToUndo : words(lastStep)}</span>
         </button>
-        <button type="button" className="button button-danger" data-testid="floor-misdeal" onClick={() => open('misdeal')}>
+        <button type="button" className="button button-danger" data-testid="floor-misdeal" disabled={!handInPlay} onClick={() => open('misdeal')}>
           {t.misdeal}
+          {!handInPlay && <span className="button-detail">{t.misdealDuringHand}</span>}
         </button>
         <button type="button" className="button" data-testid="floor-adjust" onClick={() => open('adjust')}>
           {t.adjust}

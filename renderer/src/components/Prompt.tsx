@@ -22,7 +22,7 @@ export function Prompt({ prompt, awards, notice, onDismiss }: Props) {
           </button>
         </div>
       )}
-      <p className="prompt" data-testid="prompt">
+      <p className={`prompt${promptLength(words(prompt))}`} data-testid="prompt">
         {words(prompt)}
       </p>
       {awards.length > 0 && (
@@ -34,4 +34,14 @@ export function Prompt({ prompt, awards, notice, onDismiss }: Props) {
       )}
     </section>
   );
+}
+
+/**
+ * A long prompt (a showdown's awards of many pots, then the next hand's blinds) in smaller letters: in
+ * the large ones it would fill half the screen and push the seats into the action pad.
+ */
+function promptLength(text: string): string {
+  if (text.length > 220) return ' prompt-longer';
+  if (text.length > 100) return ' prompt-long';
+  return '';
 }

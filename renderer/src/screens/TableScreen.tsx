@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { WireCommand } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
+import { cardErrorsNow } from '../components/CardErrorPanel';
 import { ControlPanel } from '../components/ControlPanel';
 import { FloorFunctions } from '../components/FloorFunctions';
 import { FloorGate } from '../components/FloorGate';
@@ -70,6 +72,11 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
   const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
+  // The card errors belong to the step they were opened at: any step of the hand (a card, an action, the
+  // error recorded) closes them; a refusal leaves them open with its words in the prompt.
+  const [cardErrorsAt, setCardErrorsAt] = useState<number | null>(null);
+  const cardErrorsAllowed = cardErrorsNow(view);
+  const cardErrors = cardErrorsAt === view.logRow ? cardErrorsAllowed : null;
 
   return (
     <main className="table-screen">
@@ -77,16 +84,40 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
         <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
         {/* Beside the prompt, whatever it asks: a device can fail at any moment of a hand, or between hands. */}
-        {simulated && (
+        {(simulated || cardErrorsAllowed !== null) && (
           <div className="prompt-side">
-            <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" onClick={() => setOverlay({ kind: 'sim-faults' })}>
-              {t.simFaults}
-            </button>
+            {cardErrorsAllowed !== null && (
+              <button
+                type="button"
+                className="button"
+                aria-pressed={cardErrors !== null}
+                data-testid="card-error"
+                onClick={() => setCardErrorsAt(cardErrors === null ? view.logRow : null)}
+              >
+                {t.cardError.open}
+              </button>
+            )}
+            {simulated && (
+              <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" onClick={() => setOverlay({ kind: 'sim-faults' })}>
+                {t.simFaults}
+              </button>
+            )}
           </div>
         )}
       </div>
       <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
-      {!dialogOpen && <ControlPanel view={view} simulated={simulated} onCommand={onCommand} onSimDeal={() => void session.simDeal()} onSimDealStep={simDealStep} busy={session.busy} />}
+      {!dialogOpen && (
+        <ControlPanel
+          view={view}
+          simulated={simulated}
+          onCommand={onCommand}
+          onSimDeal={() => void session.simDeal()}
+          onSimDealStep={simDealStep}
+          busy={session.busy}
+          cardErrors={cardErrors}
+          onCardErrorsClose={() => setCardErrorsAt(null)}
+        />
+      )}
       {overlay?.kind === 'seat' && (
         <SeatDialog
           seat={overlay.seat}

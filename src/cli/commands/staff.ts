@@ -71,8 +71,9 @@ function planChange(action: string | undefined, options: Options, staff: StaffFi
     case 'change': {
       const number = required(options.number, '--number');
       const kept = staff?.staff.find((member) => member.number === number) ?? null;
-      if (action === 'add' && kept !== null) throw new CliUsageError(`staff number ${number} is ${kept.name}'s already: use change`);
-      if (action === 'change' && kept === null) throw new CliUsageError(`there is no staff number ${number}`);
+      // The staff as they are, not the command's form: refused as input (exit 1), without the usage.
+      if (action === 'add' && kept !== null) return { refused: `staff number ${number} is ${kept.name}'s already: use change` };
+      if (action === 'change' && kept === null) return { refused: `there is no staff number ${number}` };
       let next: StaffFile;
       try {
         next =
@@ -90,7 +91,7 @@ function planChange(action: string | undefined, options: Options, staff: StaffFi
     }
     case 'remove': {
       const number = required(options.number, '--number');
-      if (staff === null || !staff.staff.some((member) => member.number === number)) throw new CliUsageError(`there is no staff number ${number}`);
+      if (staff === null || !staff.staff.some((member) => member.number === number)) return { refused: `there is no staff number ${number}` };
       const next = { ...staff, staff: staff.staff.filter((member) => member.number !== number) };
       const refusal = leavesNoManager(next);
       return refusal === null ? { next, done: `Removed staff number ${number}` } : { refused: refusal };

@@ -31,8 +31,24 @@ describe('T11 floor decisions are operations with who and why', () => {
     expect(() => table.do(command)).toThrow(message);
   });
 
-  it('keeps every stack within the table maximum, however many corrections', () => {
+  it('refuses a correction that adds more than the table holds and the largest buy-in: a slip on the keypad', () => {
     const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    // 600 at the table, buy-ins up to 1,000: at most 1,000 added by one correction.
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 999_999_990, reason: 'x', by: 'Floor' })).toThrow(
+      'A correction of +999,999,990 is more than all the chips at the table and the largest buy-in (1,000): a correction puts a count right; more chips come with a top-up',
+    );
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 1_010, reason: 'x', by: 'Floor' })).toThrow('A correction of +1,010 is more');
+    table.do({ type: 'adjust-stack', seat: 1, amount: 1_000, reason: 'x', by: 'Floor' });
+    expect(table.player(1).stack).toBe(1_280);
+    // Now 1,570 at the table (1,280 and 290): a correction of up to as much is within it.
+    expect(() => table.do({ type: 'adjust-stack', seat: 2, amount: 1_580, reason: 'x', by: 'Floor' })).toThrow('(1,570)');
+    table.do({ type: 'adjust-stack', seat: 2, amount: 1_570, reason: 'x', by: 'Floor' });
+    expect(() => table.do({ type: 'adjust-stack', seat: 2, amount: -100_000, reason: 'x', by: 'Floor' })).toThrow('Seat 2 has only 1,860');
+  });
+
+  it('keeps every stack within the table maximum, however many corrections', () => {
+    // Buy-ins up to the maximum: a correction of any size a table holds is plausible.
+    const table = new TableDriver({ buyIn: { min: 200, max: MAX_CHIPS } }).sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
     const room = MAX_CHIPS - table.player(1).stack;
     table.do({ type: 'adjust-stack', seat: 1, amount: room, reason: 'x', by: 'Floor' });
     expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 5, reason: 'x', by: 'Floor' })).toThrow('A correction of 5 is beyond any table');

@@ -30,6 +30,27 @@ describe('T8 time collection (seed 000)', () => {
     expect(table.state.nextTimeCollection).toBe(180 * MINUTE);
   });
 
+  it('a new period counts from the last collection: shorter, it is due sooner (at once if passed); longer, later', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    expect(table.state.nextTimeCollection).toBe(30 * MINUTE);
+    const every = (minutes: number): TableConfig => ({ ...table.state.config, timeCollection: { ...(table.state.config.timeCollection as NonNullable<TableConfig['timeCollection']>), everyMinutes: minutes } });
+    table.now = 5 * MINUTE;
+    table.do({ type: 'configure', config: every(10), by: 'Floor', at: table.now });
+    expect(table.log.at(-1)).toEqual({ type: 'time-period', next: 10 * MINUTE });
+    table.now = 11 * MINUTE;
+    table.playHand();
+    expect(table.state.totals.timeCollected).toBe(60);
+    expect(table.state.nextTimeCollection).toBe(20 * MINUTE);
+    // Every minute, fifteen minutes after the last collection: due at once.
+    table.now = 15 * MINUTE;
+    table.do({ type: 'configure', config: every(1), by: 'Floor', at: table.now });
+    expect(table.state.nextTimeCollection).toBe(15 * MINUTE);
+    // Longer: an hour from where the one-minute period due at 15 began (14), not from now.
+    table.do({ type: 'configure', config: every(60), by: 'Floor', at: table.now });
+    expect(table.state.nextTimeCollection).toBe(74 * MINUTE);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('time comes before the deal: the collected chips are not in the hand', () => {
     const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').start();
     expect(table.state.hand?.players.map((player) => player.stack + player.bet)).toEqual([285, 285]);

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { Card } from '../../../src/cards/card';
+import type { WireCommand } from '../../../src/api/requests';
+import type { ViewModel } from '../../../src/controller/view-model';
+import { useLanguage } from '../i18n';
+import { CardPicker } from './CardPicker';
+
+/** Which dealing errors the moment allows. */
+export type CardErrors = {
+  /** Pre-flop: a hole card can be found exposed (during the deal, or before anyone acts). */
+  readonly holeCards: boolean;
+  /** The betting goes on before the river: a burn or board card can be turned too early. */
+  readonly premature: boolean;
+  /** The flop is out, its betting on: before anyone acts, it can be dealt again. */
+  readonly flop: boolean;
+};
+
+type Props = CardErrors & {
+  readonly onCommand: (command: WireCommand) => void;
+  readonly onBack: () => void;
+};
+
+/**
+ * The dealing errors a croupier puts right without a misdeal (Robert's Rules, WSOP Live Action; rules E16,
+ * E17): a hole card exposed, a card turned before the betting was over, a flop with too many cards. The
+ * core decides whether the rule allows it here and refuses in words (the first or second card exposed is
+ * a misdeal, the floor's). A card is named only where it was not read: a card read stays unnamed, so
+ * that nothing typed here is compared with a player's card.
+ */
+export function CardErrorPanel({ holeCards, premature, flop, onCommand, onBack }: Props) {
+  const { t } = useLanguage();
+  const [naming, setNaming] = useState<'exposed' | 'burn' | 'board' | null>(null);
+  if (naming !== null) {
+    const title = naming === 'exposed' ? t.cardError.nameExposed : naming === 'burn' ? t.cardError.prematureBurn : t.cardError.prematureBoard;
+    const send = (card: Card | null): void => {
+      if (naming === 'exposed') onCommand(card === null ? { type: 'exposed' } : { type: 'exposed', card });
+      else onCommand({ type: 'premature', card, to: naming });
+    };
+    return (
+      <div className="deal-panel" data-testid="card-error-panel">
+        <div className="deal-head">
+          <p className="deal-target">
+            <strong>{title}</strong>
+          </p>
+          {naming === 'burn' && (
+            <button type="button" className="button" data-testid="card-error-unread" onClick={() => send(null)}>
+              {t.unread}
+            </button>
+          )}
+          <button type="button" className="button button-quiet" data-testid="card-error-back" onClick={() => setNaming(null)}>
+            {t.cardError.back}
+          </button>
+        </div>
+        <p className="hint">{naming === 'board' ? t.cardError.pickBoard : t.cardError.pickUnread}</p>
+        <CardPicker onPick={send} />
+      </div>
+    );
+  }
+  return (
+    <div className="card-error-panel" data-testid="card-error-panel">
+      <div className="card-error-head">
+        <p className="deal-target">
+          <strong>{t.cardError.title}</strong>
+        </p>
+        <button type="button" className="button button-quiet" data-testid="card-error-back" onClick={onBack}>
+          {t.cardError.back}
+        </button>
+      </div>
+      <div className="card-error-choices">
+      {holeCards && (
+        <div className="card-error-choice">
+          <p className="hint">{t.cardError.exposedHint}</p>
+          <button type="button" className="button" data-testid="card-error-exposed" onClick={() => onCommand({ type: 'exposed' })}>
+            {t.cardError.exposed}
+          </button>
+          <button type="button" className="button" data-testid="card-error-exposed-unread" onClick={() => setNaming('exposed')}>
+            {t.cardError.exposedUnread}
+          </button>
+        </div>
+      )}
+      {premature && (
+        <div className="card-error-choice">
+          <p className="hint">{t.cardError.prematureHint}</p>
+          <button type="button" className="button" data-testid="card-error-premature-board" onClick={() => setNaming('board')}>
+            {t.cardError.prematureBoard}
+          </button>
+          <button type="button" className="button" data-testid="card-error-premature-burn" onClick={() => setNaming('burn')}>
+            {t.cardError.prematureBurn}
+          </button>
+        </div>
+      )}
+      {flop && (
+        <div className="card-error-choice">
+          <p className="hint">{t.cardError.redealFlopHint}</p>
+          <button type="button" className="button" data-testid="card-error-redeal-flop" onClick={() => onCommand({ type: 'redeal-flop' })}>
+            {t.cardError.redealFlop}
+          </button>
+        </div>
+      )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Which dealing errors the moment allows, or null for none: an exposed hole card pre-flop (while dealing,
+ * or when the betting opens before anyone acts), a premature card while the betting goes on before the
+ * river, a flop dealt again before anyone acts on it. The core checks each exactly and refuses in words;
+ * this only keeps the choices that cannot apply off the screen.
+ */
+export function cardErrorsNow(view: ViewModel): CardErrors | null {
+  if (!view.handInPlay) return null;
+  const betting = view.actor !== null;
+  const holeCards = view.board.length === 0 && (view.prompt.kind === 'deal' || betting);
+  const premature = betting && view.board.length < 5;
+  const flop = betting && view.board.length === 3;
+  return holeCards || premature || flop ? { holeCards, premature, flop } : null;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { e2eTables } from './support.js';
+
+/**
+ * The dealing errors a croupier puts right on the screen, without a misdeal (rules E16, E17): Ada (seat 1),
+ * Ben (seat 3), Cleo (seat 6, the button); the deal runs burn, 1, 3, 6, 1, 3, 6.
+ */
+const { tableOfThree, kiosk } = e2eTables();
+
+describe('card errors on the croupier screen', () => {
+  it('an exposed hole card becomes the burn and the seat gets the next card after the deal; the first two are a misdeal', async () => {
+    const croupier = await tableOfThree();
+    await croupier.deal('2h', '3h');
+    await croupier.tap('card-error');
+    await croupier.tap('card-error-exposed');
+    // The first or second card exposed is a misdeal (TDA 35): refused in words, the panel stays.
+    await croupier.sees('last-error', /Misdeal: the first or second card exposed/);
+    await croupier.tap('card-error-back');
+    await croupier.deal('4h', '5h');
+    await croupier.tap('card-error');
+    await croupier.command('card-error-exposed');
+    // The error recorded closes the panel; the deal goes on where it was.
+    expect(await croupier.locator('card-error-panel').count()).toBe(0);
+    await croupier.sees('deal-target', 'Hole card, seat 1');
+    await croupier.deal('6h', '7h', '8h');
+    await croupier.sees('deal-target', 'Hole card, seat 6');
+    await croupier.deal('9h');
+    await croupier.sees('prompt', 'Action on seat 6');
+    const seats = kiosk().core.controller.view().seats;
+    expect(seats.map((seat) => [seat.seat, seat.faceDown])).toEqual([
+      [1, 2],
+      [3, 2],
+      [6, 2],
+    ]);
+  });
+
+  it('a board card turned too early is set aside and comes back before the flop, dealt without a burn', async () => {
+    const croupier = await tableOfThree();
+    await croupier.deal('2h', '3h', '4h', '5h', '6h', '7h', '8h');
+    await croupier.sees('prompt', 'Action on seat 6');
+    await croupier.tap('card-error');
+    await croupier.tap('card-error-premature-board');
+    await croupier.command('card-Kd');
+    expect(await croupier.locator('card-error-panel').count()).toBe(0);
+    await croupier.act('action-call');
+    await croupier.act('action-call');
+    await croupier.act('action-check');
+    // The premature card went back into the stub; the flop's first card comes without a burn.
+    await croupier.sees('deal-target', 'Board card');
+    await croupier.deal('Ks', 'Qs', 'Js');
+    await croupier.sees('prompt', 'Action on seat 1');
+  });
+
+  it('a flop dealt again before anyone acts: its cards go back, and three new cards come', async () => {
+    const croupier = await tableOfThree();
+    await croupier.deal('2h', '3h', '4h', '5h', '6h', '7h', '8h');
+    await croupier.act('action-call');
+    await croupier.act('action-call');
+    await croupier.act('action-check');
+    await croupier.deal('9h', 'Ks', 'Qs', 'Js');
+    await croupier.sees('prompt', 'Action on seat 1');
+    await croupier.tap('card-error');
+    await croupier.command('card-error-redeal-flop');
+    await croupier.sees('deal-target', 'Board card');
+    expect(kiosk().core.controller.view().board).toEqual([]);
+    await croupier.deal('Ks', 'Qs', 'Js');
+    await croupier.sees('prompt', 'Action on seat 1');
+    // Once someone acted on the flop, it is too late: refused in words.
+    await croupier.act('action-check');
+    await croupier.tap('card-error');
+    await croupier.tap('card-error-redeal-flop');
+    await croupier.sees('last-error', /only before anyone acts on it/);
+  });
+});
