@@ -1,3 +1,4 @@
+import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { SeededRandom } from '../cards/random.js';
@@ -108,7 +109,7 @@ export class Core {
         await simulated.hardware.allConnected;
       }
       const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
+      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
     } catch (error) {
       await hardware?.stop();
       store.close();

@@ -1,5 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import type { FloorStatus } from './requests.js';
+import type { SignInMemory } from './sign-in-memory.js';
 import { checkBadgeFormat, type Credentials, identify, type Role, signature, type StaffFile, type StaffMember, whoWords } from './staff.js';
 
 /**
@@ -70,7 +71,14 @@ export class FloorGate {
   private lockedUntil = 0;
   private lockouts = 0;
 
-  constructor(private readonly staff: () => StaffFile) {}
+  /** `memory` keeps the wrong sign-ins beyond a restart: a restart in the middle of a lock-out keeps it. */
+  constructor(
+    private readonly staff: () => StaffFile,
+    private readonly memory: SignInMemory | null = null,
+  ) {
+    const counts = memory?.load() ?? null;
+    if (counts !== null) ({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts } = counts);
+  }
 
   session(): FloorSession {
     return new FloorSession(this);
@@ -112,6 +120,7 @@ export class FloorGate {
       this.lockedUntil = now + Math.min(LOCKOUT_MINUTES * 2 ** this.lockouts, MAX_LOCKOUT_MINUTES) * MINUTE;
       this.lockouts++;
     }
+    this.memory?.save({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts });
     return 'badge' in credentials
       ? { ok: false, code: 'floor-badge-unknown', words: { en: 'This badge is not known at this table', de: 'Dieser Ausweis ist an diesem Tisch nicht bekannt' } }
       : { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } };

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, Core } from '../../src/api/core.js';
+import { signInMemoryPath } from '../../src/api/sign-in-memory.js';
 import { FloorGate } from '../../src/api/floor-gate.js';
 import { addStaffMember, changeStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
 import type { Card } from '../../src/cards/card.js';
@@ -151,6 +152,31 @@ describe('the floor gate', () => {
     expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
   });
 
+  it('keeps a lock-out through a restart of the table: the wrong PINs are counted beside its database', async () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'felt-lockout-')), 'table.db');
+    const start = async (): Promise<{ core: Core; send: (args: unknown) => unknown }> => {
+      const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', clock: { now: () => now }, tableConfig: CASINO_5_10, seed: 7 });
+      const connection = core.connect(() => undefined);
+      return { core, send: (args) => connection.handle(JSON.stringify({ id: 'u', name: 'floor-unlock', args })) };
+    };
+    const first = await start();
+    for (let attempt = 0; attempt < 5; attempt++) first.send({ staff: '1', pin: '000000' });
+    first.core.close();
+    expect(statSync(signInMemoryPath(dbPath)).mode & 0o777).toBe(0o600);
+    now += 60_000;
+    const second = await start();
+    expect(second.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out', words: { en: 'Too many wrong PINs: sign-in is locked for 4 more minute(s)' } } });
+    now += 4 * 60_000;
+    expect(second.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: true });
+    second.core.close();
+    // A damaged count is taken as none: it holds no secret, and whoever could damage it could delete it.
+    writeFileSync(signInMemoryPath(dbPath), '{"wrong":');
+    const third = await start();
+    expect(third.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: true });
+    third.core.close();
+  });
+
   it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const { core, send } = await open(() => now);
@@ -216,7 +242,9 @@ describe('the staff: roles, badges and the dealer on duty', () => {
   it('keeps the staff beside the table, hashed and readable by its owner only; staff added later sign in at the running table', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-staff-'));
     const dbPath = join(folder, 'table.db');
-    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    let now = Date.UTC(2026, 10, 29, 18);
+    const clock = { now: () => now };
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff, clock });
     const file = `${dbPath}.staff.json`;
     const text = readFileSync(file, 'utf8');
     for (const secret of ['246813', '121212', '202020', 'BADGE0012', 'BADGE0020']) expect(text).not.toContain(secret);
@@ -234,7 +262,9 @@ describe('the staff: roles, badges and the dealer on duty', () => {
   it('does not let anyone’s right PIN wipe the wrong ones, and a supervisor demoted meanwhile loses the floor', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-staff-'));
     const dbPath = join(folder, 'table.db');
-    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    let now = Date.UTC(2026, 10, 29, 18);
+    const clock = { now: () => now };
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff, clock });
     const connection = core.connect(() => undefined);
     let next = 0;
     const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
@@ -245,8 +275,9 @@ describe('the staff: roles, badges and the dealer on duty', () => {
     expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ error: { code: 'floor-locked-out' } });
     core.close();
 
-    // Demoted while signed in: the next floor command finds out.
-    const again = await Core.open({ dbPath, hardware: 'sim', tableConfig: CASINO_5_10, seed: 7 });
+    // Demoted while signed in: the next floor command finds out (after the lock-out, which a restart keeps).
+    now += 5 * 60_000;
+    const again = await Core.open({ dbPath, hardware: 'sim', tableConfig: CASINO_5_10, seed: 7, clock });
     const other = again.connect(() => undefined);
     const ask = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: `r${++next}`, name, args }))));
     expect(ask('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: true });
