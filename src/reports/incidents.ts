@@ -7,6 +7,8 @@ import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 import { printable } from '../printable.js';
 import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
+import { setupWords } from './setup-words.js';
+import type { TableConfig } from '../engine/table-config.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
@@ -38,8 +40,13 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
   // Each hand's last row (a redeal's, after a misdeal under the same number): a row past it came after the hand.
   const ended = new Map<number, number>();
   for (let index = 0; index < hands.seq.length; index++) ended.set(hands.hand[index] as number, Math.max(ended.get(hands.hand[index] as number) ?? 0, hands.seq[index] as number));
+  // The setup before each new one, for the words of what changed (the table's first setup is not among the
+  // facts: a first change names the setup as it became).
+  let setup: TableConfig | null = null;
   for (const { seq: row, hand, entry, at: tableTime } of events) {
     const at = 'at' in entry && typeof entry.at === 'number' ? entry.at : tableTime;
+    const before = setup;
+    if (entry.type === 'table-configured') setup = entry.config;
     // In a period by the time it shows: a decision during a hand by its own time, not the hand's start.
     if (!inWindow(at, window)) continue;
     switch (entry.type) {
@@ -71,7 +78,7 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
         found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: withTechnical(entry.words, entry.technical) });
         break;
       case 'table-configured':
-        found.push({ row, at, kind: 'table-setup', hand, ...approved(entry.by), chips: 0, words: { en: 'The table was set up anew', de: 'Der Tisch wurde neu eingerichtet' } });
+        found.push({ row, at, kind: 'table-setup', hand, ...approved(entry.by), chips: 0, words: setupWords(entry.config, before) });
         break;
       default:
         break;

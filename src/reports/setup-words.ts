@@ -1,0 +1,69 @@
+import { amountWords } from '../engine/announce.js';
+import type { BettingStructure } from '../engine/config.js';
+import type { TableConfig } from '../engine/table-config.js';
+import type { Words } from '../evaluator/words.js';
+
+const STRUCTURES: Readonly<Record<BettingStructure['kind'], Words>> = {
+  'no-limit': { en: 'No limit', de: 'No Limit' },
+  'pot-limit': { en: 'Pot limit', de: 'Pot Limit' },
+  'fixed-limit': { en: 'Fixed limit', de: 'Fixed Limit' },
+  'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
+};
+
+type Aspect = { readonly label: Words; readonly value: Words };
+
+const chips = (amount: number): Words => amountWords(amount);
+
+/** What the floor reads of a table's setup, an aspect at a time, in the order the setup screen has them. */
+function aspects(config: TableConfig): Aspect[] {
+  const { hand } = config;
+  const blinds = { en: `${chips(hand.smallBlind).en}/${chips(hand.bigBlind).en}`, de: `${chips(hand.smallBlind).de}/${chips(hand.bigBlind).de}` };
+  const extras = (lang: 'en' | 'de'): string =>
+    [
+      hand.ante > 0 ? `${lang === 'en' ? 'ante' : 'Ante'} ${chips(hand.ante)[lang]}` : '',
+      hand.bigBlindAnte > 0 ? `${lang === 'en' ? 'big-blind ante' : 'Big-Blind-Ante'} ${chips(hand.bigBlindAnte)[lang]}` : '',
+      hand.straddle > 0 ? `${lang === 'en' ? 'straddle' : 'Straddle'} ${chips(hand.straddle)[lang]}` : '',
+    ]
+      .filter((part) => part !== '')
+      .map((part) => `, ${part}`)
+      .join('');
+  const time = config.timeCollection;
+  const rake = hand.rake;
+  const none = { en: 'none', de: 'keine' };
+  return [
+    { label: { en: 'Game', de: 'Spiel' }, value: { en: `${STRUCTURES[hand.structure.kind].en} ${blinds.en}${extras('en')}`, de: `${STRUCTURES[hand.structure.kind].de} ${blinds.de}${extras('de')}` } },
+    { label: { en: 'Chip unit', de: 'Chipeinheit' }, value: chips(hand.chipUnit) },
+    { label: { en: 'Seats', de: 'Plätze' }, value: { en: `${config.seatCount}, at most ${config.maxPlayers} players`, de: `${config.seatCount}, höchstens ${config.maxPlayers} Spieler` } },
+    { label: { en: 'Buy-in', de: 'Buy-in' }, value: { en: `${chips(config.buyIn.min).en}–${chips(config.buyIn.max).en}`, de: `${chips(config.buyIn.min).de}–${chips(config.buyIn.max).de}` } },
+    {
+      label: { en: 'Time', de: 'Zeit' },
+      value: time === null ? none : { en: `${chips(time.amount).en} every ${time.everyMinutes} min`, de: `${chips(time.amount).de} alle ${time.everyMinutes} Min.` },
+    },
+    {
+      label: { en: 'Rake', de: 'Rake' },
+      value: rake === null ? none : { en: `${rake.basisPoints / 100} % up to ${chips(rake.cap).en}`, de: `${String(rake.basisPoints / 100).replace('.', ',')} % bis ${chips(rake.cap).de}` },
+    },
+    { label: { en: 'Button', de: 'Button' }, value: config.button === 'dead' ? { en: 'dead', de: 'tot' } : { en: 'moving', de: 'wandernd' } },
+    { label: { en: 'New players', de: 'Neue Spieler' }, value: config.newPlayers === 'post' ? { en: 'post', de: 'setzen' } : { en: 'post or wait', de: 'setzen oder warten' } },
+    { label: { en: 'Return within', de: 'Rückkehr binnen' }, value: { en: `${config.returnWithinMinutes} min`, de: `${config.returnWithinMinutes} Min.` } },
+  ];
+}
+
+/**
+ * A table set up anew, in words: what changed from the setup before ("Buy-in 200–1,000 → 200–2,000"), or,
+ * with none known before it, the setup as it is. The incidents report says so, for the floor to see what a
+ * supervisor changed and when.
+ */
+export function setupWords(config: TableConfig, before: TableConfig | null): Words {
+  const now = aspects(config);
+  if (before === null) {
+    return { en: `The table was set up anew: ${now.map((aspect) => `${aspect.label.en} ${aspect.value.en}`).join('; ')}`, de: `Der Tisch wurde neu eingerichtet: ${now.map((aspect) => `${aspect.label.de} ${aspect.value.de}`).join('; ')}` };
+  }
+  const then = aspects(before);
+  const changed = now.filter((aspect, index) => aspect.value.en !== (then[index] as Aspect).value.en).map((aspect) => ({ ...aspect, was: (then[now.indexOf(aspect)] as Aspect).value }));
+  if (changed.length === 0) return { en: 'The table was set up anew, as it was', de: 'Der Tisch wurde neu eingerichtet, wie er war' };
+  return {
+    en: `The table was set up anew: ${changed.map((aspect) => `${aspect.label.en} ${aspect.was.en} → ${aspect.value.en}`).join('; ')}`,
+    de: `Der Tisch wurde neu eingerichtet: ${changed.map((aspect) => `${aspect.label.de} ${aspect.was.de} → ${aspect.value.de}`).join('; ')}`,
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { TableConfig } from '../../src/engine/table-config.js';
+import { factsOf } from '../../src/reports/facts.js';
+import { incidents } from '../../src/reports/incidents.js';
+import { MINUTE, TableDriver } from '../support/table-driver.js';
+
+describe('a table set up anew, in the incidents', () => {
+  it('names the setup as it became at the first change, and what changed from the one before at the next', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    const setup = (change: Partial<TableConfig>): TableConfig => ({ ...table.state.config, ...change });
+    table.now = 10 * MINUTE;
+    table.do({ type: 'configure', config: setup({ buyIn: { min: 200, max: 999_999_990 } }), by: 'Sam (floor supervisor #20)', at: table.now });
+    table.do({ type: 'configure', config: setup({ buyIn: { min: 200, max: 2_000 }, timeCollection: null }), by: 'Sam (floor supervisor #20)', at: table.now });
+    table.do({ type: 'configure', config: setup({ buyIn: { min: 200, max: 2_000 }, timeCollection: null }), by: 'Sam (floor supervisor #20)', at: table.now });
+    const setups = incidents(factsOf(table.log)).filter((incident) => incident.kind === 'table-setup');
+    expect(setups.map((incident) => incident.words.en)).toEqual([
+      'The table was set up anew: Game No limit 5/10; Chip unit 1; Seats 10, at most 10 players; Buy-in 200–999,999,990; Time 15 every 30 min; Rake none; Button dead; New players post or wait; Return within 60 min',
+      'The table was set up anew: Buy-in 200–999,999,990 → 200–2,000; Time 15 every 30 min → none',
+      'The table was set up anew, as it was',
+    ]);
+    expect(setups[1]?.words.de).toBe('Der Tisch wurde neu eingerichtet: Buy-in 200–999.999.990 → 200–2.000; Zeit 15 alle 30 Min. → keine');
+  });
+});
