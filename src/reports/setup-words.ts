@@ -50,7 +50,8 @@ function aspects(config: TableConfig): Aspect[] {
 }
 
 /**
- * A table set up anew, in words: what changed from the setup before ("Buy-in 200–1,000 → 200–2,000"), or,
+ * A table set up anew, in words: what changed from the setup before ("Buy-in from 200–1,000 to 200–2,000";
+ * words, not an arrow, which the printed report's fonts do not have), or,
  * with none known before it, the setup as it is. The incidents report says so, for the floor to see what a
  * supervisor changed and when.
  */
@@ -63,7 +64,7 @@ export function setupWords(config: TableConfig, before: TableConfig | null): Wor
   const changed = now.filter((aspect, index) => aspect.value.en !== (then[index] as Aspect).value.en).map((aspect) => ({ ...aspect, was: (then[now.indexOf(aspect)] as Aspect).value }));
   if (changed.length === 0) return { en: 'The table was set up anew, as it was', de: 'Der Tisch wurde neu eingerichtet, wie er war' };
   return {
-    en: `The table was set up anew: ${changed.map((aspect) => `${aspect.label.en} ${aspect.was.en} → ${aspect.value.en}`).join('; ')}`,
-    de: `Der Tisch wurde neu eingerichtet: ${changed.map((aspect) => `${aspect.label.de} ${aspect.was.de} → ${aspect.value.de}`).join('; ')}`,
+    en: `The table was set up anew: ${changed.map((aspect) => `${aspect.label.en} from ${aspect.was.en} to ${aspect.value.en}`).join('; ')}`,
+    de: `Der Tisch wurde neu eingerichtet: ${changed.map((aspect) => `${aspect.label.de} von ${aspect.was.de} auf ${aspect.value.de}`).join('; ')}`,
   };
 }

@@ -15,9 +15,9 @@ describe('a table set up anew, in the incidents', () => {
     const setups = incidents(factsOf(table.log)).filter((incident) => incident.kind === 'table-setup');
     expect(setups.map((incident) => incident.words.en)).toEqual([
       'The table was set up anew: Game No limit 5/10; Chip unit 1; Seats 10, at most 10 players; Buy-in 200–999,999,990; Time 15 every 30 min; Rake none; Button dead; New players post or wait; Return within 60 min',
-      'The table was set up anew: Buy-in 200–999,999,990 → 200–2,000; Time 15 every 30 min → none',
+      'The table was set up anew: Buy-in from 200–999,999,990 to 200–2,000; Time from 15 every 30 min to none',
       'The table was set up anew, as it was',
     ]);
-    expect(setups[1]?.words.de).toBe('Der Tisch wurde neu eingerichtet: Buy-in 200–999.999.990 → 200–2.000; Zeit 15 alle 30 Min. → keine');
+    expect(setups[1]?.words.de).toBe('Der Tisch wurde neu eingerichtet: Buy-in von 200–999.999.990 auf 200–2.000; Zeit von 15 alle 30 Min. auf keine');
   });
 });
