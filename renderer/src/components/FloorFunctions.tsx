@@ -80,12 +80,7 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
   if (mode === 'setup') {
     return (
       <div className="floor-form">
-        <TableSetup config={config} onCommand={onCommand} />
-        <div className="choice-row">
-          <button type="button" className="button" data-testid="floor-back" onClick={() => setMode('menu')}>
-            {t.cancel}
-          </button>
-        </div>
+        <TableSetup config={config} onCommand={onCommand} onCancel={() => setMode('menu')} />
       </div>
     );
   }

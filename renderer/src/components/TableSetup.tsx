@@ -46,7 +46,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
  * checks the whole setup and refuses it with the reason (a big blind below the small blind, a taken seat
  * removed …).
  */
-export function TableSetup({ config, onCommand }: { readonly config: TableConfig; readonly onCommand: (command: FloorCommand) => void }) {
+export function TableSetup({ config, onCommand, onCancel }: { readonly config: TableConfig; readonly onCommand: (command: FloorCommand) => void; readonly onCancel: () => void }) {
   const { t } = useLanguage();
   const [kind, setKind] = useState<Kind>(config.hand.structure.kind);
   const [fee, setFee] = useState<Fee>(config.timeCollection !== null ? 'time' : config.hand.rake !== null ? 'rake' : 'none');
@@ -142,6 +142,10 @@ export function TableSetup({ config, onCommand }: { readonly config: TableConfig
         <p className="hint">{t.setupNote}</p>
         <button type="button" className="button action" data-testid="setup-confirm" disabled={!allDigits} onClick={submit}>
           {t.setupConfirm}
+        </button>
+        {/* Beside the confirm, not under the form: the form is taller than a 1280×800 screen's dialog. */}
+        <button type="button" className="button" data-testid="floor-back" onClick={onCancel}>
+          {t.cancel}
         </button>
       </div>
     </div>
