@@ -43,6 +43,9 @@ async function main(): Promise<void> {
     await croupier.act('action-call');
     await croupier.act('action-call');
     await croupier.deal('2d', 'Jh', '7s', '4c');
+    await croupier.tap('card-error');
+    await shot('card-error');
+    await croupier.tap('card-error-back');
     await croupier.act('action-check');
     await croupier.raiseTo(60);
     await croupier.tap('size-pot');

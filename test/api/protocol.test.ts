@@ -242,9 +242,7 @@ describe('the staff: roles, badges and the dealer on duty', () => {
   it('keeps the staff beside the table, hashed and readable by its owner only; staff added later sign in at the running table', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-staff-'));
     const dbPath = join(folder, 'table.db');
-    let now = Date.UTC(2026, 10, 29, 18);
-    const clock = { now: () => now };
-    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff, clock });
+    const core = await Core.open({ dbPath, hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
     const file = `${dbPath}.staff.json`;
     const text = readFileSync(file, 'utf8');
     for (const secret of ['246813', '121212', '202020', 'BADGE0012', 'BADGE0020']) expect(text).not.toContain(secret);
