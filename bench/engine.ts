@@ -143,10 +143,12 @@ async function main(): Promise<void> {
   const options = parseBenchOptions(args, { hands: 20_000, rounds: 5, seed: 2026 }, ['--no-peer', '--uniform', '--no-pin']);
   if (options.cpu === null && !options.switches.has('--no-pin')) {
     const script = fileURLToPath(import.meta.url);
-    const choice = quieterCpu(script, ['--no-peer', '--hands', '4000', '--rounds', '2'], feltRateOf);
+    // Rounds of the full run's size: shorter ones (4,000 hands) ran less warm and further apart in speed,
+    // and picked the slower CPU when the two were near (a 99,867 against 98,174 calibration, then 99,383).
+    const choice = quieterCpu(script, ['--no-peer', '--hands', '20000', '--rounds', '3'], feltRateOf);
     if ('cpu' in choice) {
       const rates = [...choice.rates].map(([cpu, rate]) => `CPU ${cpu} ${Math.round(rate).toLocaleString('en')}`).join(', ');
-      console.log(`calibration, hands/s (the better of two short runs each): ${rates}; pinned to CPU ${choice.cpu}, both engines (--no-pin: unpinned)`);
+      console.log(`calibration, hands/s (the better of two runs of 3 × 20,000 hands each): ${rates}; pinned to CPU ${choice.cpu}, both engines (--no-pin: unpinned)`);
       process.exitCode = runPinned(choice.cpu, script, args);
       return;
     }
