@@ -291,8 +291,9 @@ function applyBetting(state: HandState, command: BettingCommand & { readonly sea
   const handOn = { type: 'next-actor', seat: seatOrNull(draft, next) } as const;
   recordNextActor(draft, state, handOn);
   if (next >= 0) {
-    // A fold or a check moves no chip; a call, a bet or a raise moves the actor's chips only.
-    if (action.type === 'call' || action.type === 'bet') checkMove(draft, state);
+    // A fold or a check moves no chip; a call, a bet or a raise is counted, the whole table: a count of
+    // the actor alone would trust the recording to have touched nobody else (tried: 1.6 % faster).
+    if (action.type === 'call' || action.type === 'bet') checkChips(draft);
     return { state: draft, operations: [action, handOn] };
   }
   return finish({ state: draft, source: state, operations: [action, handOn] });
@@ -410,20 +411,6 @@ function checkChips(state: HandState): void {
   }
   for (let index = 0; index < pots.length; index++) total += (pots[index] as Pot).amount;
   if (negative || total !== state.chipsInPlay) throw chipsLost(state, total);
-}
-
-/**
- * `checkChips` for an action the round goes on after: `recordAction` writes the actor alone (the pots,
- * the rake and the other players stay the state's own), so the actor's stack and bet must hold what
- * the actor had, moved from one to the other. The whole table is counted at the round's end.
- */
-function checkMove(draft: HandState, state: HandState): void {
-  const after = draft.players[state.actor] as Player;
-  const before = state.players[state.actor] as Player;
-  if (after.stack < 0 || after.stack + after.bet !== before.stack + before.bet) {
-    checkChips(draft);
-    throw new InvariantError(`seat ${after.seat}'s action took ${before.stack - after.stack} from the stack and put ${after.bet - before.bet} in front`);
-  }
 }
 
 function chipsLost(state: HandState, total: number): InvariantError {

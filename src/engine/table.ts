@@ -9,7 +9,7 @@ import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
 import { type CardSource, type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
-import type { TableState } from './table-state.js';
+import type { SeatedPlayer, TableState } from './table-state.js';
 import { timeAtLeave, timeCollection } from './time-collection.js';
 import { stepToUndo } from './undo.js';
 import { eliminate, handConfig, levelDue } from './tournament.js';
@@ -308,17 +308,20 @@ function leave(recorder: TableRecorder, seat: number, at: number): void {
   });
   // Before the first hand the button is the draw's, not the seat's: the highest card still at the table
   // takes it (seed 000: the highest card is the first dealer). After a hand, it moves by the hands.
+  // A player seated since the draw waits (`waiting`) and drew no card, even at a seat whose drawer left:
+  // only the players who drew and play are candidates.
   if (recorder.state.button === seat && recorder.state.bigBlind === null) {
-    const next = highestDraw(recorder.state);
+    const next = highestDraw(recorder.state, (player) => player.status === 'playing');
     if (next !== null) recorder.push({ type: 'button-drawn', seat: next });
   }
 }
 
-/** The seat of the highest card drawn for the button whose player is still at the table, or null. */
-function highestDraw(state: TableState): number | null {
+/** The seat of the highest card drawn for the button whose seat's player passes `candidate`, or null. */
+function highestDraw(state: TableState, candidate: (player: SeatedPlayer) => boolean): number | null {
   let best: TableState['buttonDraw'][number] | null = null;
   for (const drawn of state.buttonDraw) {
-    if (state.seats[drawn.seat - 1] !== null && (best === null || drawn.card > best.card)) best = drawn;
+    const player = state.seats[drawn.seat - 1];
+    if (player != null && candidate(player) && (best === null || drawn.card > best.card)) best = drawn;
   }
   return best === null ? null : best.seat;
 }
@@ -334,7 +337,7 @@ function draw(recorder: TableRecorder, seat: number, card: Card): void {
   const drawing = recorder.state.seats.filter((player) => player !== null && player.status === 'playing');
   if (drawing.every((player) => recorder.state.buttonDraw.some((drawn) => drawn.seat === player?.seat)) && drawing.length >= 2) {
     // Highest card wins: rank first, then suit ♣ < ♦ < ♥ < ♠ (seed 000) — the card number's own order.
-    recorder.push({ type: 'button-drawn', seat: highestDraw(recorder.state) as number });
+    recorder.push({ type: 'button-drawn', seat: highestDraw(recorder.state, () => true) as number });
   }
 }
 
@@ -530,13 +533,14 @@ function configure(recorder: TableRecorder, command: Extract<TableCommand, { typ
     throw violation('invalid-config', `${playing} players sit at the table: at most ${config.maxPlayers} is too few`, `${playing} Spieler sitzen am Tisch: höchstens ${config.maxPlayers} ist zu wenig`);
   }
   recorder.push({ type: 'table-configured', config, by, at: command.at });
-  // A new period counts from the last collection, not from the next one the old period set: time every
-  // 60 minutes made every 15 is due 15 minutes after the last collection (at once, if that has passed).
+  // A shorter period brings the next collection forward to one new period from now, never later than it
+  // was due: time every 30 minutes made every minute is not left waiting for the half hour. A longer one
+  // keeps the collection already due, and the periods after it are the new length.
   const before = state.config.timeCollection;
   const after = config.timeCollection;
   const due = state.nextTimeCollection;
-  if (before !== null && after !== null && due !== null && after.everyMinutes !== before.everyMinutes) {
-    const next = Math.max(command.at, due - before.everyMinutes * 60_000 + after.everyMinutes * 60_000);
+  if (before !== null && after !== null && due !== null && after.everyMinutes < before.everyMinutes) {
+    const next = Math.min(due, command.at + after.everyMinutes * 60_000);
     if (next !== due) recorder.push({ type: 'time-period', next });
   }
 }

@@ -56,9 +56,11 @@ describe('T2 the draw winner who leaves before the first hand', () => {
     expect(table.log.at(-1)?.type).toBe('left');
   });
 
-  it('a player who did not draw (seated after the draw) does not get it', () => {
-    const table = new TableDriver().sit(2, 'A').sit(4, 'B').draw('2:9c 4:Kd').sit(5, 'E');
+  it('a player who did not draw (seated after the draw) does not get it, even at a seat whose drawer left', () => {
+    const table = new TableDriver().sit(2, 'A').sit(4, 'B').sit(6, 'C').sit(8, 'D').draw('2:9c 4:Kd 6:5s 8:Qh');
+    table.do({ type: 'leave', seat: 8, at: 0 }).sit(8, 'Z').sit(5, 'E');
     table.do({ type: 'leave', seat: 4, at: 0 });
+    // The queen drawn at seat 8 left with D: the nine at seat 2 is the highest card still at the table.
     expect(table.state.button).toBe(2);
   });
 });

@@ -30,24 +30,26 @@ describe('T8 time collection (seed 000)', () => {
     expect(table.state.nextTimeCollection).toBe(180 * MINUTE);
   });
 
-  it('a new period counts from the last collection: shorter, it is due sooner (at once if passed); longer, later', () => {
+  it('a shorter period brings the next collection forward to one new period from now; a longer one keeps it', () => {
     const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
     expect(table.state.nextTimeCollection).toBe(30 * MINUTE);
     const every = (minutes: number): TableConfig => ({ ...table.state.config, timeCollection: { ...(table.state.config.timeCollection as NonNullable<TableConfig['timeCollection']>), everyMinutes: minutes } });
     table.now = 5 * MINUTE;
-    table.do({ type: 'configure', config: every(10), by: 'Floor', at: table.now });
-    expect(table.log.at(-1)).toEqual({ type: 'time-period', next: 10 * MINUTE });
-    table.now = 11 * MINUTE;
+    table.do({ type: 'configure', config: every(1), by: 'Floor', at: table.now });
+    expect(table.log.at(-1)).toEqual({ type: 'time-period', next: 6 * MINUTE });
+    // Back to 30: the collection due at 6 stays, and the next ones are every 30 minutes.
+    table.do({ type: 'configure', config: every(30), by: 'Floor', at: table.now });
+    expect(table.log.at(-1)?.type).toBe('table-configured');
+    expect(table.state.nextTimeCollection).toBe(6 * MINUTE);
+    table.now = 7 * MINUTE;
     table.playHand();
     expect(table.state.totals.timeCollected).toBe(60);
-    expect(table.state.nextTimeCollection).toBe(20 * MINUTE);
-    // Every minute, fifteen minutes after the last collection: due at once.
-    table.now = 15 * MINUTE;
-    table.do({ type: 'configure', config: every(1), by: 'Floor', at: table.now });
-    expect(table.state.nextTimeCollection).toBe(15 * MINUTE);
-    // Longer: an hour from where the one-minute period due at 15 began (14), not from now.
-    table.do({ type: 'configure', config: every(60), by: 'Floor', at: table.now });
-    expect(table.state.nextTimeCollection).toBe(74 * MINUTE);
+    expect(table.state.nextTimeCollection).toBe(36 * MINUTE);
+    // Shorter again, each time: one new period from now.
+    table.do({ type: 'configure', config: every(20), by: 'Floor', at: table.now });
+    expect(table.state.nextTimeCollection).toBe(27 * MINUTE);
+    table.do({ type: 'configure', config: every(10), by: 'Floor', at: table.now });
+    expect(table.state.nextTimeCollection).toBe(17 * MINUTE);
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
