@@ -1,4 +1,3 @@
-import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { SeededRandom } from '../cards/random.js';
@@ -13,6 +12,7 @@ import type { SimulatedTable } from '../hardware/simulated-table.js';
 import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
+import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { FloorGate } from './floor-gate.js';
 import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember, withStaffLock } from './staff.js';
 import { type Context, handleMessage, type Push, type Reply } from './protocol.js';

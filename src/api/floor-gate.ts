@@ -80,6 +80,15 @@ export class FloorGate {
     if (counts !== null) ({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts } = counts);
   }
 
+  /** The counts kept for the next start. A count that cannot be written stays counted here: the gate goes on. */
+  private remember(): void {
+    try {
+      this.memory?.save({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts });
+    } catch (error) {
+      console.error(`felt: the wrong sign-ins could not be kept for a restart: ${(error as Error).message}`);
+    }
+  }
+
   session(): FloorSession {
     return new FloorSession(this);
   }
@@ -95,6 +104,8 @@ export class FloorGate {
 
   /** Who `args` are (staff number and PIN, or a badge), or why not. */
   signIn(args: unknown, now: number): { ok: true; member: StaffMember } | Refusal {
+    // No lock-out is longer than the longest there is: one set by a clock that was wrong then ends in a day.
+    this.lockedUntil = Math.min(this.lockedUntil, now + MAX_LOCKOUT_MINUTES * MINUTE);
     if (now < this.lockedUntil) {
       const minutes = Math.ceil((this.lockedUntil - now) / MINUTE);
       return { ok: false, code: 'floor-locked-out', words: { en: `Too many wrong PINs: sign-in is locked for ${minutes} more minute(s)`, de: `Zu viele falsche PINs: die Anmeldung ist noch ${minutes} Minute(n) gesperrt` } };
@@ -120,7 +131,7 @@ export class FloorGate {
       this.lockedUntil = now + Math.min(LOCKOUT_MINUTES * 2 ** this.lockouts, MAX_LOCKOUT_MINUTES) * MINUTE;
       this.lockouts++;
     }
-    this.memory?.save({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts });
+    this.remember();
     return 'badge' in credentials
       ? { ok: false, code: 'floor-badge-unknown', words: { en: 'This badge is not known at this table', de: 'Dieser Ausweis ist an diesem Tisch nicht bekannt' } }
       : { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } };

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 
 /** What the floor gate counts of wrong sign-ins: kept beyond a restart, so that a restart lifts no lock-out. */
 export type SignInCounts = {
@@ -33,8 +33,16 @@ export function fileSignInMemory(path: string): SignInMemory {
       }
     },
     save(counts) {
+      // Synced before the rename: a power cut (the restart this file is for) leaves the old counts or the
+      // new ones, never an empty file.
       const next = `${path}.${process.pid}.new`;
-      writeFileSync(next, `${JSON.stringify(counts)}\n`, { mode: 0o600 });
+      const file = openSync(next, 'w', 0o600);
+      try {
+        writeSync(file, `${JSON.stringify(counts)}\n`);
+        fsyncSync(file);
+      } finally {
+        closeSync(file);
+      }
       renameSync(next, path);
     },
   };

@@ -30,23 +30,49 @@ function aspects(config: TableConfig): Aspect[] {
   const time = config.timeCollection;
   const rake = hand.rake;
   const none = { en: 'none', de: 'keine' };
+  const limits = limitWords(hand.structure);
   return [
     { label: { en: 'Game', de: 'Spiel' }, value: { en: `${STRUCTURES[hand.structure.kind].en} ${blinds.en}${extras('en')}`, de: `${STRUCTURES[hand.structure.kind].de} ${blinds.de}${extras('de')}` } },
+    ...(limits === null ? [] : [{ label: { en: 'Limits', de: 'Limits' }, value: limits }]),
     { label: { en: 'Chip unit', de: 'Chipeinheit' }, value: chips(hand.chipUnit) },
     { label: { en: 'Seats', de: 'Plätze' }, value: { en: `${config.seatCount}, at most ${config.maxPlayers} players`, de: `${config.seatCount}, höchstens ${config.maxPlayers} Spieler` } },
     { label: { en: 'Buy-in', de: 'Buy-in' }, value: { en: `${chips(config.buyIn.min).en}–${chips(config.buyIn.max).en}`, de: `${chips(config.buyIn.min).de}–${chips(config.buyIn.max).de}` } },
     {
       label: { en: 'Time', de: 'Zeit' },
-      value: time === null ? none : { en: `${chips(time.amount).en} every ${time.everyMinutes} min`, de: `${chips(time.amount).de} alle ${time.everyMinutes} Min.` },
+      value:
+        time === null
+          ? none
+          : {
+              en: `${chips(time.amount).en} every ${time.everyMinutes} min${time.sittingOutPays ? ', sitting out pays' : ''}${time.courtesyHands > 0 ? `, ${time.courtesyHands} courtesy hands` : ''}`,
+              de: `${chips(time.amount).de} alle ${time.everyMinutes} Min.${time.sittingOutPays ? ', Aussetzende zahlen' : ''}${time.courtesyHands > 0 ? `, ${time.courtesyHands} freie Hände` : ''}`,
+            },
     },
     {
       label: { en: 'Rake', de: 'Rake' },
-      value: rake === null ? none : { en: `${rake.basisPoints / 100} % up to ${chips(rake.cap).en}`, de: `${String(rake.basisPoints / 100).replace('.', ',')} % bis ${chips(rake.cap).de}` },
+      value:
+        rake === null
+          ? none
+          : {
+              en: `${rake.basisPoints / 100} % up to ${chips(rake.cap).en}${rake.noFlopNoDrop ? ', no flop no drop' : ''}`,
+              de: `${String(rake.basisPoints / 100).replace('.', ',')} % bis ${chips(rake.cap).de}${rake.noFlopNoDrop ? ', ohne Flop kein Rake' : ''}`,
+            },
     },
     { label: { en: 'Button', de: 'Button' }, value: config.button === 'dead' ? { en: 'dead', de: 'tot' } : { en: 'moving', de: 'wandernd' } },
     { label: { en: 'New players', de: 'Neue Spieler' }, value: config.newPlayers === 'post' ? { en: 'post', de: 'setzen' } : { en: 'post or wait', de: 'setzen oder warten' } },
     { label: { en: 'Return within', de: 'Rückkehr binnen' }, value: { en: `${config.returnWithinMinutes} min`, de: `${config.returnWithinMinutes} Min.` } },
   ];
+}
+
+/** A limit game's bet sizes and cap: fixed limit's small and big bet, spread limit's ranges; null in no or pot limit. */
+function limitWords(structure: BettingStructure): Words | null {
+  if (structure.kind === 'fixed-limit') {
+    return { en: `${chips(structure.smallBet).en}/${chips(structure.bigBet).en}, ${structure.maxBetsPerRound} bets a round`, de: `${chips(structure.smallBet).de}/${chips(structure.bigBet).de}, ${structure.maxBetsPerRound} Einsätze je Runde` };
+  }
+  if (structure.kind === 'spread-limit') {
+    const range = (lang: 'en' | 'de', limits: { readonly min: number; readonly max: number }): string => `${chips(limits.min)[lang]}–${chips(limits.max)[lang]}`;
+    return { en: `${range('en', structure.lower)}, then ${range('en', structure.higher)}, ${structure.maxBetsPerRound} bets a round`, de: `${range('de', structure.lower)}, dann ${range('de', structure.higher)}, ${structure.maxBetsPerRound} Einsätze je Runde` };
+  }
+  return null;
 }
 
 /**
@@ -60,9 +86,20 @@ export function setupWords(config: TableConfig, before: TableConfig | null): Wor
   if (before === null) {
     return { en: `The table was set up anew: ${now.map((aspect) => `${aspect.label.en} ${aspect.value.en}`).join('; ')}`, de: `Der Tisch wurde neu eingerichtet: ${now.map((aspect) => `${aspect.label.de} ${aspect.value.de}`).join('; ')}` };
   }
-  const then = aspects(before);
-  const changed = now.filter((aspect, index) => aspect.value.en !== (then[index] as Aspect).value.en).map((aspect) => ({ ...aspect, was: (then[now.indexOf(aspect)] as Aspect).value }));
-  if (changed.length === 0) return { en: 'The table was set up anew, as it was', de: 'Der Tisch wurde neu eingerichtet, wie er war' };
+  // Paired by label: a limit game has an aspect more than a no-limit one.
+  const then = new Map(aspects(before).map((aspect) => [aspect.label.en, aspect.value]));
+  const none = { en: '—', de: '—' };
+  const changed: (Aspect & { readonly was: Words })[] = [];
+  for (const aspect of now) {
+    const was = then.get(aspect.label.en) ?? none;
+    if (was.en !== aspect.value.en) changed.push({ ...aspect, was });
+  }
+  if (changed.length === 0) {
+    // What the words leave out (burns, premature cards, the uncapping rule …) still shows as a change.
+    return JSON.stringify(config) === JSON.stringify(before)
+      ? { en: 'The table was set up anew, as it was', de: 'Der Tisch wurde neu eingerichtet, wie er war' }
+      : { en: 'The table was set up anew: other rules changed', de: 'Der Tisch wurde neu eingerichtet: andere Regeln geändert' };
+  }
   return {
     en: `The table was set up anew: ${changed.map((aspect) => `${aspect.label.en} from ${aspect.was.en} to ${aspect.value.en}`).join('; ')}`,
     de: `Der Tisch wurde neu eingerichtet: ${changed.map((aspect) => `${aspect.label.de} von ${aspect.was.de} auf ${aspect.value.de}`).join('; ')}`,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { commandSchema, parseCommand } from '../../src/api/command-schema.js';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -175,6 +175,25 @@ describe('the floor gate', () => {
     const third = await start();
     expect(third.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: true });
     third.core.close();
+  });
+
+  it('ends a kept lock-out set by a wrong clock within a day, and goes on counting when the counts cannot be written', () => {
+    const staff = withMember(newStaffFile(), { number: '3', name: 'Sam', role: 'supervisor', pin: hashSecret('303030'), badge: null });
+    const now = Date.UTC(2026, 10, 29, 18);
+    const years = new FloorGate(() => staff, { load: () => ({ wrong: 0, lastWrong: 0, lockedUntil: Date.UTC(2100, 0, 1), lockouts: 9 }), save: () => undefined });
+    expect(years.unlock(years.session(), { staff: '3', pin: '303030' }, now)).toMatchObject({ ok: false, code: 'floor-locked-out' });
+    expect(years.unlock(years.session(), { staff: '3', pin: '303030' }, now + 24 * 60 * 60_000)).toEqual({ ok: true });
+    const full = new FloorGate(() => staff, {
+      load: () => null,
+      save: () => {
+        throw new Error('ENOSPC: no space left on device');
+      },
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (let attempt = 0; attempt < 5; attempt++) expect(full.unlock(full.session(), { staff: '3', pin: '000000' }, now)).toMatchObject({ ok: false, code: 'floor-pin-wrong' });
+    expect(full.unlock(full.session(), { staff: '3', pin: '303030' }, now)).toMatchObject({ ok: false, code: 'floor-locked-out' });
+    expect(errors).toHaveBeenCalledWith('felt: the wrong sign-ins could not be kept for a restart: ENOSPC: no space left on device');
+    errors.mockRestore();
   });
 
   it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', async () => {

@@ -20,4 +20,21 @@ describe('a table set up anew, in the incidents', () => {
     ]);
     expect(setups[1]?.words.de).toBe('Der Tisch wurde neu eingerichtet: Buy-in von 200–999.999.990 auf 200–2.000; Zeit von 15 alle 30 Min. auf keine');
   });
+
+  it('names a limit game’s bet sizes, and says so where only a rule the words leave out changed', () => {
+    const table = new TableDriver().sit(1, 'A', 300).sit(2, 'B', 300).draw('1:As 2:Ks').playHand();
+    const fixed = (smallBet: number, bigBet: number): TableConfig => ({
+      ...table.state.config,
+      hand: { ...table.state.config.hand, structure: { kind: 'fixed-limit', smallBet, bigBet, maxBetsPerRound: 4, uncapped: 'two-players-left' } },
+    });
+    table.do({ type: 'configure', config: fixed(10, 20), by: 'Floor', at: table.now });
+    table.do({ type: 'configure', config: fixed(20, 40), by: 'Floor', at: table.now });
+    const burnless = { ...fixed(20, 40), hand: { ...fixed(20, 40).hand, burnBeforeHoleCards: false } };
+    table.do({ type: 'configure', config: burnless, by: 'Floor', at: table.now });
+    const words = incidents(factsOf(table.log))
+      .filter((incident) => incident.kind === 'table-setup')
+      .map((incident) => incident.words.en);
+    expect(words.slice(1)).toEqual(['The table was set up anew: Limits from 10/20, 4 bets a round to 20/40, 4 bets a round', 'The table was set up anew: other rules changed']);
+    expect(words[0]).toContain('Game Fixed limit 5/10; Limits 10/20, 4 bets a round;');
+  });
 });

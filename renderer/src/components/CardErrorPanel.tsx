@@ -111,8 +111,20 @@ export function CardErrorPanel({ holeCards, premature, flop, onCommand, onBack }
 export function cardErrorsNow(view: ViewModel): CardErrors | null {
   if (!view.handInPlay) return null;
   const betting = view.actor !== null;
-  const holeCards = view.board.length === 0 && (view.prompt.kind === 'deal' || betting);
+  // A hole card while the hole cards are dealt (a seat's card is due), or the last one as the betting opens.
+  const dealingHoleCards = view.prompt.kind === 'deal' && typeof view.prompt.target === 'object';
+  const holeCards = view.board.length === 0 && (dealingHoleCards || betting);
   const premature = betting && view.board.length < 5;
   const flop = betting && view.board.length === 3;
   return holeCards || premature || flop ? { holeCards, premature, flop } : null;
+}
+
+/**
+ * The moment the card errors were opened at: they stay open while it lasts and close when the hand moves
+ * on (a card, an action, the error recorded: the hand's last step), not at a row that is no step of the
+ * hand (a device's incident, a dealer's sign-in).
+ */
+export function cardErrorMoment(view: ViewModel): string {
+  const target = view.prompt.kind === 'deal' ? JSON.stringify(view.prompt.target) : '';
+  return `${view.handNumber}:${view.board.length}:${view.actor?.seat ?? ''}:${view.prompt.kind}:${target}:${JSON.stringify(view.lastStep)}`;
 }

@@ -16,15 +16,17 @@ type Props = {
   readonly busy: boolean;
   /** The croupier opened the card errors: they take the panel's place until closed or the hand moves on. */
   readonly cardErrors: CardErrors | null;
+  /** A card error recorded: closes the card errors once the table took it. */
+  readonly onCardError: (command: WireCommand) => void;
   readonly onCardErrorsClose: () => void;
 };
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
-export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy, cardErrors, onCardErrorsClose }: Props) {
+export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose }: Props) {
   const { prompt, actor } = view;
   let panel = null;
   if (cardErrors !== null) {
-    panel = <CardErrorPanel {...cardErrors} onCommand={onCommand} onBack={onCardErrorsClose} />;
+    panel = <CardErrorPanel {...cardErrors} onCommand={onCardError} onBack={onCardErrorsClose} />;
   } else if (actor !== null) {
     // A new decision (another seat, street or amount) gets a fresh pad, prefilled with its own minimum.
     const decision = `${view.handNumber}:${actor.seat}:${view.board.length}:${JSON.stringify(actor.legal)}`;

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WireCommand } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
-import { cardErrorsNow } from '../components/CardErrorPanel';
+import { cardErrorMoment, cardErrorsNow } from '../components/CardErrorPanel';
 import { ControlPanel } from '../components/ControlPanel';
 import { FloorFunctions } from '../components/FloorFunctions';
 import { FloorGate } from '../components/FloorGate';
@@ -72,11 +72,22 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
   const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
-  // The card errors belong to the step they were opened at: any step of the hand (a card, an action, the
+  // The card errors belong to the moment they were opened at: a step of the hand (a card, an action, the
   // error recorded) closes them; a refusal leaves them open with its words in the prompt.
-  const [cardErrorsAt, setCardErrorsAt] = useState<number | null>(null);
+  const [cardErrorsAt, setCardErrorsAt] = useState<string | null>(null);
+  const moment = cardErrorMoment(view);
   const cardErrorsAllowed = cardErrorsNow(view);
-  const cardErrors = cardErrorsAt === view.logRow ? cardErrorsAllowed : null;
+  const cardErrors = cardErrorsAt === moment ? cardErrorsAllowed : null;
+  // Closed for good once the moment has passed: a later moment that looks the same (a flop dealt again
+  // with the same cards) does not open them again.
+  useEffect(() => {
+    if (cardErrorsAt !== null && cardErrorsAt !== moment) setCardErrorsAt(null);
+  }, [cardErrorsAt, moment]);
+  const recordCardError = (command: WireCommand): void => {
+    void onCommand(command).then((accepted) => {
+      if (accepted) setCardErrorsAt(null);
+    });
+  };
 
   return (
     <main className="table-screen">
@@ -92,7 +103,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
                 className="button"
                 aria-pressed={cardErrors !== null}
                 data-testid="card-error"
-                onClick={() => setCardErrorsAt(cardErrors === null ? view.logRow : null)}
+                disabled={session.busy}
+                onClick={() => setCardErrorsAt(cardErrors === null ? moment : null)}
               >
                 {t.cardError.open}
               </button>
@@ -115,6 +127,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           onSimDealStep={simDealStep}
           busy={session.busy}
           cardErrors={cardErrors}
+          onCardError={recordCardError}
           onCardErrorsClose={() => setCardErrorsAt(null)}
         />
       )}
