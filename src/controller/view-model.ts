@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import type { Words } from '../evaluator/words.js';
-import { announceAward } from '../engine/announce.js';
+import { announceAward, STRUCTURE_WORDS } from '../engine/announce.js';
 import { getLegalActions, type LegalActions } from '../engine/betting.js';
 import { getPrompt, type Prompt } from '../engine/prompt.js';
 import { quickSizes, type QuickSizes } from '../engine/quick-sizes.js';
@@ -181,13 +181,6 @@ function handBlinds(positions: TableState['positions']): ViewModel['blinds'] {
   const { smallBlindPosition, bigBlind, dealtIn } = positions;
   return { small: dealtIn.includes(smallBlindPosition) && smallBlindPosition !== bigBlind ? smallBlindPosition : null, big: bigBlind };
 }
-
-const STRUCTURE_WORDS: Readonly<Record<BettingStructure['kind'], Words>> = {
-  'no-limit': { en: 'No limit', de: 'No Limit' },
-  'pot-limit': { en: 'Pot limit', de: 'Pot Limit' },
-  'fixed-limit': { en: 'Fixed limit', de: 'Fixed Limit' },
-  'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
-};
 
 function stakesOf(table: TableState, now: number): Stakes {
   // The hand in play has the blinds it started with (a tournament level may have risen since); between hands,

@@ -1,4 +1,5 @@
 import type { Words } from '../evaluator/words.js';
+import type { BettingStructure } from './config.js';
 import type { Award } from './state.js';
 
 /**
@@ -22,3 +23,11 @@ export function announceAward(award: Award): Words {
 export function amountWords(amount: number): Words {
   return { en: amount.toLocaleString('en-US'), de: amount.toLocaleString('de-DE') };
 }
+
+/** The betting structures' names, as the status bar and the floor's reports write them. */
+export const STRUCTURE_WORDS: Readonly<Record<BettingStructure['kind'], Words>> = {
+  'no-limit': { en: 'No limit', de: 'No Limit' },
+  'pot-limit': { en: 'Pot limit', de: 'Pot Limit' },
+  'fixed-limit': { en: 'Fixed limit', de: 'Fixed Limit' },
+  'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
+};

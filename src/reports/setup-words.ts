@@ -1,18 +1,9 @@
-import { amountWords } from '../engine/announce.js';
+import { amountWords as chips, STRUCTURE_WORDS } from '../engine/announce.js';
 import type { BettingStructure } from '../engine/config.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { Words } from '../evaluator/words.js';
 
-const STRUCTURES: Readonly<Record<BettingStructure['kind'], Words>> = {
-  'no-limit': { en: 'No limit', de: 'No Limit' },
-  'pot-limit': { en: 'Pot limit', de: 'Pot Limit' },
-  'fixed-limit': { en: 'Fixed limit', de: 'Fixed Limit' },
-  'spread-limit': { en: 'Spread limit', de: 'Spread Limit' },
-};
-
 type Aspect = { readonly label: Words; readonly value: Words };
-
-const chips = (amount: number): Words => amountWords(amount);
 
 /** What the floor reads of a table's setup, an aspect at a time, in the order the setup screen has them. */
 function aspects(config: TableConfig): Aspect[] {
@@ -32,7 +23,7 @@ function aspects(config: TableConfig): Aspect[] {
   const none = { en: 'none', de: 'keine' };
   const limits = limitWords(hand.structure);
   return [
-    { label: { en: 'Game', de: 'Spiel' }, value: { en: `${STRUCTURES[hand.structure.kind].en} ${blinds.en}${extras('en')}`, de: `${STRUCTURES[hand.structure.kind].de} ${blinds.de}${extras('de')}` } },
+    { label: { en: 'Game', de: 'Spiel' }, value: { en: `${STRUCTURE_WORDS[hand.structure.kind].en} ${blinds.en}${extras('en')}`, de: `${STRUCTURE_WORDS[hand.structure.kind].de} ${blinds.de}${extras('de')}` } },
     ...(limits === null ? [] : [{ label: { en: 'Limits', de: 'Limits' }, value: limits }]),
     { label: { en: 'Chip unit', de: 'Chipeinheit' }, value: chips(hand.chipUnit) },
     { label: { en: 'Seats', de: 'Plätze' }, value: { en: `${config.seatCount}, at most ${config.maxPlayers} players`, de: `${config.seatCount}, höchstens ${config.maxPlayers} Spieler` } },
@@ -88,10 +79,10 @@ export function setupWords(config: TableConfig, before: TableConfig | null): Wor
   }
   // Paired by label: a limit game has an aspect more than a no-limit one.
   const then = new Map(aspects(before).map((aspect) => [aspect.label.en, aspect.value]));
-  const none = { en: '—', de: '—' };
+  const absent = { en: '—', de: '—' };
   const changed: (Aspect & { readonly was: Words })[] = [];
   for (const aspect of now) {
-    const was = then.get(aspect.label.en) ?? none;
+    const was = then.get(aspect.label.en) ?? absent;
     if (was.en !== aspect.value.en) changed.push({ ...aspect, was });
   }
   if (changed.length === 0) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Card } from '../../../src/cards/card';
 import type { WireCommand } from '../../../src/api/requests';
 import type { ViewModel } from '../../../src/controller/view-model';
@@ -67,37 +67,44 @@ export function CardErrorPanel({ holeCards, premature, flop, onCommand, onBack }
         </button>
       </div>
       <div className="card-error-choices">
-      {holeCards && (
-        <div className="card-error-choice">
-          <p className="hint">{t.cardError.exposedHint}</p>
-          <button type="button" className="button" data-testid="card-error-exposed" onClick={() => onCommand({ type: 'exposed' })}>
-            {t.cardError.exposed}
-          </button>
-          <button type="button" className="button" data-testid="card-error-exposed-unread" onClick={() => setNaming('exposed')}>
-            {t.cardError.exposedUnread}
-          </button>
-        </div>
-      )}
-      {premature && (
-        <div className="card-error-choice">
-          <p className="hint">{t.cardError.prematureHint}</p>
-          <button type="button" className="button" data-testid="card-error-premature-board" onClick={() => setNaming('board')}>
-            {t.cardError.prematureBoard}
-          </button>
-          <button type="button" className="button" data-testid="card-error-premature-burn" onClick={() => setNaming('burn')}>
-            {t.cardError.prematureBurn}
-          </button>
-        </div>
-      )}
-      {flop && (
-        <div className="card-error-choice">
-          <p className="hint">{t.cardError.redealFlopHint}</p>
-          <button type="button" className="button" data-testid="card-error-redeal-flop" onClick={() => onCommand({ type: 'redeal-flop' })}>
-            {t.cardError.redealFlop}
-          </button>
-        </div>
-      )}
+        {holeCards && (
+          <Choice hint={t.cardError.exposedHint}>
+            <button type="button" className="button" data-testid="card-error-exposed" onClick={() => onCommand({ type: 'exposed' })}>
+              {t.cardError.exposed}
+            </button>
+            <button type="button" className="button" data-testid="card-error-exposed-unread" onClick={() => setNaming('exposed')}>
+              {t.cardError.exposedUnread}
+            </button>
+          </Choice>
+        )}
+        {premature && (
+          <Choice hint={t.cardError.prematureHint}>
+            <button type="button" className="button" data-testid="card-error-premature-board" onClick={() => setNaming('board')}>
+              {t.cardError.prematureBoard}
+            </button>
+            <button type="button" className="button" data-testid="card-error-premature-burn" onClick={() => setNaming('burn')}>
+              {t.cardError.prematureBurn}
+            </button>
+          </Choice>
+        )}
+        {flop && (
+          <Choice hint={t.cardError.redealFlopHint}>
+            <button type="button" className="button" data-testid="card-error-redeal-flop" onClick={() => onCommand({ type: 'redeal-flop' })}>
+              {t.cardError.redealFlop}
+            </button>
+          </Choice>
+        )}
       </div>
+    </div>
+  );
+}
+
+/** One kind of error: what the rule does, then its buttons. */
+function Choice({ hint, children }: { readonly hint: string; readonly children: ReactNode }) {
+  return (
+    <div className="card-error-choice">
+      <p className="hint">{hint}</p>
+      {children}
     </div>
   );
 }
