@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeWithConstantFunctions } from '../scripts/constant-functions.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,5 +43,7 @@ export async function buildElectron({ root = ROOT } = {}) {
   const outdir = join(root, 'dist', 'electron');
   rmSync(outdir, { recursive: true, force: true });
   const options = electronBuildOptions(root, outdir);
-  await Promise.all([build(options.main), build(options.preload)]);
+  // The main bundle runs the engine: its functions made constants, as the CLI's (scripts/constant-functions.mjs).
+  const [main] = await Promise.all([build({ ...options.main, write: false }), build(options.preload)]);
+  writeWithConstantFunctions(main.outputFiles);
 }

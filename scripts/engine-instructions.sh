@@ -17,6 +17,11 @@ command -v valgrind > /dev/null || { echo "engine-instructions: valgrind is need
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$here" && npx esbuild "$root/bench/engine.ts" --bundle --platform=node --format=esm --packages=external --outfile="$work/bench.mjs" --log-level=warning)
+# As `npm run build` ships it: the bundle's top-level functions made constants (scripts/constant-functions.mjs).
+(cd "$here" && node --input-type=module -e "
+import { readFileSync, writeFileSync } from 'node:fs';
+import { constantFunctions } from './scripts/constant-functions.mjs';
+writeFileSync('$work/bench.mjs', constantFunctions(readFileSync('$work/bench.mjs', 'utf8'), null).code);")
 count() {
   valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$1.out" node --single-threaded "$work/bench.mjs" --no-peer --no-pin --rounds 1 --hands "$1" 2>&1 \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' > "$work/count.$1"

@@ -375,7 +375,7 @@ function beginBettingRound(recorder: Recorder): void {
 function endBettingRound(recorder: Recorder): void {
   const uncalled = uncalledBet(recorder.state);
   if (uncalled !== null) keep(recorder, { type: 'return-uncalled', seat: uncalled.seat, amount: uncalled.amount }, recordReturnUncalled);
-  keep(recorder, { type: 'collect', pots: buildPots(recorder.state.players, recorder.state.deadMoney) }, recordCollect);
+  keep(recorder, { type: 'collect', pots: collectedPots(recorder.state) }, recordCollect);
   const state = recorder.state;
   if (state.inHandCount === 1) {
     finishHand(recorder);
@@ -386,6 +386,20 @@ function endBettingRound(recorder: Recorder): void {
     return;
   }
   keep(recorder, { type: 'street', street: state.street === 'preflop' ? 'flop' : state.street === 'flop' ? 'turn' : 'river' }, recordStreet);
+}
+
+/**
+ * The pots at a round's end. A round in which nobody put in a chip and nobody folded leaves them as the
+ * last collect built them (from the same chips put in, by the same players): kept, not rebuilt.
+ */
+function collectedPots(state: HandState): readonly Pot[] {
+  if (state.pots.length > 0 && state.inHandCount === state.playersAtRoundStart && noBets(state.players)) return state.pots;
+  return buildPots(state.players, state.deadMoney);
+}
+
+function noBets(players: readonly Player[]): boolean {
+  for (let index = 0; index < players.length; index++) if ((players[index] as Player).bet !== 0) return false;
+  return true;
 }
 
 function finishHand(recorder: Recorder): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/cards/random.js';
 import { apply } from '../../src/engine/apply.js';
 import { getLegalActions } from '../../src/engine/betting.js';
+import { buildPots } from '../../src/engine/pots.js';
 import { replay } from '../../src/engine/reduce.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
 import { playRandomHand, randomLegalCommand, STRUCTURES } from '../support/random-hand.js';
@@ -39,6 +40,13 @@ describe('engine properties over random legal hands (2–10 players, every struc
             step.players.filter((player) => player.status !== 'folded').length,
           ]);
         }
+        // Every collect holds the pots built afresh from what each player put in, also where a round
+        // without a chip put in or a fold kept the last collect's pots.
+        log.forEach((operation, index) => {
+          if (operation.type !== 'collect') return;
+          const before = replay(log.slice(0, index));
+          expect(operation.pots).toEqual(buildPots(before.players, before.deadMoney));
+        });
         for (const award of state.awards) {
           expect(state.pots[award.potIndex]?.eligible).toContain(award.seat);
         }
