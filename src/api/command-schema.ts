@@ -78,7 +78,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('undo'), reason: text, by }).strict(),
   z.object({ type: z.literal('configure'), config: tableConfig, by }).strict(),
   z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),
-  z.object({ type: z.literal('exposed'), card: card.optional() }).strict(),
+  z.object({ type: z.literal('exposed'), card: card.optional(), seat: seat.optional() }).strict(),
   z.object({ type: z.literal('premature'), card: card.nullable(), to: z.enum(['burn', 'board']) }).strict(),
   z.object({ type: z.literal('redeal-flop') }).strict(),
   z.object({ type: z.literal('fold'), seat: seat.optional() }).strict(),

@@ -5,6 +5,7 @@ import { getLegalActions, type LegalActions } from '../engine/betting.js';
 import { getPrompt, type Prompt } from '../engine/prompt.js';
 import { quickSizes, type QuickSizes } from '../engine/quick-sizes.js';
 import { lastStep } from '../engine/undo.js';
+import { lastHoleCardSeat } from '../engine/dealing.js';
 import type { BettingStructure } from '../engine/config.js';
 import { handConfig, levelDue } from '../engine/tournament.js';
 import { reduceTable } from '../engine/table-reduce.js';
@@ -96,6 +97,11 @@ export type ViewModel = {
    * they have in front this round: a call (chips added, as `legal` gives it) ends at `bet + call` in front.
    */
   readonly actor: { readonly seat: number; readonly bet: number; readonly legal: LegalActions; readonly sizes: QuickSizes | null } | null;
+  /**
+   * The seat the last hole card went to while a hole card is the last card dealt (the deal, or the betting
+   * before anyone acts), else null: the card a croupier may report exposed, named in the report.
+   */
+  readonly lastHoleCardSeat: number | null;
   readonly prompt: Prompt;
   readonly awards: readonly Words[];
   /** The hand's last step the floor may undo ("Seat 4 raises to 60"), or null. */
@@ -146,6 +152,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
     actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, bet: actorPlayer.bet, legal, sizes: quickSizes(hand) },
+    lastHoleCardSeat: inPlay && hand !== null ? lastHoleCardSeat(hand) : null,
     prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastStep: lastStep(table),

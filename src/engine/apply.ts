@@ -35,8 +35,8 @@ import type { HandState, Player, Pot } from './state.js';
 export type Command =
   | (BettingCommand & { readonly seat?: number })
   | { readonly type: 'deal'; readonly card: Card | null; readonly to?: CardTarget }
-  /** The hole card just dealt was exposed; `card` names it when it was dealt unread. */
-  | { readonly type: 'exposed'; readonly card?: Card }
+  /** The hole card just dealt was exposed; `card` names it when it was dealt unread, `seat` whose it was. */
+  | { readonly type: 'exposed'; readonly card?: Card; readonly seat?: number }
   /** A burn or board card turned while the betting was still on (a premature card). */
   | { readonly type: 'premature'; readonly card: Card | null; readonly to: 'burn' | 'board' }
   /** The flop came with too many cards: it goes back into the stub and is dealt again (Robert's Rules). */
@@ -243,7 +243,7 @@ export function apply(state: HandState, command: Command): Transition {
   const recorder: Recorder = { state: draftOf(state), source: state, operations: [] };
   switch (command.type) {
     case 'exposed':
-      push(recorder, exposedOperation(state, command.card));
+      push(recorder, exposedOperation(state, command.card, command.seat));
       break;
     case 'premature':
       push(recorder, prematureOperation(state, command.card, command.to));

@@ -1,7 +1,7 @@
 import { type Card, isCard } from '../cards/card.js';
 import { InvariantError } from '../invariant-error.js';
 import type { DealOperation, Operation } from './operations.js';
-import { clockwise } from './positions.js';
+import { clockwise, indexOfSeat } from './positions.js';
 import { type RuleViolation, violation } from './rule-violation.js';
 import type { HandState, Player } from './state.js';
 
@@ -122,25 +122,39 @@ function cardRefused(state: HandState, card: Card | null, to: CardTarget | undef
 }
 
 /**
+ * The seat the last hole card went to, while a hole card is the last card dealt — during the deal, or as
+ * the betting opens before anyone acts — or null: the card an `exposed` command reports.
+ */
+export function lastHoleCardSeat(state: HandState): number | null {
+  const dealing = state.phase.kind === 'dealing' || (state.phase.kind === 'betting' && state.players.every((player) => player.actedAt === null));
+  const holeCardsDealt = state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
+  if (!dealing || state.street !== 'preflop' || holeCardsDealt < 1) return null;
+  const count = state.players.length;
+  // After the two rounds of the table, the one card more is an exposed card's replacement.
+  if (holeCardsDealt > 2 * count) return state.replacementSeat;
+  return (state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player).seat;
+}
+
+/**
  * The hole card just dealt was exposed by the croupier. Later in the deal it becomes the burn before the
  * flop; the deal goes on, and the seat gets a replacement after the last hole card (Robert's Rules, WSOP
  * Live Action). The first or second card of the deal exposed, or a second exposed card, is a misdeal
- * (TDA 35) — refused here with the reason, for the floor to declare.
+ * (TDA 35) — refused here with the reason, for the floor to declare. `seat`, when given, is the seat the
+ * croupier saw get the card: a card dealt since (a shoe reads faster than a tap) is refused, never
+ * taken for the exposed one.
  */
-export function exposedOperation(state: HandState, card: Card | undefined): Operation {
+export function exposedOperation(state: HandState, card: Card | undefined, seat: number | undefined): Operation {
   if (card !== undefined) checkCard(card);
-  const holeCardsDealt = state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
-  // The last card of the deal may be found exposed when the betting has begun, before anyone acts.
-  const dealing = state.phase.kind === 'dealing' || (state.phase.kind === 'betting' && state.players.every((player) => player.actedAt === null));
-  if (!dealing || state.street !== 'preflop' || holeCardsDealt < 1) {
-    throw violation('no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben');
+  const last = lastHoleCardSeat(state);
+  if (last === null) throw violation('no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben');
+  if (seat !== undefined && seat !== last) {
+    throw violation('card-dealt-since', `The last card went to seat ${last}, not seat ${String(seat)}: a card was dealt since; call the floor`, `Die letzte Karte ging an Platz ${last}, nicht an Platz ${String(seat)}: seitdem wurde gegeben; Floor rufen`);
   }
-  if (holeCardsDealt <= 2 || state.exposedBurn) {
+  if (state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0) <= 2 || state.exposedBurn) {
     const why = state.exposedBurn ? { en: 'a second card exposed', de: 'eine zweite Karte aufgedeckt' } : { en: 'the first or second card exposed', de: 'die erste oder zweite Karte aufgedeckt' };
     throw violation('misdeal-required', `Misdeal: ${why.en} (TDA 35)`, `Misdeal: ${why.de} (TDA 35)`);
   }
-  const count = state.players.length;
-  const player = state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player;
+  const player = state.players[indexOfSeat(state, last)] as Player;
   const dealtCard = player.holeCards[player.holeCards.length - 1] ?? null;
   if (card !== undefined && dealtCard !== null) {
     // A card read is never compared with one sent: a refusal for a wrong guess and an acceptance for the

@@ -35,6 +35,7 @@ export type RuleViolationCode =
   | 'unknown-command'
   | 'misdeal-too-late'
   | 'card-was-read'
+  | 'card-dealt-since'
   | 'no-time-due';
 
 /**

@@ -84,6 +84,14 @@ export function settleTableConfig(config: TableConfig): TableConfig {
   const refuse = (en: string, de: string): never => {
     throw violation('invalid-config', en, de);
   };
+  // A big-blind ante is the big blind's amount or less wherever it is played (TDA, WSOP): one above it is
+  // taken for a slip of the keyboard, which a table would otherwise play all night.
+  const bigBlindAnteFits = (level: { readonly bigBlind: number; readonly bigBlindAnte: number }, where: { en: string; de: string }): void => {
+    if (level.bigBlindAnte > level.bigBlind) {
+      refuse(`${where.en}the big-blind ante (${level.bigBlindAnte}) may be at most the big blind (${level.bigBlind})`, `${where.de}der Big-Blind-Ante (${level.bigBlindAnte}) darf höchstens der Big Blind (${level.bigBlind}) sein`);
+    }
+  };
+  bigBlindAnteFits(hand, { en: '', de: '' });
   if (!Number.isSafeInteger(config.seatCount) || config.seatCount < 2 || config.seatCount > MAX_SEATS) {
     refuse(`seatCount must be 2 to ${MAX_SEATS}, got ${String(config.seatCount)}`, `seatCount muss 2 bis ${MAX_SEATS} sein, nicht ${String(config.seatCount)}`);
   }
@@ -120,6 +128,7 @@ export function settleTableConfig(config: TableConfig): TableConfig {
       } catch (error) {
         refuse(`tournament level ${index + 1}: ${(error as Error).message}`, `Turnierstufe ${index + 1}: ${(error as Error).message}`);
       }
+      bigBlindAnteFits(level, { en: `tournament level ${index + 1}: `, de: `Turnierstufe ${index + 1}: ` });
     }
     const every = tournament.levelEvery;
     const amount = 'minutes' in every ? every.minutes : every.hands;

@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { shuffledDeck } from '../cards/deck.js';
 import { SeededRandom } from '../cards/random.js';
 import type { BettingStructure } from '../engine/config.js';
-import { expectedCard } from '../engine/dealing.js';
+import { expectedCard, lastHoleCardSeat } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table-config.js';
@@ -198,7 +198,7 @@ function playHand(current: () => TableState, run: (command: TableCommand) => voi
     if (steps > 2_000) throw new RangeError('a simulated hand does not end');
     let command: TableCommand;
     const holeCardsDealt = hand.street === 'preflop' ? hand.dealt - 1 : 0;
-    if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed' };
+    if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed', seat: lastHoleCardSeat(hand) as number };
     else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
     else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor', at: now };
     else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0) command = { type: 'premature', to: 'board', card: deck[next++] as Card };

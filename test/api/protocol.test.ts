@@ -47,6 +47,7 @@ describe('the command protocol', () => {
     [{ type: 'sit', seat: 3, name: 'Ada', buyIn: '500' }, 'command.buyIn:'],
     [{ type: 'sit', seat: 15, name: 'Ada', buyIn: 500 }, 'command.seat:'],
     [{ type: 'deal', card: 52 }, 'command.card:'],
+    [{ type: 'exposed', seat: 0 }, 'command.seat:'],
     [{ type: 'bet', to: 40, amount: 40 }, 'command:'],
     [{ type: 'raise', to: 40 }, 'command.type:'],
     [{ type: 'misdeal', reason: 'toString', by: 'Floor' }, 'command.reason:'],

@@ -18,6 +18,8 @@ describe('card errors on the croupier screen', () => {
     await croupier.tap('card-error-back');
     await croupier.deal('4h', '5h');
     await croupier.tap('card-error');
+    // The report names the seat the croupier saw get the card: a card the shoe reads meanwhile is refused.
+    await croupier.sees('card-error-exposed', "Seat 6's card, just dealt, was exposed");
     await croupier.command('card-error-exposed');
     // The error recorded closes the panel; the deal goes on where it was.
     expect(await croupier.locator('card-error-panel').count()).toBe(0);

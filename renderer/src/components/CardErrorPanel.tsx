@@ -7,8 +7,11 @@ import { CardPicker } from './CardPicker';
 
 /** Which dealing errors the moment allows. */
 export type CardErrors = {
-  /** Pre-flop: a hole card can be found exposed (during the deal, or before anyone acts). */
-  readonly holeCards: boolean;
+  /**
+   * Pre-flop, during the deal or before anyone acts: the seat the last hole card went to, which a report
+   * of an exposed card names (a card the shoe deals meanwhile makes the core refuse it), else null.
+   */
+  readonly exposedSeat: number | null;
   /** The betting goes on before the river: a burn or board card can be turned too early. */
   readonly premature: boolean;
   /** The flop is out, its betting on: before anyone acts, it can be dealt again. */
@@ -27,14 +30,14 @@ type Props = CardErrors & {
  * a misdeal, the floor's). A card is named only where it was not read: a card read stays unnamed, so
  * that nothing typed here is compared with a player's card.
  */
-export function CardErrorPanel({ holeCards, premature, flop, onCommand, onBack }: Props) {
+export function CardErrorPanel({ exposedSeat, premature, flop, onCommand, onBack }: Props) {
   const { t } = useLanguage();
   const [naming, setNaming] = useState<'exposed' | 'burn' | 'board' | null>(null);
   if (naming !== null) {
     const title = naming === 'exposed' ? t.cardError.nameExposed : naming === 'burn' ? t.cardError.prematureBurn : t.cardError.prematureBoard;
     const send = (card: Card | null): void => {
-      if (naming === 'exposed') onCommand(card === null ? { type: 'exposed' } : { type: 'exposed', card });
-      else onCommand({ type: 'premature', card, to: naming });
+      if (naming !== 'exposed') onCommand({ type: 'premature', card, to: naming });
+      else if (exposedSeat !== null) onCommand(card === null ? { type: 'exposed', seat: exposedSeat } : { type: 'exposed', seat: exposedSeat, card });
     };
     return (
       <div className="deal-panel" data-testid="card-error-panel">
@@ -67,10 +70,10 @@ export function CardErrorPanel({ holeCards, premature, flop, onCommand, onBack }
         </button>
       </div>
       <div className="card-error-choices">
-        {holeCards && (
+        {exposedSeat !== null && (
           <Choice hint={t.cardError.exposedHint}>
-            <button type="button" className="button" data-testid="card-error-exposed" onClick={() => onCommand({ type: 'exposed' })}>
-              {t.cardError.exposed}
+            <button type="button" className="button" data-testid="card-error-exposed" onClick={() => onCommand({ type: 'exposed', seat: exposedSeat })}>
+              {t.cardError.exposed(exposedSeat)}
             </button>
             <button type="button" className="button" data-testid="card-error-exposed-unread" onClick={() => setNaming('exposed')}>
               {t.cardError.exposedUnread}
@@ -120,10 +123,10 @@ export function cardErrorsNow(view: ViewModel): CardErrors | null {
   const betting = view.actor !== null;
   // A hole card while the hole cards are dealt (a seat's card is due), or the last one as the betting opens.
   const dealingHoleCards = view.prompt.kind === 'deal' && typeof view.prompt.target === 'object';
-  const holeCards = view.board.length === 0 && (dealingHoleCards || betting);
+  const exposedSeat = view.board.length === 0 && (dealingHoleCards || betting) ? view.lastHoleCardSeat : null;
   const premature = betting && view.board.length < 5;
   const flop = betting && view.board.length === 3;
-  return holeCards || premature || flop ? { holeCards, premature, flop } : null;
+  return exposedSeat !== null || premature || flop ? { exposedSeat, premature, flop } : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Card } from '../../../src/cards/card.js';
 import { describe, expect, it } from 'vitest';
-import { expectedCard } from '../../../src/engine/dealing.js';
+import { expectedCard, lastHoleCardSeat } from '../../../src/engine/dealing.js';
 import { replay } from '../../../src/engine/reduce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
@@ -40,6 +40,23 @@ describe('E16 an exposed hole card becomes the burn card', () => {
     expect(hand.state.phase.kind).toBe('betting');
     hand.actions('c');
     expect(() => hand.do({ type: 'exposed' })).toThrow('No hole card has just been dealt');
+  });
+
+  it('names the seat whose card it was: a card dealt since the croupier saw it is refused, not taken for the exposed one', () => {
+    // A live shoe may read the next card while the croupier's report is on its way.
+    const hand = HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c');
+    expect(lastHoleCardSeat(hand.state)).toBe(1);
+    hand.deal('5c');
+    const before = hand.state;
+    expect(lastHoleCardSeat(before)).toBe(2);
+    expect(() => hand.do({ type: 'exposed', seat: 1 })).toThrow('The last card went to seat 2, not seat 1: a card was dealt since; call the floor');
+    expect(hand.state).toBe(before);
+    hand.do({ type: 'exposed', seat: 2 });
+    expect(hand.state.burns).toEqual([null, hand.cards('5c')[0]]);
+    expect(hand.state.replacementSeat).toBe(2);
+    // Nothing to report before a hole card, after the betting has begun, or after the flop.
+    expect(lastHoleCardSeat(HandDriver.table([500, 500, 500], { button: 1 }).deal('?').state)).toBeNull();
+    expect(lastHoleCardSeat(HandDriver.table([500, 500, 500], { button: 1 }).deal('? 2c 3c 4c 5c 6c 7c').actions('c').state)).toBeNull();
   });
 
   it('a card read is exposed without naming it: a card named is refused, right or wrong, and changes nothing', () => {

@@ -85,12 +85,17 @@ describe('T12 tournament mode (seed 004)', () => {
     expect(() => openTable({ ...CASINO_5_10, tournament: { startingStack: 1000, levels: LEVELS, levelEvery: { hands: 5 } } }, 0)).toThrow('a tournament collects no time and takes no rake');
     expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels: [], levelEvery: { hands: 5 } } }, 0)).toThrow('at least one blind level');
     expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels: [{ smallBlind: 50, bigBlind: 20, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 5 } } }, 0)).toThrow('tournament level 1: the big blind must be positive and at least the small blind');
+    // A big-blind ante above the big blind is taken for a slip (a level's or a cash table's own).
+    const levels = [LEVELS[0] as (typeof LEVELS)[number], { smallBlind: 50, bigBlind: 100, ante: 0, bigBlindAnte: 1000 }];
+    expect(() => openTable({ ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1000, levels, levelEvery: { hands: 5 } } }, 0)).toThrow('tournament level 2: the big-blind ante (1000) may be at most the big blind (100)');
+    expect(() => openTable({ ...CASINO_5_10, hand: { ...CASINO_5_10.hand, bigBlindAnte: 20 } }, 0)).toThrow('the big-blind ante (20) may be at most the big blind (10)');
+    expect(openTable({ ...CASINO_5_10, hand: { ...CASINO_5_10.hand, bigBlindAnte: 10 } }, 0).state.config.hand.bigBlindAnte).toBe(10);
   });
 });
 
 describe('T12 places, levels and absences', () => {
   it('players out in one hand place by the chips they began it with, the big-blind ante included', () => {
-    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 200 }], levelEvery: { hands: 100 } } });
+    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 100, bigBlind: 200, ante: 0, bigBlindAnte: 200 }], levelEvery: { hands: 100 } } });
     table.sit(1, 'A', 1500).sit(2, 'B', 1500).sit(3, 'C', 1500).draw('1:As 2:Ks 3:Qs');
     table.do({ type: 'adjust-stack', seat: 2, amount: -600, reason: 'test stacks', by: 'Floor' }).do({ type: 'adjust-stack', seat: 3, amount: -500, reason: 'test stacks', by: 'Floor' });
     table.start(); // button 1, small blind 2, big blind 3 (with the 200 ante)
