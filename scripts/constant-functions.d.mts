@@ -1,5 +1,5 @@
 /** A bundle's top-level function declarations made constants, moved up with their source map (see constant-functions.mjs). */
-export function constantFunctions(code: string, map: string | null): { code: string; map: string | null; functions: number };
+export function constantFunctions(code: string, map: string | null, name?: string): { code: string; map: string | null; functions: number };
 
 /** Source map v3 mappings as absolute segments, a list per generated line. */
 export function decodeMappings(mappings: string): number[][][];
@@ -8,4 +8,4 @@ export function decodeMappings(mappings: string): number[][][];
 export function encodeMappings(lines: number[][][]): string;
 
 /** Writes esbuild's in-memory output, each JavaScript file with its functions made constants. */
-export function writeWithConstantFunctions(outputFiles: readonly { path: string; text: string }[]): void;
+export function writeWithConstantFunctions(outputFiles: readonly { path: string; text: string; contents: Uint8Array }[]): void;

@@ -18,10 +18,14 @@ import ts from 'typescript';
  * output) is left as it is.
  * @param {string} code
  * @param {string | null} map
+ * @param {string} [name] the file's name, for the build's errors
  * @returns {{ code: string, map: string | null, functions: number }}
  */
-export function constantFunctions(code, map) {
-  const file = ts.createSourceFile('bundle.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+export function constantFunctions(code, map, name = 'bundle.js') {
+  // Lines are cut at '\n', as esbuild writes them; TypeScript also counts '\r', U+2028 and U+2029 (which a
+  // raw template may hold), and the two counts must agree: such a file is left as it is.
+  if (/[\r\u2028\u2029]/.test(code)) return { code, map, functions: 0 };
+  const file = parsed(code, name);
   const lines = code.split('\n');
   /** @type {{ first: number, last: number, name: string }[]} */
   const moved = [];
@@ -52,11 +56,18 @@ export function constantFunctions(code, map) {
     }
   }
   for (let line = insertAt; line < lines.length; line++) if (!inMoved.has(line)) order.push(line);
-  return {
-    code: order.map((line) => lines[line]).join('\n'),
-    map: map === null ? null : movedMap(map, order, shift, lines.length),
-    functions: moved.length,
-  };
+  const result = order.map((line) => lines[line]).join('\n');
+  // The same statements, only reordered: anything else is a fault of this transform, and stops the build.
+  if (parsed(result, name).statements.length !== file.statements.length) throw new Error(`constant functions: ${name} lost or gained a statement`);
+  return { code: result, map: map === null ? null : movedMap(map, order, shift, lines.length), functions: moved.length };
+}
+
+/** The file's syntax tree; a file that does not parse cleanly is refused, not guessed at. */
+function parsed(code, name) {
+  const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const problem = file.parseDiagnostics?.[0];
+  if (problem !== undefined) throw new Error(`constant functions: ${name} does not parse: ${ts.flattenDiagnosticMessageText(problem.messageText, ' ')}`);
+  return file;
 }
 
 /** A named function declaration, on lines of its own, without `export` (esbuild exports by a list). */
@@ -163,7 +174,7 @@ function encodeVlq(number) {
 /**
  * Writes esbuild's in-memory output (`write: false`), each JavaScript file with its functions made
  * constants and its source map moved along with them.
- * @param {{ path: string, text: string }[]} outputFiles
+ * @param {{ path: string, text: string, contents: Uint8Array }[]} outputFiles
  */
 export function writeWithConstantFunctions(outputFiles) {
   const maps = new Map(outputFiles.filter((file) => file.path.endsWith('.map')).map((file) => [file.path, file.text]));
@@ -171,11 +182,11 @@ export function writeWithConstantFunctions(outputFiles) {
     if (file.path.endsWith('.map')) continue;
     mkdirSync(dirname(file.path), { recursive: true });
     if (!/\.m?js$/.test(file.path)) {
-      writeFileSync(file.path, file.text);
+      writeFileSync(file.path, file.contents);
       continue;
     }
     const mapPath = `${file.path}.map`;
-    const result = constantFunctions(file.text, maps.get(mapPath) ?? null);
+    const result = constantFunctions(file.text, maps.get(mapPath) ?? null, file.path);
     writeFileSync(file.path, result.code);
     if (result.map !== null) {
       writeFileSync(mapPath, result.map);

@@ -77,6 +77,7 @@ const en = {
   simDealStep: 'Deal to the end of the step',
   cardError: {
     open: 'Card error',
+    movedOn: 'The hand moved on and Card error closed: open it again for what the table shows now.',
     title: 'Card error: what happened?',
     back: 'Back',
     exposedHint: 'A hole card was exposed in the deal: it becomes the burn card, and the seat gets the next card after the deal.',
@@ -383,6 +384,7 @@ const de: Dictionary = {
   simDealStep: 'Bis zum Ende des Schritts geben',
   cardError: {
     open: 'Kartenfehler',
+    movedOn: 'Die Hand ging weiter, Kartenfehler wurde geschlossen: für das, was der Tisch jetzt zeigt, neu öffnen.',
     title: 'Kartenfehler: was ist passiert?',
     back: 'Zurück',
     exposedHint: 'Eine Handkarte wurde beim Geben aufgedeckt: sie wird zur Brennkarte, der Platz bekommt nach dem Geben die nächste Karte.',

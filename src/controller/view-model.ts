@@ -10,6 +10,7 @@ import type { BettingStructure } from '../engine/config.js';
 import { handConfig, levelDue } from '../engine/tournament.js';
 import { reduceTable } from '../engine/table-reduce.js';
 import type { Player } from '../engine/state.js';
+import type { Operation } from '../engine/operations.js';
 import type { TableConfig } from '../engine/table-config.js';
 import type { OwedBlinds, TableState } from '../engine/table-state.js';
 import type { DeviceIncident } from '../engine/table-operations.js';
@@ -152,7 +153,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
     actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, bet: actorPlayer.bet, legal, sizes: quickSizes(hand) },
-    lastHoleCardSeat: inPlay && hand !== null ? lastHoleCardSeat(hand) : null,
+    lastHoleCardSeat: inPlay && hand !== null && !lastCardReported(table.handLog) ? lastHoleCardSeat(hand) : null,
     prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastStep: lastStep(table),
@@ -161,6 +162,19 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     dealer: table.dealer == null ? null : { number: table.dealer.number, name: table.dealer.name },
     logRow,
   };
+}
+
+/**
+ * Whether the last card dealt has been reported exposed already: the report leaves the deal where it was,
+ * so the same seat's card would be offered again, and a second report is a misdeal's refusal.
+ */
+function lastCardReported(handLog: readonly Operation[]): boolean {
+  for (let index = handLog.length - 1; index >= 0; index--) {
+    const type = (handLog[index] as Operation).type;
+    if (type === 'card-exposed') return true;
+    if (type === 'deal') return false;
+  }
+  return false;
 }
 
 /** The buy-in and whether seats are open, as `sit` decides them (a tournament: its starting stack, before its first hand). */

@@ -148,7 +148,11 @@ export function exposedOperation(state: HandState, card: Card | undefined, seat:
   const last = lastHoleCardSeat(state);
   if (last === null) throw violation('no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben');
   if (seat !== undefined && seat !== last) {
-    throw violation('card-dealt-since', `The last card went to seat ${last}, not seat ${String(seat)}: a card was dealt since; call the floor`, `Die letzte Karte ging an Platz ${last}, nicht an Platz ${String(seat)}: seitdem wurde gegeben; Floor rufen`);
+    throw violation(
+      'card-dealt-since',
+      `The last card went to seat ${last}, not seat ${String(seat)}: a card was dealt since; the floor can undo that card, then report the exposed one`,
+      `Die letzte Karte ging an Platz ${last}, nicht an Platz ${String(seat)}: seitdem wurde gegeben; der Floor kann diese Karte zurücknehmen, dann die aufgedeckte melden`,
+    );
   }
   if (state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0) <= 2 || state.exposedBurn) {
     const why = state.exposedBurn ? { en: 'a second card exposed', de: 'eine zweite Karte aufgedeckt' } : { en: 'the first or second card exposed', de: 'die erste oder zweite Karte aufgedeckt' };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { viewOf, type ViewModel } from '../../src/controller/view-model.js';
 import { TableDriver } from '../support/table-driver.js';
+import { parseCard } from '../../src/cards/notation.js';
+import { CASINO_5_10 } from '../../src/engine/table-config.js';
 
 /** The view of the driven table now, as the controller publishes it. */
 function view(table: TableDriver): ViewModel {
@@ -114,5 +116,37 @@ describe('a tournament’s blind level on the status bar', () => {
     const table = new TableDriver(tournament({ hands: 3 })).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks').playHand();
     expect(view(table).stakes.level).toEqual({ number: 1, next: { hand: 4 } });
     expect(view(tableOfThree()).stakes.level).toBeNull();
+  });
+});
+
+describe('the seat a report of an exposed hole card names', () => {
+  it('is the seat of the last hole card dealt, during the deal and as the betting opens; none once reported, or after the first action', () => {
+    const table = tableOfThree().start();
+    expect(view(table).lastHoleCardSeat).toBeNull();
+    table.do({ type: 'deal', card: null });
+    expect(view(table).lastHoleCardSeat).toBeNull();
+    // The deal runs 4, 7, 1, 4, 7, 1 (the small blind first).
+    table.do({ type: 'deal', card: parseCard('2h') }).do({ type: 'deal', card: parseCard('3h') });
+    expect(view(table).lastHoleCardSeat).toBe(7);
+    table.do({ type: 'deal', card: parseCard('4h') }).do({ type: 'deal', card: parseCard('5h') });
+    expect(view(table).lastHoleCardSeat).toBe(4);
+    table.do({ type: 'exposed', seat: 4 });
+    expect(view(table).lastHoleCardSeat).toBeNull();
+    table.do({ type: 'deal', card: parseCard('6h') });
+    expect(view(table).lastHoleCardSeat).toBe(7);
+    table.do({ type: 'deal', card: parseCard('7h') });
+    // The deal's last card went to the button (seat 1); then seat 4 gets its replacement.
+    expect(view(table).lastHoleCardSeat).toBe(1);
+    table.do({ type: 'deal', card: parseCard('8h') });
+    expect(table.state.hand?.phase.kind).toBe('betting');
+    expect(view(table).lastHoleCardSeat).toBe(4);
+    table.do({ type: 'call' });
+    expect(view(table).lastHoleCardSeat).toBeNull();
+  });
+
+  it('counts from the first card when no card is burned before the hole cards', () => {
+    const table = new TableDriver({ hand: { ...CASINO_5_10.hand, burnBeforeHoleCards: false } }).sit(1, 'Ann').sit(4, 'Bob').sit(7, 'Cy').draw('1:As 4:2c 7:3c').start();
+    table.do({ type: 'deal', card: parseCard('2h') });
+    expect(view(table).lastHoleCardSeat).toBe(4);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/notation.js';
 import { e2eTables } from './support.js';
 
 /**
@@ -33,6 +34,29 @@ describe('card errors on the croupier screen', () => {
       [1, 2],
       [3, 2],
       [6, 2],
+    ]);
+  });
+
+  it('a card the shoe reads while the panel is open closes it, says so, and a report on its way for the seat before is refused', async () => {
+    const croupier = await tableOfThree();
+    await croupier.deal('2h', '3h', '4h', '5h');
+    await croupier.tap('card-error');
+    await croupier.sees('card-error-exposed', "Seat 6's card, just dealt, was exposed");
+    // The shoe reads seat 1's second card: not the croupier's step.
+    const core = kiosk().core.controller;
+    core.submit({ id: 'shoe-1', command: { type: 'deal', card: parseCard('9c') } });
+    await croupier.sees('card-error-moved-on', 'The hand moved on and Card error closed');
+    expect(await croupier.locator('card-error-panel').count()).toBe(0);
+    await croupier.tap('card-error');
+    expect(await croupier.locator('card-error-moved-on').count()).toBe(0);
+    await croupier.sees('card-error-exposed', "Seat 1's card, just dealt, was exposed");
+    // A report for seat 6 that reaches the core after the card: refused, the card stays seat 1's.
+    const view = core.submit({ id: 'late-report', command: { type: 'exposed', seat: 6 } });
+    expect(view.lastError?.en).toBe('The last card went to seat 1, not seat 6: a card was dealt since; the floor can undo that card, then report the exposed one');
+    expect(core.view().seats.map((seat) => [seat.seat, seat.faceDown])).toEqual([
+      [1, 2],
+      [3, 1],
+      [6, 1],
     ]);
   });
 

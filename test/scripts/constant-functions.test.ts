@@ -66,6 +66,15 @@ describe('constant functions (scripts/constant-functions.mjs, run by npm run bui
     expect(constantFunctions(code, null)).toEqual({ code, map: null, functions: 0 });
   });
 
+  it('refuses a file that does not parse, and leaves one whose lines TypeScript would count otherwise', () => {
+    expect(() => constantFunctions('function f( {\n}\n', null, 'broken.js')).toThrow("constant functions: broken.js does not parse: ')' expected");
+    // A raw template may hold U+2028, a line break to TypeScript and not to a split at '\n'.
+    for (const odd of ['\u2028', '\u2029', '\r']) {
+      const code = `var t = String.raw\`a${odd}b\`;\nfunction f() {\n  return t;\n}\n`;
+      expect(constantFunctions(code, null)).toEqual({ code, map: null, functions: 0 });
+    }
+  });
+
   it('moves the source map with the lines, every generated token still mapped to its source', async () => {
     const source = [
       'export const table = settle({ seats: 6 });',
@@ -101,8 +110,23 @@ describe('constant functions (scripts/constant-functions.mjs, run by npm run bui
     expect(decodeMappings('AAAA,IAAgB')).toEqual([[[0, 0, 0, 0], [4, 0, 0, 16]]]);
   });
 
-  it('is applied to the build: no top-level function declaration is left, and every chunk loads', () => {
+  it('is applied to the build: no top-level function declaration is left, no chunks import each other round, and every chunk loads', () => {
     const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).filter((name) => name.endsWith('.js'));
+    // A declaration can be called through an import cycle before its module has run; a constant cannot.
+    const imports = new Map(chunks.map((name) => [name, [...readFileSync(join(ROOT, 'dist', 'chunks', name), 'utf8').matchAll(/(?:from |import\(?)\s*"\.\/([\w-]+\.js)"/g)].map((match) => match[1] as string)]));
+    const finished = new Set<string>();
+    const cycleFrom = (name: string, path: readonly string[]): string | null => {
+      if (path.includes(name)) return [...path, name].join(' → ');
+      if (finished.has(name)) return null;
+      for (const next of imports.get(name) ?? []) {
+        const cycle = cycleFrom(next, [...path, name]);
+        if (cycle !== null) return cycle;
+      }
+      finished.add(name);
+      return null;
+    };
+    for (const name of chunks) expect(cycleFrom(name, [])).toBeNull();
+    expect([...imports.values()].flat().length).toBeGreaterThan(20);
     const bundles = [...readdirSync(join(ROOT, 'dist')).filter((name) => name.endsWith('.js')), ...chunks.map((name) => `chunks/${name}`), 'electron/main.js'];
     for (const bundle of bundles) expect(readFileSync(join(ROOT, 'dist', bundle), 'utf8'), bundle).not.toMatch(/^(async )?function\*? /m);
     // Loading runs each chunk's top-level code: a function used before its constant is defined throws.

@@ -79,10 +79,15 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const cardErrorsAllowed = cardErrorsNow(view);
   const cardErrors = cardErrorsAt === moment ? cardErrorsAllowed : null;
   // Closed for good once the moment has passed: a later moment that looks the same (a flop dealt again
-  // with the same cards) does not open them again.
+  // with the same cards) does not open them again. Passed by a step the croupier did not send (a card the
+  // shoe read meanwhile), the closing is said until the next step: what was open is not what is shown now.
+  const [cardErrorsMovedOn, setCardErrorsMovedOn] = useState<string | null>(null);
+  const busy = session.busy;
   useEffect(() => {
-    if (cardErrorsAt !== null && cardErrorsAt !== moment) setCardErrorsAt(null);
-  }, [cardErrorsAt, moment]);
+    if (cardErrorsAt === null || cardErrorsAt === moment) return;
+    setCardErrorsAt(null);
+    if (!busy) setCardErrorsMovedOn(moment);
+  }, [cardErrorsAt, moment, busy]);
   const recordCardError = (command: WireCommand): void => {
     void onCommand(command).then((accepted) => {
       if (accepted) setCardErrorsAt(null);
@@ -104,10 +109,18 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
                 aria-pressed={cardErrors !== null}
                 data-testid="card-error"
                 disabled={session.busy}
-                onClick={() => setCardErrorsAt(cardErrors === null ? moment : null)}
+                onClick={() => {
+                  setCardErrorsMovedOn(null);
+                  setCardErrorsAt(cardErrors === null ? moment : null);
+                }}
               >
                 {t.cardError.open}
               </button>
+            )}
+            {cardErrorsMovedOn === moment && (
+              <p className="hint" role="status" data-testid="card-error-moved-on">
+                {t.cardError.movedOn}
+              </p>
             )}
             {simulated && (
               <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" onClick={() => setOverlay({ kind: 'sim-faults' })}>

@@ -49,7 +49,7 @@ describe('E16 an exposed hole card becomes the burn card', () => {
     hand.deal('5c');
     const before = hand.state;
     expect(lastHoleCardSeat(before)).toBe(2);
-    expect(() => hand.do({ type: 'exposed', seat: 1 })).toThrow('The last card went to seat 2, not seat 1: a card was dealt since; call the floor');
+    expect(() => hand.do({ type: 'exposed', seat: 1 })).toThrow('The last card went to seat 2, not seat 1: a card was dealt since; the floor can undo that card, then report the exposed one');
     expect(hand.state).toBe(before);
     hand.do({ type: 'exposed', seat: 2 });
     expect(hand.state.burns).toEqual([null, hand.cards('5c')[0]]);
