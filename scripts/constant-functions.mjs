@@ -45,8 +45,8 @@ export function constantFunctions(code, map, name = 'bundle.js') {
   const shift = new Map();
   for (let line = 0; line < insertAt; line++) order.push(line);
   const inMoved = new Set();
-  for (const { first, last, name } of moved) {
-    const prefix = `const ${name} = `;
+  for (const { first, last, name: functionName } of moved) {
+    const prefix = `const ${functionName} = `;
     lines[first] = prefix + lines[first];
     lines[last] += ';';
     shift.set(first, prefix.length);
