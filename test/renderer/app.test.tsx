@@ -574,7 +574,7 @@ describe('the floor', () => {
     expect(text('floor-setup')).toBe('Table setupfixed for the tournament');
   });
 
-  it('sets a straddle up (0 for none) with the rest of the setup; a straddle the core refuses shows in the dialog', async () => {
+  it('sets a straddle and a big-blind ante up (0 for none) with the rest of the setup; a straddle the core refuses shows in the dialog', async () => {
     const core = new FakeCore(startView());
     core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
     const refusal = { en: 'a straddle must be more than the big blind', de: 'Ein Straddle muss größer als der Big Blind sein' };
@@ -598,9 +598,15 @@ describe('the floor', () => {
     expect(text('dialog-error')).toContain('a straddle must be more than the big blind');
     expect(query('setup-confirm')).not.toBeNull();
     await fill('setup-straddle', '20');
+    // A big-blind ante goes with the rest: the core checks it (at most the big blind).
+    expect((get('setup-bigBlindAnte') as HTMLInputElement).value).toBe('0');
+    await fill('setup-bigBlindAnte', '10');
     await click('setup-confirm');
     await settle();
-    expect(core.commands().map((command) => (command.type === 'configure' ? command.config.hand.straddle : null))).toEqual([10, 20]);
+    expect(core.commands().map((command) => (command.type === 'configure' ? [command.config.hand.straddle, command.config.hand.bigBlindAnte] : null))).toEqual([
+      [10, 0],
+      [20, 10],
+    ]);
     expect(query('floor-dialog')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';
 
 /** The numbers of a setup, as typed: one keypad fills whichever field was tapped last. */
-type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'straddle' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
+type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'bigBlindAnte' | 'straddle' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
 
 const KINDS: readonly Kind[] = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'];
 const FEES: readonly Fee[] = ['time', 'rake', 'none'];
@@ -22,6 +22,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
     smallBlind: text(hand.smallBlind),
     bigBlind: text(hand.bigBlind),
     ante: text(hand.ante),
+    bigBlindAnte: text(hand.bigBlindAnte),
     straddle: text(hand.straddle),
     smallBet: text(structure.kind === 'fixed-limit' ? structure.smallBet : hand.bigBlind),
     bigBet: text(structure.kind === 'fixed-limit' ? structure.bigBet : hand.bigBlind * 2),
@@ -41,7 +42,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
 }
 
 /**
- * The floor's table setup: the game, blinds, ante and straddle (0 for none), the house fee (time or
+ * The floor's table setup: the game, blinds, antes and straddle (0 for none), the house fee (time or
  * rake), seats and buy-ins, starting from the table's current setup. It only gathers numbers: the core
  * checks the whole setup and refuses it with the reason (a big blind below the small blind, a taken seat
  * removed …).
@@ -71,7 +72,7 @@ export function TableSetup({ config, onCommand, onCancel }: { readonly config: T
     const timeCollection = fee === 'time' ? { amount: number('timeAmount'), everyMinutes: number('timeEvery'), sittingOutPays: config.timeCollection?.sittingOutPays ?? false, courtesyHands: config.timeCollection?.courtesyHands ?? 0 } : null;
     const next: TableConfig = {
       ...config,
-      hand: { ...config.hand, structure: structure(), smallBlind: number('smallBlind'), bigBlind: number('bigBlind'), ante: number('ante'), straddle: number('straddle'), rake },
+      hand: { ...config.hand, structure: structure(), smallBlind: number('smallBlind'), bigBlind: number('bigBlind'), ante: number('ante'), bigBlindAnte: number('bigBlindAnte'), straddle: number('straddle'), rake },
       seatCount: number('seatCount'),
       maxPlayers: number('maxPlayers'),
       buyIn: { min: number('buyInMin'), max: number('buyInMax') },
@@ -122,6 +123,7 @@ export function TableSetup({ config, onCommand, onCancel }: { readonly config: T
           {input('smallBlind')}
           {input('bigBlind')}
           {input('ante')}
+          {input('bigBlindAnte')}
           {config.tournament === null && input('straddle')}
         </div>
         {kind === 'fixed-limit' && <div className="setup-row">{[input('smallBet'), input('bigBet')]}</div>}
