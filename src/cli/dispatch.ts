@@ -32,8 +32,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
   report: {
-    summary: "A floor report over a table's log (verified first): the session's hands, the collections, the cash flow and chip reconciliation, the incidents",
-    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv|pdf] [--lang en|de] [--from T] [--to T] [--count CHIPS] [--out FILE]\n       felt report --db PATH --kind hand (--hand ID | --hand-number N) [--format json|phh] [--out FILE]   (one hand: its full history, or its PHH; ID its place in the log, N its number as the reports give it)',
+    summary: "A floor report over a table's log (verified first): the session's hands, the collections, the cash flow and chip reconciliation, the incidents, a tournament's standings",
+    usage: 'felt report --db PATH --kind session|collections|cashflow|incidents|standings [--format json|csv|pdf] [--lang en|de] [--from T] [--to T] [--count CHIPS] [--out FILE]\n       felt report --db PATH --kind hand (--hand ID | --hand-number N) [--format json|phh] [--out FILE]   (one hand: its full history, or its PHH; ID its place in the log, N its number as the reports give it)',
     run: async (args, io) => (await import('./commands/report.js')).runReport(args, io),
   },
   staff: {

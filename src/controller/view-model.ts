@@ -224,7 +224,8 @@ function levelOf(table: TableState): Stakes['level'] {
   if (rule === null || progress === null) return null;
   const level = progress.level;
   const every = rule.levelEvery;
-  if (level + 1 >= rule.levels.length) return { number: level + 1, next: null };
+  // The last level, or a tournament won: no level follows.
+  if (level + 1 >= rule.levels.length || progress.winner !== null) return { number: level + 1, next: null };
   if ('hands' in every) return { number: level + 1, next: { hand: (level + 1) * every.hands + 1 } };
   return { number: level + 1, next: progress.startedAt === null ? null : { at: progress.startedAt + (level + 1) * every.minutes * 60_000 } };
 }

@@ -4,8 +4,9 @@ import { type CollectionsReport, collectionsReport } from './collections.js';
 import { type Facts, type FactSelection, HAND_FIELDS, WHOLE_LOG, type Window, within } from './facts.js';
 import { type Incident, incidents } from './incidents.js';
 import { type SessionReport, sessionReport } from './session.js';
+import { type Standings, standings } from './standings.js';
 
-export const REPORT_KINDS = ['session', 'collections', 'cashflow', 'incidents'] as const;
+export const REPORT_KINDS = ['session', 'collections', 'cashflow', 'incidents', 'standings'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A floor report as `felt report --format json` writes it and the floor's screens receive it: over `window`. */
@@ -13,12 +14,14 @@ export type FloorReport =
   | ({ readonly kind: 'session'; readonly window: Window } & SessionReport)
   | ({ readonly kind: 'collections'; readonly window: Window } & CollectionsReport)
   | ({ readonly kind: 'cashflow' } & CashFlow)
-  | { readonly kind: 'incidents'; readonly window: Window; readonly incidents: readonly Incident[] };
+  | { readonly kind: 'incidents'; readonly window: Window; readonly incidents: readonly Incident[] }
+  | ({ readonly kind: 'standings'; readonly window: Window } & Standings);
 
 /**
  * What each report reads: its kinds of facts and, of the hands, the fields it uses (a report given more
  * ignores the rest; the reports over a whole database's facts equal the reports over these, which the
- * store's tests and bench:reports check). The cash flow needs the table too.
+ * store's tests and bench:reports check). The cash flow needs the table too; a tournament's standings
+ * are the table's alone (`REPORTS_OF_THE_TABLE`).
  */
 export const REPORT_FACTS: Readonly<Record<ReportKind, FactSelection>> = {
   session: { kinds: ['hand', 'dealer'], handFields: HAND_FIELDS },
@@ -26,7 +29,11 @@ export const REPORT_FACTS: Readonly<Record<ReportKind, FactSelection>> = {
   cashflow: { kinds: ['hand', 'time', 'seat', 'correction'], handFields: ['seq', 'at', 'rake', 'voided'] },
   // The hands' last rows tell an incident after a hand from one in it.
   incidents: { kinds: ['hand', 'correction', 'incident'], handFields: ['seq', 'hand'] },
+  standings: { kinds: [], handFields: [] },
 };
+
+/** The reports that need the table as the log leaves it. */
+export const REPORTS_OF_THE_TABLE: ReadonlySet<ReportKind> = new Set(['cashflow', 'standings']);
 
 export type ReportOptions = {
   /** The croupier's count of the chips on the table (the cash flow). */
@@ -49,5 +56,8 @@ export function floorReport(kind: ReportKind, facts: Facts, options: ReportOptio
       return { kind, ...cashFlow(facts, options.counted ?? null, options.table ?? null, window) };
     case 'incidents':
       return { kind, window, incidents: incidents(facts, window) };
+    case 'standings':
+      // As the table is now, whatever the period: a place, once taken, stays.
+      return { kind, window: WHOLE_LOG, ...standings(options.table ?? null) };
   }
 }

@@ -84,6 +84,13 @@ function rowsOf(report: FloorReport): Cell[][] {
         ['row', 'at', 'kind', 'hand', 'after_hand', 'by', 'chips', 'what'],
         ...report.incidents.map((incident): Cell[] => [incident.row, incident.at === null ? null : iso(incident.at), incident.kind, incident.hand, incident.afterHand ? 'yes' : 'no', incident.by, incident.chips, incident.words.en]),
       ];
+    case 'standings':
+      // One layout: places with no chips, the players still in with theirs and no place.
+      return [
+        ['place', 'name', 'seat', 'chips'],
+        ...report.places.map((place): Cell[] => [place.place, place.name, place.seat, null]),
+        ...report.playing.map((player): Cell[] => [null, player.name, player.seat, player.chips]),
+      ];
   }
 }
 

@@ -3,6 +3,7 @@ import type { CashFlow } from './cash-flow.js';
 import type { CollectionsReport } from './collections.js';
 import type { Window } from './facts.js';
 import type { FloorReport, ReportKind } from './floor-report.js';
+import type { Standings } from './standings.js';
 import { incidentKindsIn } from './incident-kinds.js';
 import type { Incident } from './incidents.js';
 import { PdfDocument, textWidth, winAnsiSafe, wrapText } from './pdf.js';
@@ -47,7 +48,7 @@ const EN = {
   /** The core's own words (an incident's), in this language. */
   words: (words: Words) => words.en,
   reportTitle: 'Floor report',
-  kinds: { session: 'Session', collections: 'Collections', cashflow: 'Cash flow', incidents: 'Incidents' } satisfies Record<ReportKind, string>,
+  kinds: { session: 'Session', collections: 'Collections', cashflow: 'Cash flow', incidents: 'Incidents', standings: 'Tournament standings' } satisfies Record<ReportKind, string>,
   table: (name: string) => `Table ${name}`,
   generated: (at: string) => `Generated ${at}`,
   /** The report's period, under the heading when it is not the whole log. */
@@ -135,6 +136,14 @@ const EN = {
   whatColumn: 'What',
   incidentKinds: incidentKindsIn('en'),
   noIncidents: 'No incidents',
+  notATournament: 'This table is a cash game: it has no standings.',
+  places: 'Places',
+  placeColumn: 'Place',
+  noPlaces: 'Nobody is out yet',
+  stillIn: 'Still in, by chips',
+  chipsColumn: 'Chips',
+  levelNow: (level: number) => `Blind level ${level}`,
+  wonBy: (name: string) => `Won by ${name}`,
 };
 
 /** Every label in every language: a missing German one does not compile. */
@@ -143,7 +152,7 @@ type Labels = { readonly [K in keyof typeof EN]: (typeof EN)[K] };
 const DE: Labels = {
   words: (words) => words.de,
   reportTitle: 'Floor-Bericht',
-  kinds: { session: 'Sitzung', collections: 'Einnahmen', cashflow: 'Geldfluss', incidents: 'Vorfälle' },
+  kinds: { session: 'Sitzung', collections: 'Einnahmen', cashflow: 'Geldfluss', incidents: 'Vorfälle', standings: 'Turnierstand' },
   table: (name) => `Tisch ${name}`,
   generated: (at) => `Erstellt ${at}`,
   period: (span) => `Zeitraum ${span}`,
@@ -229,6 +238,14 @@ const DE: Labels = {
   whatColumn: 'Was',
   incidentKinds: incidentKindsIn('de'),
   noIncidents: 'Keine Vorfälle',
+  notATournament: 'Dieser Tisch ist ein Cash Game: er hat keinen Turnierstand.',
+  places: 'Rangliste',
+  placeColumn: 'Rang',
+  noPlaces: 'Noch ist niemand ausgeschieden',
+  stillIn: 'Noch im Turnier, nach Chips',
+  chipsColumn: 'Chips',
+  levelNow: (level: number) => `Blindstufe ${level}`,
+  wonBy: (name: string) => `Gewonnen von ${name}`,
 };
 
 const LABELS: Readonly<Record<ReportLanguage, Labels>> = { en: EN, de: DE };
@@ -321,6 +338,8 @@ function blocksOf(report: FloorReport, t: Labels, f: Format): Block[] {
       return cashFlowBlocks(report, t, f);
     case 'incidents':
       return incidentBlocks(report.incidents, t);
+    case 'standings':
+      return standingsBlocks(report, t, f);
   }
 }
 
@@ -527,6 +546,42 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
     ]),
     // Only a period that reaches the present can be held against the table as it is.
     ...(totals.onTable === null && report.window.to !== null ? [{ kind: 'note', text: t.onTableUnknown } as const] : []),
+  ];
+}
+
+function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
+  if (!report.tournament) return [{ kind: 'note', text: t.notATournament }];
+  const seat = (at: number | null): string => (at === null ? t.none : String(at));
+  return [
+    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.winner) },
+    {
+      kind: 'table',
+      title: t.places,
+      width: 0.62,
+      columns: [
+        { header: t.placeColumn, align: 'right', width: 0.2 },
+        { header: t.nameColumn, align: 'left', width: 0.6 },
+        { header: t.seatColumn, align: 'right', width: 0.2 },
+      ],
+      rows: report.places.map((place) => ({ cells: [String(place.place), place.name, seat(place.seat)], strong: place.place === 1 })),
+      empty: t.noPlaces,
+    },
+    ...(report.winner !== null
+      ? []
+      : [
+          {
+            kind: 'table',
+            title: t.stillIn,
+            width: 0.62,
+            columns: [
+              { header: t.seatColumn, align: 'right', width: 0.2 },
+              { header: t.nameColumn, align: 'left', width: 0.5 },
+              { header: t.chipsColumn, align: 'right', width: 0.3 },
+            ],
+            rows: report.playing.map((player) => ({ cells: [String(player.seat), player.name, f.amount(player.chips)] })),
+            empty: t.none,
+          } as const,
+        ]),
   ];
 }
 

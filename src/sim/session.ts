@@ -55,6 +55,7 @@ export type SessionSummary = {
   readonly voided: number;
   /** A tournament's winner, once there is one (the session ends there). */
   readonly winner?: string;
+  /** Chips bought: buy-ins and top-ups together (the cash-flow report gives them apart). */
   readonly buyIns: number;
   readonly cashOuts: number;
   readonly collected: { readonly time: number; readonly rake: number };

@@ -47,6 +47,38 @@ describe('felt report', () => {
     }
   });
 
+  it("gives a tournament's standings from its table: the places with the winner first, in JSON and CSV; a cash table has none", async () => {
+    const db = join(scratch(), 'tournament.db');
+    const store = Store.open(db);
+    const table = TableController.open(store, { now: () => Date.UTC(2026, 10, 29, 18) }, { ...CASINO_5_10, timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 100, bigBlind: 200, ante: 0, bigBlindAnte: 200 }], levelEvery: { hands: 100 } } });
+    const send = (id: string, command: Parameters<typeof table.submit>[0]['command']): void => {
+      const view = table.submit({ id, command });
+      if (view.lastError !== null) throw new Error(`${id}: ${view.lastError.en}`);
+    };
+    for (const [seat, name] of [[1, 'A'], [2, 'B'], [3, 'C']] as const) send(`s${seat}`, { type: 'sit', seat, name, buyIn: 1500 });
+    ['As', 'Ks', 'Qs'].forEach((card, index) => send(`d${index}`, { type: 'draw', seat: index + 1, card: parseCard(card) }));
+    send('short-b', { type: 'adjust-stack', seat: 2, amount: -600, reason: 'test stacks', by: 'Floor' });
+    send('short-c', { type: 'adjust-stack', seat: 3, amount: -500, reason: 'test stacks', by: 'Floor' });
+    send('start', { type: 'start-hand' });
+    send('burn', { type: 'deal', card: null });
+    ['Ks', 'Qs', 'As', 'Kh', 'Qh', 'Ah'].forEach((card, index) => send(`h${index}`, { type: 'deal', card: parseCard(card) }));
+    send('a1', { type: 'all-in' });
+    send('a2', { type: 'all-in' });
+    send('a3', { type: 'call' });
+    [null, '2c', '7d', '9h', null, 'Tc', null, '3s'].forEach((card, index) => send(`b${index}`, { type: 'deal', card: card === null ? null : parseCard(card) }));
+    for (let show = 0; table.table.hand?.phase.kind === 'showdown'; show++) send(`show${show}`, { type: 'show' });
+    store.close();
+    const json = cliIo();
+    expect(await runReport(['--db', db, '--kind', 'standings'], json)).toBe(0);
+    expect(JSON.parse(json.written.out)).toMatchObject({ kind: 'standings', tournament: true, winner: 'A', places: [{ place: 1, name: 'A', seat: 1 }, { place: 2, name: 'C', seat: 3 }, { place: 3, name: 'B', seat: 2 }], playing: [] });
+    const csv = cliIo();
+    expect(await runReport(['--db', db, '--kind', 'standings', '--format', 'csv'], csv)).toBe(0);
+    expect(csv.written.out).toBe('place,name,seat,chips\r\n1,A,1,\r\n2,C,3,\r\n3,B,2,\r\n');
+    const cash = cliIo();
+    expect(await runReport(['--db', stoppedAfterAMisdeal(), '--kind', 'standings'], cash)).toBe(0);
+    expect(JSON.parse(cash.written.out)).toMatchObject({ tournament: false, places: [], playing: [] });
+  });
+
   it('names phh only as the format of --kind hand', async () => {
     const db = await simulatedTable(1);
     await expect(runReport(['--db', db, '--kind', 'session', '--format', 'xml'], cliIo())).rejects.toThrow(/^--format is json, csv or pdf \(json or phh for --kind hand\), got 'xml'$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewOf, type ViewModel } from '../../src/controller/view-model.js';
 import { TableDriver } from '../support/table-driver.js';
+import { finishedTournament } from '../support/finished-tournament.js';
 import { parseCard } from '../../src/cards/notation.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 
@@ -110,6 +111,12 @@ describe('a tournament’s blind level on the status bar', () => {
     expect(view(table).prompt.words.en).toContain('Level 2: blinds 20/40');
     table.playHand();
     expect(view(table).stakes.level).toEqual({ number: 2, next: null });
+  });
+
+  it('none after a tournament is won, whatever levels are left', () => {
+    const table = finishedTournament([levels[0] as (typeof levels)[number], levels[1] as (typeof levels)[number]]);
+    expect(table.state.tournament?.winner).toBe('A');
+    expect(view(table).stakes.level).toEqual({ number: 1, next: null });
   });
 
   it('by hands: the hand the next level begins at; a cash table has no level', () => {

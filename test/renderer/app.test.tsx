@@ -381,7 +381,7 @@ describe('seats', () => {
     const core = new FakeCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' }, seatsOpen: false });
     const { click, get, query, text } = await app(core);
     expect(get('seat-2').tagName).toBe('DIV');
-    expect(text('seat-2')).toContain('Empty — the tournament is under way');
+    expect(text('seat-2')).toContain('Empty — closed for the tournament');
     await click('seat-2');
     expect(query('seat-dialog')).toBeNull();
   });

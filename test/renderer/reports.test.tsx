@@ -84,12 +84,28 @@ const INCIDENTS: FloorReport = {
   ],
 };
 
+const STANDINGS: FloorReport = {
+  kind: 'standings',
+  window: { from: null, to: null },
+  tournament: true,
+  level: 3,
+  winner: null,
+  places: [
+    { place: 5, name: 'Eve', seat: 2 },
+    { place: 6, name: 'Fay', seat: 9 },
+  ],
+  playing: [
+    { seat: 4, name: 'Cy', chips: 12_400 },
+    { seat: 1, name: 'Ada', chips: 6_100 },
+  ],
+};
+
 /** A core whose floor is open and that answers every report from the fixtures above. */
-function reportingCore(): FakeCore {
-  const core = new FakeCore(startView());
+function reportingCore(view = startView()): FakeCore {
+  const core = new FakeCore(view);
   core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
   core.on('floor-report', ({ kind, count }) => {
-    const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(count ?? null), incidents: INCIDENTS };
+    const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(count ?? null), incidents: INCIDENTS, standings: STANDINGS };
     return { ok: true, result: reports[kind] };
   });
   return core;
@@ -264,10 +280,23 @@ describe('the floor reports', () => {
     expect(query('floor-pin')).not.toBeNull();
   });
 
+  it("give a tournament's standings at a tournament's table only: the places so far and the players still in by chips", async () => {
+    const cash = await openReports(reportingCore());
+    expect(cash.query('reports-tab-standings')).toBeNull();
+    await cash.unmount();
+    const view = startView();
+    const { click, text, get } = await openReports(reportingCore({ ...view, stakes: { ...view.stakes, mode: 'tournament' } }));
+    await click('reports-tab-standings');
+    await settle();
+    expect(text('standings-state')).toBe('Blind level 3: the places so far');
+    expect(text('place-5-2')).toBe('5Eve2');
+    expect(Array.from(get('standings-playing').querySelectorAll('tbody tr')).map((row) => row.textContent)).toEqual(['4Cy12,400', '1Ada6,100']);
+  });
+
   it('give a shift on request: the period goes with every report asked for after it, the PDF too, and its start is shown', async () => {
     const core = reportingCore();
     core.on('floor-report', ({ kind, hours }) => {
-      const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(null), incidents: INCIDENTS };
+      const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(null), incidents: INCIDENTS, standings: STANDINGS };
       return { ok: true, result: { ...reports[kind], window: { from: hours === undefined ? null : FIRST, to: null } } };
     });
     core.on('floor-report-pdf', () => ({ ok: true, result: { fileName: 'felt-session.pdf', base64: btoa('%PDF-1.4 test') } }));

@@ -9,6 +9,7 @@ import { type FloorReport, floorReport, type ReportKind } from '../../src/report
 import { incidents } from '../../src/reports/incidents.js';
 import { encodeWinAnsi, PdfDocument, textWidth, winAnsiSafe } from '../../src/reports/pdf.js';
 import { type ReportLanguage, reportPdf } from '../../src/reports/report-pdf.js';
+import { finishedTournament } from '../support/finished-tournament.js';
 import { AT, DECK_CHECK, darkPixels, type GrayImage, floorFixture, grayBars, manyIncidents, pdfInfo, pdfPages, pdfWords, renderPages, writePdf } from './pdf-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'felt-pdf-'));
@@ -212,6 +213,18 @@ const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expe
       absent: ['Ruling:', 'Fehlgeben', 'Stapel', 'shoe'],
     },
   },
+  standings: {
+    en: {
+      heading: 'Floor report: Tournament standings',
+      lines: [/^Won by A$/m, /^Places$/m, /^ *Place +Name +Seat$/m, /^ *1 +A +1$/m, /^ *2 +C +3$/m, /^ *3 +B +2$/m],
+      absent: ['Still in', 'Period'],
+    },
+    de: {
+      heading: 'Floor-Bericht: Turnierstand',
+      lines: [/^Gewonnen von A$/m, /^Rangliste$/m, /^ *Rang +Name +Platz$/m, /^ *1 +A +1$/m, /^ *2 +C +3$/m, /^ *3 +B +2$/m],
+      absent: ['Noch im Turnier', 'Zeitraum'],
+    },
+  },
 };
 
 describe('floor reports as PDF', () => {
@@ -223,6 +236,7 @@ describe('floor reports as PDF', () => {
     collections: floorReport('collections', facts),
     cashflow: floorReport('cashflow', facts, { counted: COUNTED, table }),
     incidents: floorReport('incidents', facts),
+    standings: floorReport('standings', facts, { table: finishedTournament().state }),
   } satisfies Record<ReportKind, FloorReport>;
 
   it('the fixture has the figures the printed reports are checked against', () => {
@@ -489,3 +503,4 @@ describe('floor reports as PDF', () => {
     expect(pdfPages(file).pages[0]).toMatch(/^Tisch Drei \(Ecke\) +· +Erstellt 2026-11-29 21:00 UTC *$/m);
   });
 });
+

@@ -183,7 +183,7 @@ describe('floor reports over a table log', () => {
     expect(flow.count?.difference).toBe(5000 - (flow.totals.onTable ?? 0));
     const session = spawnSync(felt, ['report', '--db', db, '--kind', 'session', '--format', 'csv'], { encoding: 'utf8' });
     expect(session.stdout.split('\r\n').slice(0, 2)).toEqual(['measure,value', 'hands played,40']);
-    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, collections, cashflow, incidents, hand, got 'rake'");
+    expect(spawnSync(felt, ['report', '--db', db, '--kind', 'rake'], { encoding: 'utf8' }).stderr).toContain("--kind is session, collections, cashflow, incidents, standings, hand, got 'rake'");
     // A period: the hands started in it, the cash flow opening with what came before.
     const whole = JSON.parse(spawnSync(felt, ['report', '--db', db, '--kind', 'session'], { encoding: 'utf8' }).stdout) as ReturnType<typeof sessionReport>;
     const middle = new Date(((whole.time.first ?? 0) + (whole.time.last ?? 0)) / 2).toISOString().slice(0, 16) + 'Z';

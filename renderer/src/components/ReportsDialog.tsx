@@ -5,13 +5,17 @@ import { type Lang, useLanguage } from '../i18n';
 import { Keypad, digitsOnly } from './Keypad';
 import { Modal } from './Modal';
 
+/** A tournament's standings are offered at a tournament's table only. */
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
+const TOURNAMENT_KINDS: readonly ReportKind[] = [...KINDS, 'standings'];
 
 /** The periods the screen offers: the whole log, a shift, a day (hours back from now). */
 const PERIODS: readonly (number | null)[] = [null, 8, 24];
 
 type Props = {
   readonly reports: FloorReports;
+  /** The table is a tournament's: its standings are offered. */
+  readonly tournament: boolean;
   readonly onClose: () => void;
   /** The floor session locked meanwhile (`floor-locked`): open the floor's PIN pad. */
   readonly onUnlock: () => void;
@@ -91,7 +95,7 @@ function Stats({ rows }: { readonly rows: readonly (readonly [key: string, label
 }
 
 /** The floor's reports in four tabs; each tab asks the core for its report when shown. */
-export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
+export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props) {
   const { lang, t, words } = useLanguage();
   const { num, signed } = numbers(lang);
   const [countText, setCountText] = useState('');
@@ -327,6 +331,60 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
           </>
         );
       }
+      case 'standings':
+        if (!shown.tournament) return <p className="hint hint-large">{t.notATournament}</p>;
+        return (
+          <>
+            <p className="report-heading" data-testid="standings-state">
+              {shown.winner === null ? t.levelNow(shown.level ?? 1) : t.wonBy(shown.winner)}
+            </p>
+            <table className="report-table" data-testid="standings-places">
+              <caption className="report-heading">{t.places}</caption>
+              <thead>
+                <tr>
+                  <th>{t.placeColumn}</th>
+                  <th>{t.nameColumn}</th>
+                  <th>{t.seatColumn}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.places.length === 0 && (
+                  <tr>
+                    <td colSpan={3}>{t.noPlaces}</td>
+                  </tr>
+                )}
+                {shown.places.map((place) => (
+                  <tr key={`${place.place}-${place.name}`} data-testid={`place-${place.place}-${place.seat ?? 0}`}>
+                    <td className="number">{place.place}</td>
+                    <td>{place.name}</td>
+                    <td>{place.seat ?? t.none}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {shown.winner === null && (
+              <table className="report-table" data-testid="standings-playing">
+                <caption className="report-heading">{t.stillIn}</caption>
+                <thead>
+                  <tr>
+                    <th>{t.seatColumn}</th>
+                    <th>{t.nameColumn}</th>
+                    <th>{t.chipsColumn}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.playing.map((player) => (
+                    <tr key={player.seat}>
+                      <td>{player.seat}</td>
+                      <td>{player.name}</td>
+                      <td className="number">{num(player.chips)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        );
       case 'incidents':
         return shown.incidents.length === 0 ? (
           <p className="hint hint-large">{t.noIncidents}</p>
@@ -374,7 +432,7 @@ export function ReportsDialog({ reports, onClose, onUnlock }: Props) {
     >
       <div className="report-top">
         <div className="choice-row" role="tablist">
-          {KINDS.map((option) => (
+          {(tournament ? TOURNAMENT_KINDS : KINDS).map((option) => (
             <button
               type="button"
               role="tab"

@@ -206,6 +206,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
       {overlay?.kind === 'reports' && (
         <ReportsDialog
           reports={reports}
+          tournament={view.stakes.mode === 'tournament'}
           onClose={close}
           onUnlock={() => {
             // The floor session locked meanwhile: its PIN pad, as for a floor command on a locked session.

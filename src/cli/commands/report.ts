@@ -1,5 +1,5 @@
 import { writePrivateFile } from '../../api/data-folder.js';
-import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../reports/floor-report.js';
+import { floorReport, REPORT_FACTS, REPORT_KINDS, REPORTS_OF_THE_TABLE } from '../../reports/floor-report.js';
 import type { Window } from '../../reports/facts.js';
 import { reportCsv } from '../../reports/report-csv.js';
 import { reportPdf } from '../../reports/report-pdf.js';
@@ -20,7 +20,7 @@ type Which = { readonly id: number } | { readonly handNumber: number };
 type Options = { db: string; kind: Kind; hand: Which | null; format: Format; lang: 'en' | 'de'; count: number | null; out: string | null; window: Window };
 
 /**
- * `felt report --db PATH --kind session|collections|cashflow|incidents [--format json|csv|pdf] [--lang en|de]
+ * `felt report --db PATH --kind session|collections|cashflow|incidents|standings [--format json|csv|pdf] [--lang en|de]
  * [--from T] [--to T] [--count N] [--out FILE]`, or `--kind hand --hand ID [--format json|phh]`: a floor report over a table's log, read without taking
  * the table (it may be running). The log is verified first: a report over a log that does not verify
  * would mislead, so there is none. JSON totals are integers in chip units. `--from`/`--to` (ISO 8601 with
@@ -41,7 +41,7 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
   }
   if (options.kind === 'hand') return handDetail(options, io, verification.rows);
   // No further than the row verify checked: a running table writes on meanwhile.
-  const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], options.kind === 'cashflow', verification.rows);
+  const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], REPORTS_OF_THE_TABLE.has(options.kind), verification.rows);
   const report = floorReport(options.kind, facts, { counted: options.count, table, window: options.window });
   if (options.format === 'pdf') {
     writePrivateFile(options.out as string, reportPdf(report, { language: options.lang, generatedAt: now() }));

@@ -67,7 +67,7 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
     const what = options.session.mode === 'tournament' ? `a ${game} tournament (blinds up every 10 hands)` : `${game} 5/10`;
     io.out(`Simulated ${counted(summary.hands, 'hand')} of ${what}, ${players} players to start, ${button} button, seed ${options.session.seed}\n`);
     if (summary.winner !== undefined) io.out(`${summary.winner} won the tournament\n`);
-    io.out(`Buy-ins ${summary.buyIns}, cash-outs ${summary.cashOuts}, time collected ${summary.collected.time}, rake ${summary.collected.rake}\n`);
+    io.out(`Buy-ins and top-ups ${summary.buyIns}, cash-outs ${summary.cashOuts}, time collected ${summary.collected.time}, rake ${summary.collected.rake}\n`);
     io.out(`Chips on the table ${summary.chipsOnTable}: ${summary.balanced ? 'balanced' : 'DOES NOT BALANCE'}\n`);
     if (phhDirectory !== null) io.out(`Wrote ${counted(written, 'hand')} as PHH to ${phhDirectory}\n`);
   }

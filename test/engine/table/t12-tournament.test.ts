@@ -4,6 +4,7 @@ import { getPrompt } from '../../../src/engine/prompt.js';
 import { openTable } from '../../../src/engine/table.js';
 import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
+import { finishedTournament } from '../../support/finished-tournament.js';
 
 const LEVELS = [
   { smallBlind: 10, bigBlind: 20, ante: 0, bigBlindAnte: 0 },
@@ -95,17 +96,8 @@ describe('T12 tournament mode (seed 004)', () => {
 
 describe('T12 places, levels and absences', () => {
   it('players out in one hand place by the chips they began it with, the big-blind ante included', () => {
-    const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1500, levels: [{ smallBlind: 100, bigBlind: 200, ante: 0, bigBlindAnte: 200 }], levelEvery: { hands: 100 } } });
-    table.sit(1, 'A', 1500).sit(2, 'B', 1500).sit(3, 'C', 1500).draw('1:As 2:Ks 3:Qs');
-    table.do({ type: 'adjust-stack', seat: 2, amount: -600, reason: 'test stacks', by: 'Floor' }).do({ type: 'adjust-stack', seat: 3, amount: -500, reason: 'test stacks', by: 'Floor' });
-    table.start(); // button 1, small blind 2, big blind 3 (with the 200 ante)
-    table.do({ type: 'deal', card: null });
-    for (const card of ['Ks', 'Qs', 'As', 'Kh', 'Qh', 'Ah']) table.do({ type: 'deal', card: parseCard(card) });
-    table.do({ type: 'all-in' }).do({ type: 'all-in' }).do({ type: 'call' });
-    for (const card of [null, '2c', '7d', '9h', null, 'Tc', null, '3s']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
-    while (table.state.hand?.phase.kind === 'showdown') table.do({ type: 'show' });
-    // Seat 2 began with 900, seat 3 with 1,000 (200 of it the big-blind ante): seat 3 places higher.
-    expect(table.log.filter((entry) => entry.type === 'eliminated')).toEqual([
+    // Seat 2 began the hand with 900, seat 3 with 1,000 (200 of it the big-blind ante): seat 3 places higher.
+    expect(finishedTournament().log.filter((entry) => entry.type === 'eliminated')).toEqual([
       { type: 'eliminated', seat: 2, name: 'B', place: 3 },
       { type: 'eliminated', seat: 3, name: 'C', place: 2 },
     ]);
