@@ -145,7 +145,7 @@ export class RfidMapping {
     const hand = this.controller.table.hand;
     if (hand === null) return null;
     if (hand.board.includes(card)) return { en: 'the board', de: 'das Board' };
-    if (hand.burns.includes(card)) return { en: 'the burn', de: 'die Burn-Karten' };
+    if (hand.burns.includes(card)) return { en: 'the burn', de: 'die Brennkarten' };
     const owner = hand.players.find((player) => player.holeCards.includes(card));
     return owner === undefined ? null : { en: `seat ${owner.seat}`, de: `Platz ${owner.seat}` };
   }
@@ -155,7 +155,7 @@ export class RfidMapping {
     const place = antennaPlace(this.layout, antenna);
     if (place === null) return { en: `at antenna ${antenna} (not wired)`, de: `an Antenne ${antenna} (nicht verdrahtet)` };
     if (place.kind === 'seat') return { en: `at seat ${place.seat}`, de: `an Platz ${place.seat}` };
-    return { board: { en: 'at the board', de: 'am Board' }, burn: { en: 'at the burn', de: 'bei den Burn-Karten' }, muck: { en: 'in the muck', de: 'im Muck' } }[place.kind];
+    return { board: { en: 'at the board', de: 'am Board' }, burn: { en: 'at the burn', de: 'bei den Brennkarten' }, muck: { en: 'in the muck', de: 'im Muck' } }[place.kind];
   }
 
   /** An antenna by its id and place: "antenna 20 (board)" / "Antenne 20 (Board)". */

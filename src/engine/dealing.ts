@@ -81,7 +81,7 @@ function burnsBeforeBoardCard(state: HandState): boolean {
 }
 
 export function describeTarget(target: CardTarget): { en: string; de: string } {
-  if (target === 'burn') return { en: 'the burn', de: 'die Burn-Karte' };
+  if (target === 'burn') return { en: 'the burn', de: 'die Brennkarte' };
   if (target === 'board') return { en: 'the board', de: 'das Board' };
   return { en: `seat ${target.seat}`, de: `Platz ${target.seat}` };
 }
@@ -180,7 +180,7 @@ export function exposedOperation(state: HandState, card: Card | undefined, seat:
  */
 export function prematureOperation(state: HandState, card: Card | null, to: 'burn' | 'board'): Operation {
   checkCard(card);
-  if (to !== 'burn' && to !== 'board') throw violation('card-for-wrong-place', `A premature card goes to the burn or the board, not ${String(to)}`, `Eine vorzeitige Karte gehört zur Burn-Karte oder zum Board, nicht ${String(to)}`);
+  if (to !== 'burn' && to !== 'board') throw violation('card-for-wrong-place', `A premature card goes to the burn or the board, not ${String(to)}`, `Eine vorzeitige Karte gehört zu den Brennkarten oder zum Board, nicht ${String(to)}`);
   if (state.phase.kind !== 'betting' || state.street === 'river') {
     throw violation('no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird');
   }

@@ -116,12 +116,12 @@ export function getPrompt(table: TableState, at: number): Prompt {
     parts.de.push(out.de);
   }
   if (collectTime.length > 0) {
-    // The amounts unless every seat pays just the period's time: a seat paying time due pays another sum.
+    // The period's time once when every seat pays just that; else each seat's amount (time due is another sum).
     const fee = table.config.timeCollection?.amount ?? null;
     const plain = collectTime.every((entry) => entry.amount === fee);
     const seats = collectTime.map((entry) => (plain ? `${entry.seat}` : `${entry.seat} (${entry.amount})`)).join(', ');
-    parts.en.push(`Collect time from seat ${seats}`);
-    parts.de.push(`Zeit kassieren: Platz ${seats}`);
+    parts.en.push(plain ? `Collect time, ${fee} each, from seat ${seats}` : `Collect time from seat ${seats}`);
+    parts.de.push(plain ? `Zeit kassieren, je ${fee}: Platz ${seats}` : `Zeit kassieren: Platz ${seats}`);
   }
   if (preview.tournament !== null) {
     const antes = [ante > 0 ? `ante ${ante}` : '', bigBlindAnte > 0 ? `big-blind ante ${bigBlindAnte}` : ''].filter(Boolean);

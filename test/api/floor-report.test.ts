@@ -15,7 +15,7 @@ describe('floor reports through the core', () => {
       expect(report.ok).toBe(true);
       expect(report.result).toMatchObject({ kind: 'cashflow', totals: { buyIns: 1300, onTable: 1300, unexplained: 0 }, count: { counted: 1290, difference: -10 } });
       expect(send('floor-report', { kind: 'session' }).result).toMatchObject({ kind: 'session', handsPlayed: 0 });
-      expect(send('floor-report', { kind: 'payroll' }).error?.words.en).toBe('args.kind: one of session, collections, cashflow, incidents');
+      expect(send('floor-report', { kind: 'payroll' }).error?.words.en).toBe('args.kind: one of session, collections, cashflow, incidents, standings');
       expect(send('floor-report', { kind: 'session', count: 5 }).error?.words.en).toBe('args.count belongs to the cash flow report');
       // A shift by the table's clock: the window is the last so many hours up to now.
       const shift = send('floor-report', { kind: 'incidents', hours: 8 });

@@ -137,7 +137,7 @@ describe('the croupier screen', () => {
     expect(await croupier.text('prompt')).not.toContain('Collect time');
     kiosk().now += MINUTE;
     await croupier.page.reload();
-    await croupier.sees('prompt', 'Collect time from seat 1, 3, 6');
+    await croupier.sees('prompt', 'Collect time, 15 each, from seat 1, 3, 6');
     await croupier.command('start-hand');
     // Ada, on the button now: 500 − 15 − 5 (her folded small blind) − 15.
     await croupier.sees('seat-1-stack', '465');

@@ -165,7 +165,7 @@ export async function openTableOfThree(browser: Browser, stacks: readonly [numbe
   await croupier.deal('2c', '3c', 'As');
   await croupier.sees('button-marker', 'D');
   // Time is collected before the first hand (seed 000: 15 a seat every 30 minutes).
-  await croupier.sees('prompt', 'Collect time from seat 1, 3, 6. Button to seat 6. Post blinds: seat 1 small blind 5, seat 3 big blind 10');
+  await croupier.sees('prompt', 'Collect time, 15 each, from seat 1, 3, 6. Button to seat 6. Post blinds: seat 1 small blind 5, seat 3 big blind 10');
   await croupier.command('start-hand');
   await croupier.sees('prompt', 'Shuffle, then deal the burn');
   return { kiosk, croupier };

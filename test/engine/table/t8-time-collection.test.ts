@@ -114,7 +114,7 @@ describe('T8 time collection (seed 000)', () => {
     expect(table.player(1)).toMatchObject({ stack: 10, timeDue: 15 });
     table.do({ type: 'top-up', seat: 1, amount: 290, at: table.now });
     const collected = table.state.totals.timeCollected;
-    expect(getPrompt(table.state, table.now)).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }], words: { en: expect.stringContaining('Collect time from seat 1') } });
+    expect(getPrompt(table.state, table.now)).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }], words: { en: expect.stringContaining('Collect time, 15 each, from seat 1') } });
     table.playHand();
     expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, due: true });
     expect(table.player(1)).toMatchObject({ stack: 285, timeDue: 0 });
@@ -140,8 +140,8 @@ describe('T8 time collection (seed 000)', () => {
     table.now = 5 * MINUTE;
     const prompt = getPrompt(table.state, table.now);
     expect(prompt).toMatchObject({ collectTime: [{ seat: 1, amount: 15 }] });
-    // 15 is also the period's fee: the one amount every seat pays is the fee, so no amount is needed...
-    expect(prompt.words.en).toContain('Collect time from seat 1');
+    // 15 is also the period's fee: one amount every seat pays, said once...
+    expect(prompt.words.en).toContain('Collect time, 15 each, from seat 1');
     // ...but a debt of another sum is named.
     const five = owing();
     five.do({ type: 'waive-time', seat: 1, amount: 15, reason: 'test', by: 'Floor', at: five.now });

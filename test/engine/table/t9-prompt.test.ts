@@ -19,12 +19,12 @@ describe('T9 the croupier\'s prompt', () => {
       smallBlind: { seat: 4, amount: 5 },
       bigBlind: { seat: 7, amount: 10 },
       words: {
-        en: 'Collect time from seat 3, 4, 7, 8. Button to seat 3. Post blinds: seat 4 small blind 5, seat 7 big blind 10',
-        de: 'Zeit kassieren: Platz 3, 4, 7, 8. Button auf Platz 3. Blinds setzen: Platz 4 Small Blind 5, Platz 7 Big Blind 10',
+        en: 'Collect time, 15 each, from seat 3, 4, 7, 8. Button to seat 3. Post blinds: seat 4 small blind 5, seat 7 big blind 10',
+        de: 'Zeit kassieren, je 15: Platz 3, 4, 7, 8. Button auf Platz 3. Blinds setzen: Platz 4 Small Blind 5, Platz 7 Big Blind 10',
       },
     });
     table.start();
-    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: 'burn', words: { en: 'Shuffle, then deal the burn', de: 'Mischen, dann austeilen: die Burn-Karte' } });
+    expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: 'burn', words: { en: 'Shuffle, then deal the burn', de: 'Mischen, dann austeilen: die Brennkarte' } });
     table.do({ type: 'deal', card: null });
     expect(getPrompt(table.state, 0)).toMatchObject({ kind: 'deal', target: { seat: 4 }, words: { en: 'Deal seat 4' } });
     for (let card = 0; card < 6; card++) table.do({ type: 'deal', card: null });
