@@ -587,6 +587,10 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
 
 function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
   const clock = clockTimes(incidents.map((incident) => incident.at), t);
+  // Incidents of more than one day carry their date: the column takes it on one line and the time on the
+  // next (as narrow as a time alone, the date broke over three), from the words' column.
+  const days = new Set(incidents.flatMap((incident) => (incident.at === null ? [] : [new Date(incident.at).toISOString().slice(0, 10)])));
+  const dated = days.size > 1 ? 0.045 : 0;
   return [
     {
       kind: 'table',
@@ -596,13 +600,13 @@ function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
         // Wide enough for a row of six digits and a hand of five on one line (a week of a busy table), also
         // "after 12345" for what came between hands.
         { header: t.rowColumn, align: 'right', width: 0.085 },
-        { header: t.atColumn, align: 'left', width: 0.07 },
+        { header: t.atColumn, align: 'left', width: 0.07 + dated },
         { header: t.handColumn, align: 'right', width: 0.12 },
         // Every English kind on one line ("Deck check failed"); the longest German ones take two.
         { header: t.kindColumn, align: 'left', width: 0.19 },
         // Who approved it, or the device, in this language: "Kartenschlitten" and "(Floor-Supervisor" on one line.
         { header: t.whoColumn, align: 'left', width: 0.16 },
-        { header: t.whatColumn, align: 'left', width: 0.375 },
+        { header: t.whatColumn, align: 'left', width: 0.375 - dated },
       ],
       // Row and hand numbers are names to look up (`felt verify`), so printed as they are, ungrouped.
       rows: incidents.map((incident) => ({

@@ -457,6 +457,17 @@ describe('floor reports as PDF', () => {
     expect(collectionBars.map((bar) => Math.abs(bar.height - 90) <= 2)).toEqual([true, true, true]);
   });
 
+  it('gives incidents of more than one day their date on one line of the UTC column and the time on the next', () => {
+    const day = 24 * 60 * 60_000;
+    const misdeal = { kind: 'misdeal', hand: 5, afterHand: false, by: 'Floor Jörg', who: { en: 'Floor Jörg', de: 'Floor Jörg' }, chips: 0, words: { en: 'Misdeal: a fouled deck', de: 'Misdeal: ein fehlerhaftes Deck' } } as const;
+    const report: FloorReport = { kind: 'incidents', window: { from: null, to: null }, incidents: [{ ...misdeal, row: 12, at: AT }, { ...misdeal, row: 912, hand: 88, at: AT + day }] };
+    const file = writePdf(dir, 'two-days', reportPdf(report, { language: 'en', generatedAt: GENERATED }));
+    const text = (pdfPages(file).pages[0] ?? '').replace(/ +$/gm, '');
+    expect(text).toMatch(/^ *12 +2026-11-29 +5 +Misdeal +Floor Jörg +Misdeal: a fouled deck\n +18:00$/m);
+    expect(text).toMatch(/^ *912 +2026-11-30 +88 +Misdeal/m);
+    expect(text).not.toMatch(/2026-$/m);
+  });
+
   it('spreads 150 incidents over pages: every row once and whole, the column heads on every page, "Seite i von n"', () => {
     const many = floorReport('incidents', factsOf(manyIncidents(150)));
     const file = writePdf(dir, 'many-incidents', reportPdf(many, { language: 'de', generatedAt: GENERATED, table: 'Sieben' }));
