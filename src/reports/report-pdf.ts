@@ -553,7 +553,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
   if (!report.tournament) return [{ kind: 'note', text: t.notATournament }];
   const seat = (at: number | null): string => (at === null ? t.none : String(at));
   return [
-    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.winner) },
+    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : winAnsiSafe(t.wonBy(report.winner)) },
     {
       kind: 'table',
       title: t.places,
@@ -563,7 +563,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
         { header: t.nameColumn, align: 'left', width: 0.6 },
         { header: t.seatColumn, align: 'right', width: 0.2 },
       ],
-      rows: report.places.map((place) => ({ cells: [String(place.place), place.name, seat(place.seat)], strong: place.place === 1 })),
+      rows: report.places.map((place) => ({ cells: [String(place.place), winAnsiSafe(place.name), seat(place.seat)], strong: place.place === 1 })),
       empty: t.noPlaces,
     },
     ...(report.winner !== null
@@ -578,7 +578,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
               { header: t.nameColumn, align: 'left', width: 0.5 },
               { header: t.chipsColumn, align: 'right', width: 0.3 },
             ],
-            rows: report.playing.map((player) => ({ cells: [String(player.seat), player.name, f.amount(player.chips)] })),
+            rows: report.playing.map((player) => ({ cells: [String(player.seat), winAnsiSafe(player.name), f.amount(player.chips)] })),
             empty: t.none,
           } as const,
         ]),

@@ -457,6 +457,15 @@ describe('floor reports as PDF', () => {
     expect(collectionBars.map((bar) => Math.abs(bar.height - 90) <= 2)).toEqual([true, true, true]);
   });
 
+  it("prints a tournament's standings with names WinAnsi cannot hold, and the players still in by their chips", () => {
+    const report: FloorReport = { kind: 'standings', window: { from: null, to: null }, tournament: true, level: 4, winner: null, places: [{ place: 3, name: 'Łukasz', seat: 2 }], playing: [{ seat: 5, name: 'Zoë', chips: 12_400 }] };
+    const text = (pdfPages(writePdf(dir, 'standings-going-on', reportPdf(report, { language: 'en', generatedAt: GENERATED }))).pages[0] ?? '').replace(/ +$/gm, '');
+    expect(text).toMatch(/^Blind level 4$/m);
+    expect(text).toMatch(/^ *3 +\?ukasz +2$/m);
+    expect(text).toMatch(/^Still in, by chips$/m);
+    expect(text).toMatch(/^ *5 +Zoë +12,400$/m);
+  });
+
   it('gives incidents of more than one day their date on one line of the UTC column and the time on the next', () => {
     const day = 24 * 60 * 60_000;
     const misdeal = { kind: 'misdeal', hand: 5, afterHand: false, by: 'Floor Jörg', who: { en: 'Floor Jörg', de: 'Floor Jörg' }, chips: 0, words: { en: 'Misdeal: a fouled deck', de: 'Misdeal: ein fehlerhaftes Deck' } } as const;

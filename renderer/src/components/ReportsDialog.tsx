@@ -5,8 +5,8 @@ import { type Lang, useLanguage } from '../i18n';
 import { Keypad, digitsOnly } from './Keypad';
 import { Modal } from './Modal';
 
-/** A tournament's standings are offered at a tournament's table only. */
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
+/** A tournament's standings are offered at a tournament's table only. */
 const TOURNAMENT_KINDS: readonly ReportKind[] = [...KINDS, 'standings'];
 
 /** The periods the screen offers: the whole log, a shift, a day (hours back from now). */
@@ -94,7 +94,7 @@ function Stats({ rows }: { readonly rows: readonly (readonly [key: string, label
   );
 }
 
-/** The floor's reports in four tabs; each tab asks the core for its report when shown. */
+/** The floor's reports in tabs (a tournament's standings at its table); each tab asks the core for its report when shown. */
 export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props) {
   const { lang, t, words } = useLanguage();
   const { num, signed } = numbers(lang);
