@@ -127,12 +127,17 @@ function cardRefused(state: HandState, card: Card | null, to: CardTarget | undef
  */
 export function lastHoleCardSeat(state: HandState): number | null {
   const dealing = state.phase.kind === 'dealing' || (state.phase.kind === 'betting' && state.players.every((player) => player.actedAt === null));
-  const holeCardsDealt = state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
-  if (!dealing || state.street !== 'preflop' || holeCardsDealt < 1) return null;
+  const dealt = holeCardsDealt(state);
+  if (!dealing || state.street !== 'preflop' || dealt < 1) return null;
   const count = state.players.length;
   // After the two rounds of the table, the one card more is an exposed card's replacement.
-  if (holeCardsDealt > 2 * count) return state.replacementSeat;
-  return (state.players[clockwise(state, state.button, 1 + ((holeCardsDealt - 1) % count))] as Player).seat;
+  if (dealt > 2 * count) return state.replacementSeat;
+  return (state.players[clockwise(state, state.button, 1 + ((dealt - 1) % count))] as Player).seat;
+}
+
+/** Pre-flop, the cards of the deal so far without its burn. */
+function holeCardsDealt(state: HandState): number {
+  return state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0);
 }
 
 /**
@@ -154,7 +159,7 @@ export function exposedOperation(state: HandState, card: Card | undefined, seat:
       `Die letzte Karte ging an Platz ${last}, nicht an Platz ${String(seat)}: seitdem wurde gegeben; der Floor kann diese Karte zurücknehmen, dann die aufgedeckte melden`,
     );
   }
-  if (state.dealt - (state.config.burnBeforeHoleCards ? 1 : 0) <= 2 || state.exposedBurn) {
+  if (holeCardsDealt(state) <= 2 || state.exposedBurn) {
     const why = state.exposedBurn ? { en: 'a second card exposed', de: 'eine zweite Karte aufgedeckt' } : { en: 'the first or second card exposed', de: 'die erste oder zweite Karte aufgedeckt' };
     throw violation('misdeal-required', `Misdeal: ${why.en} (TDA 35)`, `Misdeal: ${why.de} (TDA 35)`);
   }
