@@ -50,7 +50,10 @@ async function main(): Promise<void> {
     await croupier.raiseTo(60);
     await croupier.tap('size-pot');
     await shot('action-pad');
-    await croupier.act('action-allin');
+    await croupier.tap('action-allin');
+    await croupier.sees('allin-confirm', 'goes all-in');
+    await shot('allin-confirm');
+    await croupier.command('allin-confirm-yes');
     // A call that takes every chip is the one All-in button (D44).
     const call = async (): Promise<void> => croupier.act((await croupier.locator('action-call').count()) > 0 ? 'action-call' : 'action-allin');
     await call();

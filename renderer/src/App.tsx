@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { WireCommand } from '../../src/api/requests';
+import type { Decision } from '../../src/controller/view-model';
 import { StatusBar } from './components/StatusBar';
 import { useFloor } from './core/useFloor';
 import { useTable } from './core/useTable';
@@ -38,12 +39,12 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
     void floor.refresh();
   };
 
-  /** Sends a command; true when the table took it (no refusal), so a dialog may close. */
-  const onCommand = async (command: WireCommand): Promise<boolean> => {
-    const reply = await session.submit(command);
+  /** Sends a command (a player's action with its decision); true when the table took it, so a dialog may close. */
+  const onCommand = async (command: WireCommand, decision?: Decision): Promise<boolean> => {
+    const reply = await session.submit(command, decision);
     // A floor command on a locked session: ask for the PIN at once (the notice says why).
     if (!reply.ok && reply.error.code === 'floor-locked') openFloor(true);
-    return reply.ok && reply.result.lastError === null;
+    return reply.ok;
   };
 
   return (

@@ -1,16 +1,21 @@
 import type { Words } from '../evaluator/words.js';
 import type { FloorStatus } from './requests.js';
-import type { SignInMemory } from './sign-in-memory.js';
+import type { SignInGate } from '../engine/table-operations.js';
+import { type GateCounts, NO_WRONG_SIGN_INS, type SignInMemory } from './sign-in-memory.js';
 import { checkBadgeFormat, type Credentials, identify, type Role, signature, type StaffFile, type StaffMember, whoWords } from './staff.js';
 
 /**
- * How long an unlocked floor session lasts without use, and how wrong PINs lock the gate: five wrong (a
+ * How long an unlocked floor session lasts without use (D60): the floor's work is a few taps, and a
+ * session left open would let anyone at the screen sign a correction in the supervisor's name. A floor
+ * decision taken, or the floor's dialog closed, ends it sooner. Wrong PINs lock a sign-in: five wrong (a
  * right one between them does not wipe them) lock it for five minutes, each lock-out after that twice as
  * long (at most a day); a quarter of an hour without a wrong PIN forgets the count, a day the lock-outs.
  */
-export const FLOOR_SESSION_MINUTES = 10;
+export const FLOOR_SESSION_MINUTES = 2;
 export const WRONG_PINS_BEFORE_LOCKOUT = 5;
 export const LOCKOUT_MINUTES = 5;
+/** A manager's wrong tries at lifting a lock-out, per lock-out: the lift is no back door for a guesser. */
+export const LIFT_TRIES = 3;
 const MAX_LOCKOUT_MINUTES = 24 * 60;
 const WRONG_PINS_FORGOTTEN_MINUTES = 15;
 const LOCKOUTS_FORGOTTEN_MINUTES = 24 * 60;
@@ -61,29 +66,28 @@ export class FloorSession {
 /**
  * The sign-in of the table's staff: a staff number and PIN, or a badge. It opens a screen's floor session
  * for a supervisor or manager, and puts a croupier (or anyone) on duty as the dealer. Wrong PINs and
- * badges count across every screen of the table: after five in a row every sign-in is refused for a
- * while. Only a well-formed try counts: a malformed request cannot lock the staff out. The staff are read
- * at each sign-in, so staff added with `felt staff` sign in at a running table.
+ * badges count across every screen of the table, the floor's sign-in and the dealer's apart (D60): after
+ * five in a row that sign-in is refused for a while — wrong floor PINs never lock the dealer out. A
+ * manager lifts a lock-out (logged by the caller); the lock-out itself stays. Only a well-formed try
+ * counts: a malformed request cannot lock the staff out. The staff are read at each sign-in, so staff
+ * added with `felt staff` sign in at a running table.
  */
 export class FloorGate {
-  private wrong = 0;
-  private lastWrong = 0;
-  private lockedUntil = 0;
-  private lockouts = 0;
+  private counts: Record<SignInGate, GateCounts> = { floor: NO_WRONG_SIGN_INS, dealer: NO_WRONG_SIGN_INS };
 
   /** `memory` keeps the wrong sign-ins beyond a restart: a restart in the middle of a lock-out keeps it. */
   constructor(
     private readonly staff: () => StaffFile,
     private readonly memory: SignInMemory | null = null,
   ) {
-    const counts = memory?.load() ?? null;
-    if (counts !== null) ({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts } = counts);
+    const kept = memory?.load() ?? null;
+    if (kept !== null) this.counts = { ...kept };
   }
 
   /** The counts kept for the next start. A count that cannot be written stays counted here: the gate goes on. */
   private remember(): void {
     try {
-      this.memory?.save({ wrong: this.wrong, lastWrong: this.lastWrong, lockedUntil: this.lockedUntil, lockouts: this.lockouts });
+      this.memory?.save(this.counts);
     } catch (error) {
       console.error(`felt: the wrong sign-ins could not be kept for a restart: ${(error as Error).message}`);
     }
@@ -102,14 +106,51 @@ export class FloorGate {
     }
   }
 
-  /** Who `args` are (staff number and PIN, or a badge), or why not. */
-  signIn(args: unknown, now: number): { ok: true; member: StaffMember } | Refusal {
+  /** Until when `gate`'s sign-in is locked out (ms since the epoch), or null when it is not. */
+  lockedOut(gate: SignInGate, now: number): number | null {
+    const counts = this.counts[gate];
     // No lock-out is longer than the longest there is: one set by a clock that was wrong then ends in a day.
-    this.lockedUntil = Math.min(this.lockedUntil, now + MAX_LOCKOUT_MINUTES * MINUTE);
-    if (now < this.lockedUntil) {
-      const minutes = Math.ceil((this.lockedUntil - now) / MINUTE);
-      return { ok: false, code: 'floor-locked-out', words: { en: `Too many wrong PINs: sign-in is locked for ${minutes} more minute(s)`, de: `Zu viele falsche PINs: die Anmeldung ist noch ${minutes} Minute(n) gesperrt` } };
+    const longest = now + MAX_LOCKOUT_MINUTES * MINUTE;
+    if (counts.lockedUntil > longest) this.counts = { ...this.counts, [gate]: { ...counts, lockedUntil: longest } };
+    const until = this.counts[gate].lockedUntil;
+    return now < until ? until : null;
+  }
+
+  /** Who `args` are (staff number and PIN, or a badge) at `gate`'s sign-in, or why not. */
+  signIn(args: unknown, now: number, gate: SignInGate = 'floor'): { ok: true; member: StaffMember } | Refusal {
+    const until = this.lockedOut(gate, now);
+    if (until !== null) return lockedOutRefusal(gate, until, now);
+    const found = this.identify(args);
+    if (found.ok || found.code === 'bad-request' || found.code === 'staff-file') return found;
+    this.countWrong(gate, now);
+    return found;
+  }
+
+  /**
+   * A manager lifts `gate`'s lock-out (PIN or badge), or says why not. Only while it is locked out, and
+   * only a few wrong tries per lock-out: past them the lock-out runs its course.
+   */
+  lift(args: unknown, now: number, gate: SignInGate): { ok: true; member: StaffMember } | Refusal {
+    if (this.lockedOut(gate, now) === null) return { ok: false, code: 'not-locked-out', words: { en: 'That sign-in is not locked out', de: 'Diese Anmeldung ist nicht gesperrt' } };
+    const counts = this.counts[gate];
+    if (counts.liftTries >= LIFT_TRIES) {
+      return { ok: false, code: 'lift-exhausted', words: { en: 'Too many wrong tries to lift the lock-out: it ends by itself', de: 'Zu viele falsche Versuche, die Sperre aufzuheben: sie endet von selbst' } };
     }
+    const found = this.identify(args);
+    if (found.ok && found.member.role === 'manager') {
+      this.counts = { ...this.counts, [gate]: { ...counts, wrong: 0, lockedUntil: 0, liftTries: 0 } };
+      this.remember();
+      return found;
+    }
+    if (!found.ok && (found.code === 'bad-request' || found.code === 'staff-file')) return found;
+    this.counts = { ...this.counts, [gate]: { ...counts, liftTries: counts.liftTries + 1 } };
+    this.remember();
+    if (found.ok) return { ok: false, code: 'lift-manager', words: { en: `${found.member.name} is no manager: a manager lifts a lock-out`, de: `${found.member.name} ist kein Manager: eine Sperre hebt ein Manager auf` } };
+    return found;
+  }
+
+  /** The member the credentials name, or why not (a wrong PIN or badge, a malformed request, an unreadable staff file). */
+  private identify(args: unknown): { ok: true; member: StaffMember } | Refusal {
     const credentials = credentialsOf(args);
     if (!('staff' in credentials || 'badge' in credentials)) return credentials;
     let staff: StaffFile;
@@ -119,27 +160,36 @@ export class FloorGate {
       return { ok: false, code: 'staff-file', words: { en: `The staff file cannot be read: ${(error as Error).message}`, de: `Die Personaldatei ist nicht lesbar: ${(error as Error).message}` } };
     }
     const member = identify(staff, credentials);
-    // A right PIN does not wipe the wrong ones: anyone's sign-in would let a guesser start afresh. Wrong
-    // ones are forgotten after a quarter of an hour without one, the lengthening of lock-outs after a day.
     if (member !== null) return { ok: true, member };
-    if (now - this.lastWrong > WRONG_PINS_FORGOTTEN_MINUTES * MINUTE) this.wrong = 0;
-    if (now - this.lastWrong > LOCKOUTS_FORGOTTEN_MINUTES * MINUTE) this.lockouts = 0;
-    this.wrong++;
-    this.lastWrong = now;
-    if (this.wrong >= WRONG_PINS_BEFORE_LOCKOUT) {
-      this.wrong = 0;
-      this.lockedUntil = now + Math.min(LOCKOUT_MINUTES * 2 ** this.lockouts, MAX_LOCKOUT_MINUTES) * MINUTE;
-      this.lockouts++;
-    }
-    this.remember();
     return 'badge' in credentials
       ? { ok: false, code: 'floor-badge-unknown', words: { en: 'This badge is not known at this table', de: 'Dieser Ausweis ist an diesem Tisch nicht bekannt' } }
       : { ok: false, code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } };
   }
 
+  /**
+   * A wrong PIN or badge at `gate`. A right PIN does not wipe the wrong ones: anyone's sign-in would let a
+   * guesser start afresh. Wrong ones are forgotten after a quarter of an hour without one, the lengthening
+   * of lock-outs after a day.
+   */
+  private countWrong(gate: SignInGate, now: number): void {
+    let { wrong, lockouts, lockedUntil, liftTries } = this.counts[gate];
+    const { lastWrong } = this.counts[gate];
+    if (now - lastWrong > WRONG_PINS_FORGOTTEN_MINUTES * MINUTE) wrong = 0;
+    if (now - lastWrong > LOCKOUTS_FORGOTTEN_MINUTES * MINUTE) lockouts = 0;
+    wrong++;
+    if (wrong >= WRONG_PINS_BEFORE_LOCKOUT) {
+      wrong = 0;
+      lockedUntil = now + Math.min(LOCKOUT_MINUTES * 2 ** lockouts, MAX_LOCKOUT_MINUTES) * MINUTE;
+      lockouts++;
+      liftTries = 0;
+    }
+    this.counts = { ...this.counts, [gate]: { wrong, lastWrong: now, lockedUntil, lockouts, liftTries } };
+    this.remember();
+  }
+
   /** Opens `session` for a supervisor or manager, or says why not. */
   unlock(session: FloorSession, args: unknown, now: number): { ok: true } | Refusal {
-    const signedIn = this.signIn(args, now);
+    const signedIn = this.signIn(args, now, 'floor');
     if (!signedIn.ok) return signedIn;
     const { member } = signedIn;
     if (!FLOOR_ROLES.has(member.role)) {
@@ -149,6 +199,20 @@ export class FloorGate {
     session.until = now + FLOOR_SESSION_MINUTES * MINUTE;
     return { ok: true };
   }
+}
+
+/** A sign-in refused while it is locked out, with how long it stays so and that a manager can lift it. */
+function lockedOutRefusal(gate: SignInGate, until: number, now: number): Refusal {
+  const minutes = Math.ceil((until - now) / MINUTE);
+  const which = gate === 'floor' ? { en: 'the floor’s sign-in', de: 'die Floor-Anmeldung' } : { en: 'the dealer’s sign-in', de: 'die Dealer-Anmeldung' };
+  return {
+    ok: false,
+    code: 'floor-locked-out',
+    words: {
+      en: `Too many wrong PINs: ${which.en} is locked for ${minutes} more minute(s); a manager can lift the lock-out`,
+      de: `Zu viele falsche PINs: ${which.de} ist noch ${minutes} Minute(n) gesperrt; ein Manager kann die Sperre aufheben`,
+    },
+  };
 }
 
 /** The credentials in a request's args, or a refusal that names what was wrong (not counted as a wrong PIN). */

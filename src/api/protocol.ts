@@ -1,12 +1,13 @@
 import type { Words } from '../evaluator/words.js';
-import type { TableController, TimedCommand } from '../controller/table-controller.js';
-import type { ViewModel } from '../controller/view-model.js';
+import { PLAYER_ACTIONS, type TableController, type TimedCommand } from '../controller/table-controller.js';
+import type { Decision, ViewModel } from '../controller/view-model.js';
 import type { HandArchive } from '../controller/hand-archive.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { parseCommand } from './command-schema.js';
 import type { PanelMapping } from '../controller/panel-mapping.js';
 import { PANEL_BUTTONS, PANEL_KEYS, type PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { FloorGate, FloorSession } from './floor-gate.js';
+import { signature } from './staff.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
 import type { Facts, FactSelection } from '../reports/facts.js';
 import { WHOLE_LOG, type Window } from '../reports/facts.js';
@@ -51,32 +52,58 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   'app-info': (_, { info }) => ({ ok: true, result: info }),
   'table-view': (_, { controller }) => ({ ok: true, result: controller.view() }),
   'table-submit': (args, context) => {
-    const envelope = args as { commandId?: unknown; command?: unknown } | null;
+    const envelope = args as { commandId?: unknown; command?: unknown; decision?: unknown } | null;
     if (envelope === null || typeof envelope !== 'object' || typeof envelope.commandId !== 'string' || envelope.commandId.length > 100 || !COMMAND_ID.test(envelope.commandId)) {
       return bad("args.commandId: a command needs an id (1–100 characters, no control characters, not starting with '#')", "args.commandId: ein Befehl braucht eine Kennung (1–100 Zeichen, ohne Steuerzeichen, nicht mit '#' am Anfang)");
     }
     const parsed = parseCommand(envelope.command);
     if (!parsed.ok) return bad(parsed.problem, parsed.problem);
     let command = parsed.command;
-    if (FLOOR_COMMANDS.has(command.type)) {
+    // A player's action names the decision the screen showed: without it a late tap could act for the next player (D59).
+    let decision: Decision | null = null;
+    if (PLAYER_ACTIONS.has(command.type)) {
+      decision = decisionIn(envelope.decision);
+      if (decision === null) return bad("args.decision: a player's action carries the decision it was made on: { hand, actions, seat } as the view gave it", 'args.decision: eine Spieleraktion nennt die Entscheidung, auf der sie beruht: { hand, actions, seat } wie in der Ansicht');
+    } else if (envelope.decision !== undefined) {
+      return bad(`args.decision belongs to a player's action, not to '${command.type}'`, `args.decision gehört zu einer Spieleraktion, nicht zu '${command.type}'`);
+    }
+    const floor = FLOOR_COMMANDS.has(command.type);
+    if (floor) {
       // The floor session says who approved it: a sender cannot name someone else.
       if ('by' in command && command.by !== undefined) return bad('command.by: the floor session names who approved a floor command', 'command.by: wer einen Floor-Befehl genehmigt, ergibt sich aus der Floor-Sitzung');
       const by = context.floor.approve(context.now());
       if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'This needs the floor: a supervisor or manager signs in', de: 'Dafür braucht es den Floor: ein Supervisor oder Manager meldet sich an' } };
       command = { ...command, by } as TimedCommand;
     }
-    return { ok: true, result: context.controller.submit({ id: envelope.commandId, command: command as TimedCommand }) };
+    const outcome = context.controller.command({ id: envelope.commandId, command: command as TimedCommand }, decision);
+    if (!outcome.ok) return outcome;
+    // A floor decision taken ends the floor's session: the next one needs a sign-in again (a refused one
+    // leaves it open, for the supervisor to put right what was refused).
+    if (floor) context.floor.lock();
+    return { ok: true, result: outcome.view };
   },
   'floor-unlock': (args, context) => {
     const opened = context.gate.unlock(context.floor, args, context.now());
     return opened.ok ? { ok: true, result: context.floor.status(context.now()) } : opened;
   },
   'dealer-sign-in': (args, context) => {
-    const signedIn = context.gate.signIn(args, context.now());
+    // Counted apart from the floor's sign-in: wrong floor PINs never lock the dealer out (D60).
+    const signedIn = context.gate.signIn(args, context.now(), 'dealer');
     if (!signedIn.ok) return signedIn;
     const { number, name } = signedIn.member;
     // The controller's own id: a sign-in is not a command a screen may retry under its own id.
-    return { ok: true, result: context.controller.submit({ id: `#dealer-${context.controller.nextRow()}`, command: { type: 'dealer-change', number, name } }) };
+    const outcome = context.controller.command({ id: `#dealer-${context.controller.nextRow()}`, command: { type: 'dealer-change', number, name } });
+    return outcome.ok ? { ok: true, result: outcome.view } : outcome;
+  },
+  'lockout-lift': (args, context) => {
+    const { gate, ...credentials } = (args ?? {}) as { gate?: unknown };
+    if (gate !== 'floor' && gate !== 'dealer') return bad('args.gate: floor or dealer, the sign-in whose lock-out is lifted', 'args.gate: floor oder dealer, die Anmeldung, deren Sperre aufgehoben wird');
+    const now = context.now();
+    const lifted = context.gate.lift(credentials, now, gate);
+    if (!lifted.ok) return lifted;
+    // The log says who lifted which lock-out, and when: the floor sees it among the incidents.
+    const outcome = context.controller.command({ id: `#lift-${context.controller.nextRow()}`, command: { type: 'lift-lockout', gate, by: signature(lifted.member), at: now } });
+    return outcome.ok ? { ok: true, result: { gate } } : outcome;
   },
   'floor-lock': (_, context) => {
     context.floor.lock();
@@ -172,6 +199,15 @@ function reportArgs(args: unknown, context: Context): ReportAsked | { ok: false;
 /** The report asked for, over the table's facts; the live table is the table the log leaves (no replay for the cash flow). */
 function reportOf({ kind, count, window }: ReportAsked, context: Context): FloorReport {
   return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table, window });
+}
+
+/** A decision as a screen sends it back (`ViewModel.decision`), or null when it is not one. */
+function decisionIn(value: unknown): Decision | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { hand, actions, seat, ...rest } = value as Record<string, unknown>;
+  const whole = (number: unknown, min: number): boolean => typeof number === 'number' && Number.isSafeInteger(number) && number >= min;
+  if (Object.keys(rest).length > 0 || !whole(hand, 0) || !whole(actions, 0) || !whole(seat, 1)) return null;
+  return { hand: hand as number, actions: actions as number, seat: seat as number };
 }
 
 function notSimulated(): { ok: false; code: string; words: Words } {

@@ -1,8 +1,9 @@
 import type { Words } from '../evaluator/words.js';
 import type { TimedCommand } from '../controller/table-controller.js';
 import type { HandPage, HandReplay } from '../controller/hand-archive.js';
-import type { ViewModel } from '../controller/view-model.js';
+import type { Decision, ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table-config.js';
+import type { SignInGate } from '../engine/table-operations.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
 import type { SimFault } from '../hardware/sim-faults.js';
 import type { FloorReport, ReportKind } from '../reports/floor-report.js';
@@ -20,14 +21,22 @@ export type Requests = {
   'app-info': { args: undefined; result: AppInfo };
   'table-view': { args: undefined; result: ViewModel };
   /**
-   * A table command under an id chosen by the sender (a retry with the same id applies once). Floor
-   * commands need an unlocked floor session on this connection; their `by` is the session's.
+   * A table command under an id chosen by the sender (a retry with the same id applies once). A player's
+   * action (fold, check, call, bet, all-in, show, muck) carries `decision`, the view's decision it was made
+   * on, and is refused as `table-moved-on` when the table has moved on since. Floor commands need an
+   * unlocked floor session on this connection; their `by` is the session's, and one taken ends the session.
+   * A refusal is this sender's error (the rule's code and words); other screens are not shown it.
    */
-  'table-submit': { args: { commandId: string; command: WireCommand }; result: ViewModel };
+  'table-submit': { args: { commandId: string; command: WireCommand; decision?: Decision }; result: ViewModel };
   /** Opens the floor functions for this connection: a supervisor or manager signs in (they lock again after a while). */
   'floor-unlock': { args: Credentials; result: FloorStatus };
   /** A croupier (or anyone of the staff) signs in as the dealer on duty, between hands: recorded in the log. */
   'dealer-sign-in': { args: Credentials; result: ViewModel };
+  /**
+   * A manager (number and PIN, or badge) lifts the lock-out wrong PINs put on a sign-in — the floor's or
+   * the dealer's, counted apart (D60); logged with who and when. Refused when it is not locked out.
+   */
+  'lockout-lift': { args: Credentials & { gate: SignInGate }; result: { readonly gate: SignInGate } };
   'floor-lock': { args: undefined; result: FloorStatus };
   'floor-status': { args: undefined; result: FloorStatus };
   /** The hands of this table, newest first, a page at a time: the ones before hand `before` (an id), at most `limit` (50). */
@@ -74,7 +83,7 @@ export type FloorCommand =
 export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

@@ -5,18 +5,19 @@ import type { BettingCommand } from '../engine/betting.js';
 import type { Words } from '../evaluator/words.js';
 import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';
-import type { DeviceStatus } from './view-model.js';
+import type { Decision, DeviceStatus } from './view-model.js';
 
 /**
  * The one place where the button panel's presses (or the keyboard wedge's) become the table's commands.
  * An action button arms the action for the player to act, and Confirm sends it: one stray press never
  * moves chips. The keypad types the amount for Bet / Raise (the minimum when nothing is typed); Undo
  * clears what is armed and typed (taking back a step is the floor's, behind its PIN). Every command
- * names its seat, so a press meant for one player can never act for the next. Call floor is shown on
+ * carries the decision it was armed on (hand, actions, seat), so a press meant for one player can never
+ * act for the next. Call floor is shown on
  * the status bar. What is armed shows there too, for the croupier to see before confirming.
  */
 export class PanelMapping {
-  private armed: { readonly seat: number; readonly command: BettingCommand; readonly words: Words } | null = null;
+  private armed: { readonly decision: Decision; readonly command: BettingCommand; readonly words: Words } | null = null;
   private typed = '';
 
   constructor(
@@ -63,8 +64,8 @@ export class PanelMapping {
   }
 
   private arm(button: 'fold' | 'check-call' | 'bet-raise' | 'all-in'): void {
-    const actor = this.controller.view().actor;
-    if (actor === null) {
+    const { actor, decision } = this.controller.view();
+    if (actor === null || decision === null) {
       this.status('fault', { en: 'Nobody is to act: the button does nothing now', de: 'Niemand ist am Zug: die Taste bewirkt jetzt nichts' });
       return;
     }
@@ -84,7 +85,7 @@ export class PanelMapping {
       this.status('fault', { en: `Seat ${seat} cannot do that now`, de: `Platz ${seat} kann das jetzt nicht` });
       return;
     }
-    this.armed = { seat, command, words };
+    this.armed = { decision, command, words };
     this.show();
   }
 
@@ -92,9 +93,12 @@ export class PanelMapping {
     const armed = this.armed;
     if (armed === null) return;
     this.disarm();
-    // The engine decides: an amount out of range, or a seat no longer to act, comes back as the screen's refusal.
-    this.controller.submit({ id: `panel-${randomUUID()}`, command: { ...armed.command, seat: armed.seat } });
-    this.show();
+    // Sent with the decision it was armed on: a table that moved on meanwhile (another screen acted, the
+    // floor undid a step) refuses it, as the engine refuses an amount out of range. The refusal is the
+    // panel's own, on the status bar beside it (D59).
+    const outcome = this.controller.command({ id: `panel-${randomUUID()}`, command: { ...armed.command, seat: armed.decision.seat } }, armed.decision);
+    if (outcome.ok) this.show();
+    else this.status('fault', { en: `Not taken: ${outcome.words.en}`, de: `Nicht übernommen: ${outcome.words.de}` });
   }
 
   private disarm(): void {

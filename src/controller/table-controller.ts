@@ -8,7 +8,7 @@ import { reopenedTable } from '../store/reopen.js';
 import type { TableState } from '../engine/table-state.js';
 import type { CardSource, DeviceIncident } from '../engine/table-operations.js';
 import type { Store } from '../store/store.js';
-import { type DeviceStatus, viewOf, type ViewModel } from './view-model.js';
+import { type Decision, decisionOf, type DeviceStatus, sameDecision, viewOf, type ViewModel } from './view-model.js';
 
 export type Clock = { now(): number };
 
@@ -24,8 +24,17 @@ export type TimedCommand = TableCommand extends infer C ? (C extends { readonly 
 /** A command as it arrives: an id (so a retry applies once) and the command. */
 export type Envelope = { readonly id: string; readonly command: TimedCommand };
 
+/**
+ * What became of a screen's or a panel's command: applied (the new view), or refused with a code and
+ * words for the sender alone — another screen's croupier did not send it and is not shown it.
+ */
+export type Outcome = { readonly ok: true; readonly view: ViewModel } | { readonly ok: false; readonly code: string; readonly words: Words };
+
+/** The players' own decisions: a screen or a panel sends each with the decision it was made on (`Decision`). */
+export const PLAYER_ACTIONS: ReadonlySet<string> = new Set<TableCommand['type']>(['fold', 'check', 'call', 'bet', 'all-in', 'show', 'muck']);
+
 /** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
-const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time']);
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'lift-lockout', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time']);
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {
@@ -35,12 +44,6 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
   return command as TableCommand;
 }
 
-/**
- * One live table: a command is applied to the engine, its operations are written to the store (on disk
- * when `append` returns), and only then is the new view model published. A command the rules refuse
- * changes nothing, in memory or on disk; its words become the view's `lastError`. On start the table is
- * rebuilt from the store's log, so the screen after a crash is the screen before it.
- */
 /** The hand's commands that carry a card a player may hold: a refusal of one as already in play is written down (D42). */
 const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'exposed', 'premature', 'show']);
 
@@ -66,6 +69,13 @@ function incidentOf(before: DeviceStatus | undefined, now: DeviceStatus): Device
   return repeated ? null : now.incident;
 }
 
+/**
+ * One live table: a command is applied to the engine, its operations are written to the store (on disk
+ * when `append` returns), and only then is the new view model published. A command the rules refuse
+ * changes nothing, in memory or on disk; its words go back to its sender (a device's refusal, which no
+ * screen sent, becomes the view's `lastError` for every screen). On start the table is
+ * rebuilt from the store's log, so the screen after a crash is the screen before it.
+ */
 export class TableController {
   private state: TableState;
   private lastError: Words | null = null;
@@ -176,32 +186,52 @@ export class TableController {
   }
 
   /**
-   * Applies a command once: a command id already in the log is not applied again (a double tap, a retry).
-   * A rule violation is shown, not thrown; anything else (a bug, a disk error) is thrown.
+   * A device's command (the shoe, the RFID reader, a simulation): applied once per id, and a refusal is
+   * shown on every screen (the view's `lastError`) until the next command is taken — no screen sent it,
+   * so every croupier must see it. Anything else (a bug, a disk error) is thrown.
    */
   submit(envelope: Envelope): ViewModel {
+    const outcome = this.take(envelope, null);
+    this.lastError = outcome.ok ? null : outcome.words;
+    return outcome.ok && !outcome.applied ? this.view() : this.publish();
+  }
+
+  /**
+   * A screen's or a panel's command: applied once per id (a double tap, a retry), or refused to its
+   * sender alone; other screens keep what they show. A player's action carries the decision it was made
+   * on — the hand, the actions it had seen, the seat shown to act — and is refused, changing nothing,
+   * when the table has moved on since: a late tap never acts for the next player (D59).
+   */
+  command(envelope: Envelope, decidedOn: Decision | null = null): Outcome {
+    const outcome = this.take(envelope, decidedOn);
+    if (!outcome.ok) return outcome;
+    if (!outcome.applied) return { ok: true, view: this.view() };
+    this.lastError = null;
+    return { ok: true, view: this.publish() };
+  }
+
+  /** Applies a command once, or says why not; throws only what is no refusal (a bug, a failed disk). */
+  private take(envelope: Envelope, decidedOn: Decision | null): { ok: true; applied: boolean } | { ok: false; code: string; words: Words } {
     if (this.failure !== null) throw this.failure;
     const stored = this.store.storedCommand(envelope.id);
     if (stored !== null) {
       // The same command again (a double tap, a retry) applies once; another command under a used id is a
       // sender's mistake, refused so it is not lost silently.
-      if (stored === '' || stored === canonicalJson(envelope.command)) {
-        this.lastError = null;
-        return this.view();
-      }
-      this.lastError = { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` };
-      return this.publish();
+      if (stored === '' || stored === canonicalJson(envelope.command)) return { ok: true, applied: false };
+      return { ok: false, code: 'command-id-used', words: { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` } };
+    }
+    if (decidedOn !== null && PLAYER_ACTIONS.has(envelope.command.type)) {
+      const now = decisionOf(this.state);
+      if (now === null || !sameDecision(now, decidedOn)) return { ok: false, code: 'table-moved-on', words: movedOn(now) };
     }
     try {
       this.commit(envelope.id, timed(envelope.command, () => this.clock.now()), envelope.command);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
       if (error.code === 'card-already-in-play' && HAND_CARD_COMMANDS.has(envelope.command.type)) this.recordRefusedCard(envelope.id);
-      this.lastError = error.words;
-      return this.publish();
+      return { ok: false, code: error.code, words: error.words };
     }
-    this.lastError = null;
-    return this.publish();
+    return { ok: true, applied: true };
   }
 
   /**
@@ -245,6 +275,12 @@ export class TableController {
     this.clocked = clocked;
     for (const listener of this.listeners) listener(view);
   }
+}
+
+/** The refusal of an action decided on a table that has moved on since, naming who is to act now. */
+function movedOn(now: Decision | null): Words {
+  if (now === null) return { en: 'The table moved on: check the screen (nobody is to act now)', de: 'Der Tisch ist weiter: auf den Bildschirm schauen (niemand ist jetzt am Zug)' };
+  return { en: `The table moved on: check the screen (seat ${now.seat} is to act now)`, de: `Der Tisch ist weiter: auf den Bildschirm schauen (jetzt ist Platz ${now.seat} am Zug)` };
 }
 
 /** The parts of a view the clock changes by itself: the prompt (the next hand's time and blinds) and the stakes. */

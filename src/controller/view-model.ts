@@ -59,6 +59,27 @@ export type Stakes = {
 };
 
 /**
+ * The player decision the table waits for, as a screen shows it: the hand (its number), how many actions
+ * in turn the hand has seen, and the seat to act (or, at the showdown, to show or muck). A screen sends it
+ * back with the player's action, and the table refuses an action decided on another one (D59). Not the
+ * log's row: a device's incident or a refused card moves that without changing the decision.
+ */
+export type Decision = { readonly hand: number; readonly actions: number; readonly seat: number };
+
+/** The decision the table waits for now, or null when no player is to decide (dealing, between hands). */
+export function decisionOf(table: TableState): Decision | null {
+  const hand = table.hand;
+  // At the showdown the actor is the player to show or muck (the prompt's seat).
+  if (hand === null || (hand.phase.kind !== 'betting' && hand.phase.kind !== 'showdown') || hand.actor < 0) return null;
+  const actor = hand.players[hand.actor] as Player;
+  return { hand: table.handNumber, actions: table.handActions.count, seat: actor.seat };
+}
+
+export function sameDecision(a: Decision, b: Decision): boolean {
+  return a.hand === b.hand && a.actions === b.actions && a.seat === b.seat;
+}
+
+/**
  * The croupier's screen as data: everything the renderer may show, and nothing it must not. Hole cards
  * appear only once tabled at the showdown — the renderer cannot leak what it never gets.
  */
@@ -98,6 +119,8 @@ export type ViewModel = {
    * they have in front this round: a call (chips added, as `legal` gives it) ends at `bet + call` in front.
    */
   readonly actor: { readonly seat: number; readonly bet: number; readonly legal: LegalActions; readonly sizes: QuickSizes | null } | null;
+  /** The player decision the table waits for (the actor's, or at the showdown the seat to show or muck): sent back with the action. */
+  readonly decision: Decision | null;
   /**
    * The seat the last hole card went to while a hole card is the last card dealt (the deal, or the betting
    * before anyone acts), else null: the card a croupier may report exposed, named in the report.
@@ -153,6 +176,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
     actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, bet: actorPlayer.bet, legal, sizes: quickSizes(hand) },
+    decision: decisionOf(table),
     lastHoleCardSeat: inPlay && hand !== null && !lastCardReported(table.handLog) ? lastHoleCardSeat(hand) : null,
     prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],

@@ -73,6 +73,11 @@ export type TableOperation =
    * player's cards): which sender sent it, never which card (D42). Changes nothing at the table.
    */
   | { readonly type: 'card-refused'; readonly source: CardSource; readonly handNumber: number; readonly at: number }
+  /**
+   * A manager lifted the lock-out of a sign-in (the floor's or the dealer's) that wrong PINs had locked
+   * (D60): who and when. Changes nothing at the table.
+   */
+  | { readonly type: 'lockout-lifted'; readonly gate: SignInGate; readonly by: string; readonly at: number }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
   | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */
@@ -115,6 +120,9 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
 };
 
 export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+
+/** The sign-ins a table counts wrong PINs for apart (D60): the floor's and the dealer's. */
+export type SignInGate = 'floor' | 'dealer';
 
 /** Who sent a card: a reader, or the croupier's screen (typed by touch). */
 export type CardSource = 'shoe' | 'rfid-reader' | 'screen';

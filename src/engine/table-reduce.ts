@@ -115,6 +115,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'ruling':
     case 'device-incident':
     case 'card-refused':
+    case 'lockout-lifted':
       return state;
     case 'dealer-on-duty':
       return { ...state, dealer: { number: entry.number, name: entry.name, since: entry.at } };
@@ -198,7 +199,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-due', 'time-waived', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
-  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
+  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {

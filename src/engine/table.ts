@@ -7,7 +7,7 @@ import { violation } from './rule-violation.js';
 import { hasControlCharacter } from './names.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
-import { type CardSource, type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type TableLogEntry } from './table-operations.js';
+import { type CardSource, type DeviceIncident, type DeviceKind, MISDEAL_REASONS, type MisdealReason, type SignInGate, type TableLogEntry } from './table-operations.js';
 import { reduceTable, seated } from './table-reduce.js';
 import type { SeatedPlayer, TableState } from './table-state.js';
 import { timeAtLeave, timeCollection } from './time-collection.js';
@@ -37,6 +37,8 @@ export type TableCommand =
   | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly technical?: string; readonly at: number }
   /** A card refused as already in play (the controller's, from the refusal): which sender, never which card. */
   | { readonly type: 'card-refused'; readonly source: CardSource; readonly at: number }
+  /** A manager lifted a sign-in's lock-out after wrong PINs (the core checked who, D60): recorded, any time. */
+  | { readonly type: 'lift-lockout'; readonly gate: SignInGate; readonly by: string; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
   | { readonly type: 'ruling'; readonly text: string; readonly by: string; readonly at?: number }
   /** The floor changes the table's setup between hands (stakes, structure, time or rake, seats, buy-ins). */
@@ -128,6 +130,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'card-refused':
       recorder.push({ type: 'card-refused', source: command.source, handNumber: state.handNumber, at: command.at });
+      break;
+    case 'lift-lockout':
+      recorder.push({ type: 'lockout-lifted', gate: command.gate, by: decidedBy(command.by), at: command.at });
       break;
     case 'ruling':
       recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by), ...when(command.at) });

@@ -11,6 +11,7 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
   'card-refused': { en: 'Card already in play', de: 'Karte schon im Spiel' },
   ruling: { en: 'Ruling', de: 'Entscheidung' },
   'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
+  'lockout-lifted': { en: 'Sign-in lock-out lifted', de: 'Anmeldesperre aufgehoben' },
   unplugged: { en: 'Device unplugged', de: 'Gerät abgezogen' },
   'device-fault': { en: 'Device fault', de: 'Gerätestörung' },
   'deck-check': { en: 'Deck check failed', de: 'Deckprüfung nicht bestanden' },

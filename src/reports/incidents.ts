@@ -14,7 +14,7 @@ import type { TableConfig } from '../engine/table-config.js';
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in, or the hand it came after (between hands, `afterHand`), by its number; null before the first hand. */
@@ -74,6 +74,11 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
       case 'ruling':
         found.push({ row, at, kind: 'ruling', hand, ...approved(entry.by), chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
         break;
+      case 'lockout-lifted': {
+        const which = entry.gate === 'floor' ? { en: 'the floor’s sign-in', de: 'der Floor-Anmeldung' } : { en: 'the dealer’s sign-in', de: 'der Dealer-Anmeldung' };
+        found.push({ row, at, kind: 'lockout-lifted', hand, ...approved(entry.by), chips: 0, words: { en: `Lock-out of ${which.en} after wrong PINs lifted`, de: `Sperre ${which.de} nach falschen PINs aufgehoben` } });
+        break;
+      }
       case 'device-incident':
         found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: withTechnical(entry.words, entry.technical) });
         break;

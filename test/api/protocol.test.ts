@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, Core } from '../../src/api/core.js';
-import { signInMemoryPath } from '../../src/api/sign-in-memory.js';
+import { fileSignInMemory, signInMemoryPath } from '../../src/api/sign-in-memory.js';
 import { FloorGate } from '../../src/api/floor-gate.js';
 import { addStaffMember, changeStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
 import type { Card } from '../../src/cards/card.js';
@@ -28,7 +28,7 @@ describe('the command protocol', () => {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
       misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true, 'waive-time': true,
       // The core's and the controller's own: a dealer signs in (`dealer-sign-in`), a device fails.
-      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never,
+      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never,
     };
     const wire = Object.entries(engineTypes).filter(([, wired]) => wired).map(([type]) => type);
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(wire.sort());
@@ -79,7 +79,9 @@ describe('the command protocol', () => {
     expect(handleMessage(controller, JSON.stringify({ id: 'r5b', name: 'table-submit', args: { commandId: 'c1\nx', command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('no control characters') } } });
     expect(handleMessage(controller, JSON.stringify({ id: 'r5c', name: 'table-submit', args: { commandId: 'x'.repeat(101), command: { type: 'check' } } }))).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     const refused = handleMessage(controller, JSON.stringify({ id: 'r6', name: 'table-submit', args: { commandId: 'c2', command: { type: 'sit', seat: 2, name: 'Ben', buyIn: 500 } } }));
-    expect(refused).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 2 is taken' } } });
+    // A refusal is the sender's: an error reply, and the view every screen gets keeps no word of it.
+    expect(refused).toMatchObject({ id: 'r6', ok: false, error: { code: 'invalid-seat-change', words: { en: 'Seat 2 is taken' } } });
+    expect(controller.view().lastError).toBeNull();
   });
 });
 
@@ -96,11 +98,18 @@ describe('the floor gate', () => {
     expect(send('table-submit', { commandId: 'r2', command: { type: 'ruling', text: 'x', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request', words: { en: expect.stringContaining('command.by') } } });
     expect(send('table-submit', { commandId: 'r3', command: { type: 'adjust-stack', seat: 1, amount: 25, reason: 'Chip found under seat 1' } })).toMatchObject({ ok: true, result: { lastError: null } });
     expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
+    // The correction taken ends the floor's session: the next decision needs a sign-in of its own.
+    expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: false } });
+    expect(send('table-submit', { commandId: 'r3b', command: { type: 'adjust-stack', seat: 1, amount: 100, reason: 'Again' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    expect(core.controller.table.seats[0]).toMatchObject({ stack: 525 });
+    send('floor-unlock', { staff: '1', pin: '246813' });
     const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string; by?: string }> } }).store.entries(0)];
     expect(log.find((entry) => entry.type === 'stack-adjusted')).toMatchObject({ by: 'Manager (manager #1)' });
     // Waiving time due: the floor's too, `by` from the session; here nobody owes any, as the engine says.
     expect(send('table-submit', { commandId: 'w1', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular', by: 'Someone else' } })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
-    expect(send('table-submit', { commandId: 'w2', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: true, result: { lastError: { en: 'Seat 1 owes no time' } } });
+    expect(send('table-submit', { commandId: 'w2', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: false, error: { code: 'no-time-due', words: { en: 'Seat 1 owes no time' } } });
+    // A refused decision leaves the session open, for the supervisor to put right what was refused.
+    expect(send('floor-status')).toMatchObject({ ok: true, result: { unlocked: true } });
     send('floor-lock');
     expect(send('table-submit', { commandId: 'r4', command: { type: 'ruling', text: 'y' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
     expect(send('table-submit', { commandId: 'w3', command: { type: 'waive-time', seat: 1, amount: 15, reason: 'regular' } })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
@@ -111,7 +120,8 @@ describe('the floor gate', () => {
     send('floor-unlock', { staff: '1', pin: '246813' });
     const setup = (straddle: number) => ({ type: 'configure', config: { ...CASINO_5_10, hand: { ...CASINO_5_10.hand, straddle } } });
     expect(parseCommand(setup(20))).toMatchObject({ ok: true, command: { config: { hand: { straddle: 20 } } } });
-    expect(send('table-submit', { commandId: 'c1', command: setup(10) })).toMatchObject({ ok: true, result: { lastError: { en: 'a straddle must be more than the big blind' }, config: { hand: { straddle: 0 } } } });
+    expect(send('table-submit', { commandId: 'c1', command: setup(10) })).toMatchObject({ ok: false, error: { words: { en: 'a straddle must be more than the big blind' } } });
+    expect(send('table-view')).toMatchObject({ ok: true, result: { config: { hand: { straddle: 0 } } } });
     expect(send('table-submit', { commandId: 'c2', command: setup(20) })).toMatchObject({ ok: true, result: { lastError: null, config: { hand: { straddle: 20 } } } });
   });
 
@@ -167,7 +177,7 @@ describe('the floor gate', () => {
     expect(statSync(signInMemoryPath(dbPath)).mode & 0o777).toBe(0o600);
     now += 60_000;
     const second = await start();
-    expect(second.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out', words: { en: 'Too many wrong PINs: sign-in is locked for 4 more minute(s)' } } });
+    expect(second.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out', words: { en: 'Too many wrong PINs: the floor’s sign-in is locked for 4 more minute(s); a manager can lift the lock-out' } } });
     now += 4 * 60_000;
     expect(second.send({ staff: '1', pin: '246813' })).toMatchObject({ ok: true });
     second.core.close();
@@ -181,7 +191,8 @@ describe('the floor gate', () => {
   it('ends a kept lock-out set by a wrong clock within a day, and goes on counting when the counts cannot be written', () => {
     const staff = withMember(newStaffFile(), { number: '3', name: 'Sam', role: 'supervisor', pin: hashSecret('303030'), badge: null });
     const now = Date.UTC(2026, 10, 29, 18);
-    const years = new FloorGate(() => staff, { load: () => ({ wrong: 0, lastWrong: 0, lockedUntil: Date.UTC(2100, 0, 1), lockouts: 9 }), save: () => undefined });
+    const wrongClock = { wrong: 0, lastWrong: 0, lockedUntil: Date.UTC(2100, 0, 1), lockouts: 9, liftTries: 0 };
+    const years = new FloorGate(() => staff, { load: () => ({ floor: wrongClock, dealer: wrongClock }), save: () => undefined });
     expect(years.unlock(years.session(), { staff: '3', pin: '303030' }, now)).toMatchObject({ ok: false, code: 'floor-locked-out' });
     expect(years.unlock(years.session(), { staff: '3', pin: '303030' }, now + 24 * 60 * 60_000)).toEqual({ ok: true });
     const full = new FloorGate(() => staff, {
@@ -197,7 +208,7 @@ describe('the floor gate', () => {
     errors.mockRestore();
   });
 
-  it('locks every screen out for five minutes after five wrong PINs, and a session ends after ten idle minutes', async () => {
+  it('locks every screen’s floor sign-in for five minutes after five wrong PINs, and a session ends after two idle minutes', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const { core, send } = await open(() => now);
     const other = core.connect(() => undefined);
@@ -206,11 +217,70 @@ describe('the floor gate', () => {
     expect(JSON.parse(JSON.stringify(other.handle(JSON.stringify({ id: 'o1', name: 'floor-unlock', args: { staff: '1', pin: '246813' } }))))).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
     now += 5 * 60_000;
     expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
-    now += 10 * 60_000 - 1;
+    now += 2 * 60_000 - 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: true } });
     now += 1;
     expect(send('floor-status')).toMatchObject({ result: { unlocked: false } });
     expect(send('floor-unlock', { staff: '1', pin: 12345 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+});
+
+describe('wrong PINs, counted per sign-in, and a manager who lifts a lock-out (D60)', () => {
+  const staff = [
+    { number: '12', name: 'Dana', role: 'croupier', pin: '121212', badge: 'BADGE0012' },
+    { number: '20', name: 'Sam', role: 'supervisor', pin: '202020', badge: 'BADGE0020' },
+  ] as const;
+
+  async function table(now: () => number) {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now }, tableConfig: CASINO_5_10, seed: 7, staff });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    const log = () => [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string }> } }).store.entries(0)];
+    return { core, send, log };
+  }
+
+  it('wrong floor PINs never lock the dealer out, and wrong dealer PINs never lock the floor out', async () => {
+    const { send } = await table(() => Date.UTC(2026, 10, 29, 18));
+    for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '20', pin: '000000' });
+    expect(send('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true, result: { dealer: { number: '12' } } });
+    for (let attempt = 0; attempt < 5; attempt++) send('dealer-sign-in', { staff: '12', pin: '000000' });
+    expect(send('dealer-sign-in', { badge: 'BADGE0012' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out', words: { en: expect.stringContaining('the dealer’s sign-in is locked') } } });
+  });
+
+  it('a manager lifts a lock-out by PIN or badge, logged with who; nobody else can, and a guesser gets three tries at it', async () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const { send, log } = await table(() => now);
+    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'not-locked-out' } });
+    for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '20', pin: '000000' });
+    // A supervisor is no manager; a wrong PIN is a wrong try at the lift too.
+    expect(send('lockout-lift', { gate: 'floor', staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'lift-manager' } });
+    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('lockout-lift', { gate: 'sideways', staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '246813' })).toMatchObject({ ok: true, result: { gate: 'floor' } });
+    expect(send('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: true });
+    expect(log().filter((entry) => entry.type === 'lockout-lifted')).toEqual([{ type: 'lockout-lifted', gate: 'floor', by: 'Manager (manager #1)', at: now }]);
+    // The next lock-out: three wrong lifts, and the manager's own then waits for its end like everyone.
+    send('floor-lock');
+    now += 60_000;
+    for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '20', pin: '000000' });
+    for (let attempt = 0; attempt < 3; attempt++) send('lockout-lift', { gate: 'floor', staff: '1', pin: '000000' });
+    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'lift-exhausted' } });
+    expect(send('lockout-lift', { gate: 'floor', badge: 'BADGE0001' })).toMatchObject({ ok: false, error: { code: 'lift-exhausted' } });
+    now += 10 * 60_000;
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
+  });
+
+  it('reads the counts an older table kept (one for all sign-ins) as both sign-ins’ counts', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-counts-'));
+    const path = join(folder, 'table.db.signin.json');
+    writeFileSync(path, JSON.stringify({ wrong: 2, lastWrong: 5, lockedUntil: 99, lockouts: 1 }));
+    const staffFile = withMember(newStaffFile(), { number: '3', name: 'Sam', role: 'supervisor', pin: hashSecret('303030'), badge: null });
+    const gate = new FloorGate(() => staffFile, fileSignInMemory(path));
+    expect(gate.lockedOut('floor', 50)).toBe(99);
+    expect(gate.lockedOut('dealer', 50)).toBe(99);
+    expect(gate.lockedOut('dealer', 100)).toBeNull();
   });
 });
 
@@ -248,12 +318,13 @@ describe('the staff: roles, badges and the dealer on duty', () => {
     expect(send('dealer-sign-in', { staff: '12', pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
     expect(send('dealer-sign-in', { badge: 'BADGE0012' })).toMatchObject({ ok: true, result: { dealer: { number: '12', name: 'Dana' }, lastError: null } });
     // The same dealer again is no change.
-    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true, result: { lastError: { en: 'Dana is the dealer on duty already' } } });
+    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: false, error: { words: { en: 'Dana is the dealer on duty already' } } });
     for (const n of [1, 2]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
     for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
     now += 60_000;
     send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
-    expect(send('dealer-sign-in', { staff: '20', pin: '202020' })).toMatchObject({ ok: true, result: { dealer: { number: '12' }, lastError: { en: 'A dealer change is recorded between hands: finish this hand first' } } });
+    expect(send('dealer-sign-in', { staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { words: { en: 'A dealer change is recorded between hands: finish this hand first' } } });
+    expect(core.controller.view().dealer).toMatchObject({ number: '12' });
     const log = [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string }> } }).store.entries(0)];
     expect(log.filter((entry) => entry.type === 'dealer-on-duty')).toEqual([{ type: 'dealer-on-duty', number: '12', name: 'Dana', at: Date.UTC(2026, 10, 29, 18) }]);
     core.close();
@@ -337,8 +408,8 @@ describe('a hand’s detail for the floor', () => {
     for (let guard = 0; guard < 200 && core.controller.view().handInPlay; guard++) {
       const view = core.controller.view();
       if (view.prompt.kind === 'deal') send('sim-deal');
-      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `w${step++}`, command: { type: 'show' } });
-      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
+      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `w${step++}`, command: { type: 'show' }, decision: view.decision });
+      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' }, decision: view.decision });
     }
     const phh = send('hand-phh', { id: 1 }) as { ok: boolean; result: { fileName: string; text: string } };
     expect(phh.ok).toBe(true);
@@ -353,6 +424,9 @@ describe('a hand’s detail for the floor', () => {
     send('table-submit', { commandId: 'h2', command: { type: 'start-hand' } });
     expect(send('table-submit', { commandId: 'm2', command: { type: 'misdeal', reason: 'fouled-deck' } })).toMatchObject({ ok: true, result: { lastError: null } });
     send('table-submit', { commandId: 'h3', command: { type: 'start-hand' } });
+    // The misdeal ended the floor's session: the history needs a sign-in again.
+    expect(send('hand-phh', { id: 3 })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
+    send('floor-unlock', { staff: '1', pin: '246813' });
     expect(send('hand-phh', { id: 3 })).toMatchObject({ ok: false, error: { code: 'not-finished', words: { en: 'Hand 2 was not played to the end: it has no hand history' } } });
     send('floor-lock');
     expect(send('hand-phh', { id: 1 })).toMatchObject({ ok: false, error: { code: 'floor-locked' } });
@@ -372,8 +446,8 @@ describe('the simulated shoe, the hand list and the replay', () => {
     for (let guard = 0; guard < 200; guard++) {
       const view = core.controller.view();
       if (view.prompt.kind === 'deal') send('sim-deal');
-      else if (view.prompt.kind === 'action') send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
-      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `a${step++}`, command: { type: 'show' } });
+      else if (view.prompt.kind === 'action') send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' }, decision: view.decision });
+      else if (view.prompt.kind === 'show') send('table-submit', { commandId: `a${step++}`, command: { type: 'show' }, decision: view.decision });
       else break;
     }
     const hand = core.controller.table.hand;
@@ -407,12 +481,12 @@ describe('the simulated shoe, the hand list and the replay', () => {
     for (let guard = 0; guard < 200 && core.controller.view().prompt.kind !== 'show'; guard++) {
       const view = core.controller.view();
       if (view.prompt.kind === 'deal') send('sim-deal');
-      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' } });
+      else send('table-submit', { commandId: `a${step++}`, command: view.actor?.legal.check ? { type: 'check' } : { type: 'call' }, decision: view.decision });
     }
     const holeCards = core.controller.table.hand?.players.flatMap((player) => player.holeCards) ?? [];
     expect(holeCards).toHaveLength(6);
     const shown = (core.controller.view().prompt as { seat: number }).seat;
-    send('table-submit', { commandId: 'show', command: { type: 'show' } });
+    send('table-submit', { commandId: 'show', command: { type: 'show' }, decision: core.controller.view().decision });
     expect(JSON.stringify(core.controller.view())).toContain('"shown":[');
     send('floor-unlock', { staff: '1', pin: '246813' });
     expect(send('table-submit', { commandId: 'undo', command: { type: 'undo', reason: 'Shown too early' } })).toMatchObject({ ok: true, result: { lastError: null, prompt: { kind: 'show', seat: shown } } });

@@ -59,13 +59,35 @@ describe('the button panel at the table', () => {
     // Meanwhile the croupier acted on the screen: the armed fold for seat 4 is refused, seat 7 keeps its hand.
     controller.submit({ id: 'screen', command: { type: 'call', seat: 4 } });
     panel.press('confirm');
-    expect(controller.view().lastError?.en).toBe("It is seat 7's turn, not seat 4's");
+    // The panel's own refusal, beside it on the status bar; no screen is shown another sender's error.
+    expect(panelStatus(controller)).toMatchObject({ state: 'fault', detail: { en: 'Not taken: The table moved on: check the screen (seat 7 is to act now)' } });
+    expect(controller.view().lastError).toBeNull();
     expect(controller.table.hand?.players.find((player) => player.seat === 7)?.status).toBe('active');
     panel.type('5');
     panel.press('bet-raise');
     panel.press('confirm');
-    expect(controller.view().lastError?.en).toMatch(/^Seat 7 cannot raise to 5: /);
+    expect(panelStatus(controller)?.detail?.en).toMatch(/^Not taken: Seat 7 cannot raise to 5: /);
+    expect(bet(controller, 7)).toBe(5);
     panel.press('call-floor');
     expect(panelStatus(controller)).toMatchObject({ state: 'fault', detail: { en: 'The croupier calls the floor' } });
+  });
+
+  it('refuses a Confirm armed on a decision the table has left, even when the same seat is to act again', async () => {
+    const { controller, panel } = await tableWithPanel();
+    panel.press('bet-raise');
+    panel.press('confirm');
+    panel.press('check-call');
+    panel.press('confirm');
+    // A fold armed for seat 1 (the big blind); meanwhile the screen records seat 1's raise, seat 4's
+    // re-raise and seat 7's fold: seat 1 is to act again, on another decision.
+    panel.press('fold');
+    const screen = (id: string, command: Parameters<TableController['submit']>[0]['command']) => expect(controller.command({ id, command }, controller.view().decision)).toMatchObject({ ok: true });
+    screen('s1', { type: 'bet', seat: 1, to: 60 });
+    screen('s4', { type: 'bet', seat: 4, to: 150 });
+    screen('s7', { type: 'fold', seat: 7 });
+    expect(controller.view().actor?.seat).toBe(1);
+    panel.press('confirm');
+    expect(controller.table.hand?.players.find((player) => player.seat === 1)?.status).toBe('active');
+    expect(panelStatus(controller)?.detail?.en).toBe('Not taken: The table moved on: check the screen (seat 1 is to act now)');
   });
 });

@@ -53,7 +53,7 @@ describe('the croupier screen', () => {
     const after = await Promise.all(['prompt', 'seat-1', 'seat-3', 'seat-6', 'board', 'pot-main', 'action-call'].map((id) => croupier.text(id)));
     expect(after).toEqual(before);
 
-    await croupier.act('action-allin');
+    await croupier.allIn(true);
     await croupier.sees('seat-6-status', /all-in/i);
     await croupier.act('action-fold');
     // Ben folds to the all-in: Cleo's uncalled chips come back and she wins the pot without a show.
@@ -66,13 +66,13 @@ describe('the croupier screen', () => {
   it('splits a three-way all-in into a main pot and a side pot, and awards each to its best hand', async () => {
     const croupier = await tableOfThree([200, 400, 600]);
     await croupier.deal('5d', 'As', 'Ks', 'Qs', 'Ah', 'Kh', 'Qh');
-    await croupier.act('action-allin'); // Cleo, 585
+    await croupier.allIn(true); // Cleo, 585, beside a call of 10
     // A call that takes every chip is the all-in: one button, the total in front (D44).
     expect(await croupier.page.locator('[data-testid="action-call"]').count()).toBe(0);
     expect(await croupier.text('action-allin')).toBe('All-in 185');
-    await croupier.act('action-allin'); // Ada, all-in for 180 more
+    await croupier.allIn(false); // Ada, all-in for 180 more: her call
     await croupier.sees('prompt', 'Action on seat 3');
-    await croupier.act('action-allin'); // Ben, all-in for 375 more
+    await croupier.allIn(false); // Ben, all-in for 375 more: his call
     await croupier.sees('pot-main', '555');
     expect(await croupier.text('pot-main')).toMatch(/555.*1, 3, 6/);
     await croupier.sees('pot-side-1', '400');

@@ -75,9 +75,18 @@ export class Croupier {
     return this.page.locator(`[data-testid="${testId}"]`);
   }
 
+  /**
+   * Waits until no player's decision on the screen is still settling: a croupier taps on what they have
+   * seen, and a tap in a decision's first moments is refused as aimed at the one before (D59).
+   */
+  async settled(): Promise<void> {
+    await this.page.locator('[data-settling]').first().waitFor({ state: 'detached', timeout: 5_000 });
+  }
+
   /** A tap that sends a command: waits until the table has written it. */
   async command(testId: string): Promise<void> {
     const before = this.kiosk.head();
+    await this.settled();
     await this.locator(testId).click();
     for (let waited = 0; this.kiosk.head() === before; waited += 10) {
       if (waited > 5_000) throw new Error(`tapping ${testId} changed nothing; the screen says: ${await this.text('prompt')} / ${await this.errorText()}`);
@@ -92,6 +101,7 @@ export class Croupier {
   }
 
   async tap(testId: string): Promise<void> {
+    await this.settled();
     await this.locator(testId).click();
   }
 
@@ -124,6 +134,17 @@ export class Croupier {
 
   async act(testId: string): Promise<void> {
     await this.command(testId);
+  }
+
+  /**
+   * All-in. Where the call takes every chip it is the call, one tap (`asked` false); beside a call or a
+   * check the screen asks again, and the croupier confirms on the other side of the pad.
+   */
+  async allIn(asked: boolean): Promise<void> {
+    if (!asked) return this.command('action-allin');
+    await this.tap('action-allin');
+    await this.sees('allin-confirm', 'goes all-in');
+    await this.command('allin-confirm-yes');
   }
 
   /** Bet or raise to `amount`: typed into the amount field, then confirmed. */

@@ -17,7 +17,7 @@ const facingBet: Actor = { seat: 4, bet: 0, legal: RAISE_LEGAL, sizes: { min: 40
 
 async function pad(actor: Actor, structure: 'no-limit' | 'pot-limit' = 'no-limit') {
   const sent: WireCommand[] = [];
-  const rendered = await render(<ActionPad actor={actor} structure={structure} onCommand={(command) => sent.push(command)} />);
+  const rendered = await render(<ActionPad actor={actor} structure={structure} onCommand={(command) => sent.push(command)} onTooSoon={() => undefined} />);
   return { ...rendered, sent };
 }
 
@@ -183,11 +183,71 @@ describe('the raise amount', () => {
 });
 
 describe('the other actions send their commands', () => {
-  it('fold, call and all-in', async () => {
-    const { click, sent } = await pad(facingBet);
+  it('fold, call and all-in — the all-in beside a call asked again, with Back where the actions were', async () => {
+    const { click, sent, text, query } = await pad(facingBet);
     await click('action-fold');
     await click('action-call');
     await click('action-allin');
+    expect(sent).toEqual([{ type: 'fold', seat: 4 }, { type: 'call', seat: 4 }]);
+    expect(text('allin-confirm')).toContain('Seat 4 goes all-in for 340?');
+    await click('allin-back');
+    expect(query('allin-confirm')).toBeNull();
+    await click('action-allin');
+    await click('allin-confirm-yes');
     expect(sent).toEqual([{ type: 'fold', seat: 4 }, { type: 'call', seat: 4 }, { type: 'all-in', seat: 4 }]);
+  });
+});
+
+describe('a tap counts only on a decision that has been on the screen long enough to be seen (D59)', () => {
+  it('refuses a tap in the settling time, marks the pad as settling, then takes the next tap', async () => {
+    const sent: WireCommand[] = [];
+    let tooSoon = 0;
+    const { click, get } = await render(<ActionPad actor={facingBet} structure="no-limit" onCommand={(command) => sent.push(command)} onTooSoon={() => tooSoon++} />, 60);
+    expect(get('action-pad').hasAttribute('data-settling')).toBe(true);
+    await click('action-call');
+    await click('action-allin');
+    expect(sent).toEqual([]);
+    expect(tooSoon).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await click('action-call');
+    expect(sent).toEqual([{ type: 'call', seat: 4 }]);
+    expect(get('action-pad').hasAttribute('data-settling')).toBe(false);
+  });
+
+  it('asks again for an all-in beside a call, and the confirmation settles on its own', async () => {
+    const sent: WireCommand[] = [];
+    let tooSoon = 0;
+    const { click } = await render(<ActionPad actor={facingBet} structure="no-limit" onCommand={(command) => sent.push(command)} onTooSoon={() => tooSoon++} />, 40);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await click('action-allin');
+    // A second tap at once lands on the confirmation just drawn: refused, not an all-in.
+    await click('allin-confirm-yes');
+    expect([sent, tooSoon]).toEqual([[], 1]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await click('allin-confirm-yes');
+    expect(sent).toEqual([{ type: 'all-in', seat: 4 }]);
+  });
+});
+
+describe('the amount field opens with the minimum, and the first digit typed replaces it', () => {
+  it('types 5 over the prefilled 40: 5, then 50; a quick size is replaced the same way', async () => {
+    const { click, get, text } = await pad(facingBet);
+    expect(value(get('raise-amount'))).toBe('40');
+    await click('keypad-5');
+    expect(value(get('raise-amount'))).toBe('5');
+    expect(get('action-raise').hasAttribute('disabled')).toBe(true);
+    await click('keypad-0');
+    expect(value(get('raise-amount'))).toBe('50');
+    expect(text('action-raise')).toBe('Raise to 50');
+    await click('size-pot');
+    expect(value(get('raise-amount'))).toBe('260');
+    await click('keypad-9');
+    await click('keypad-0');
+    expect(value(get('raise-amount'))).toBe('90');
+    // Delete edits what is there, and the digits after it append.
+    await click('size-max');
+    await click('keypad-back');
+    await click('keypad-0');
+    expect(value(get('raise-amount'))).toBe('340');
   });
 });

@@ -71,18 +71,39 @@ describe('one command at a time', () => {
 });
 
 describe('refusals and errors are shown, never swallowed', () => {
-  it('a rule refusal (lastError) shows in red, and the next action dismisses it', async () => {
+  it('a refusal of this screen’s command shows in red here only, stays while other screens’ views arrive, and the next action dismisses it', async () => {
     const refusal = { en: 'Seat 4 cannot check: 20 to call', de: 'Platz 4 kann nicht checken: 20 zu zahlen' };
     const core = new FakeCore(flopView());
-    core.on('table-submit', () => ({ ok: true, result: flopView({ lastError: refusal }) }));
+    core.on('table-submit', () => ({ ok: false, error: { code: 'cannot-check', words: refusal } }));
     const { click, text, query } = await app(core);
     expect(query('last-error')).toBeNull();
     await click('action-call');
     await settle();
     expect(text('last-error')).toContain('Seat 4 cannot check: 20 to call');
+    // Another screen's command taken: the view every screen gets carries no error, and this one's stays.
+    await core.push(flopView({ logRow: 2 }));
+    expect(text('last-error')).toContain('Seat 4 cannot check: 20 to call');
     core.on('table-submit', () => ({ ok: true, result: flopView() }));
     await click('action-fold');
     await settle();
+    expect(query('last-error')).toBeNull();
+  });
+
+  it('sends a player’s action with the decision the screen showed, and nothing else with one', async () => {
+    const core = new FakeCore(flopView());
+    const { click } = await app(core);
+    await click('action-fold');
+    await settle();
+    expect(core.sent('table-submit').map(({ command, decision }) => ({ command, decision }))).toEqual([{ command: { type: 'fold', seat: 4 }, decision: { hand: 7, actions: 5, seat: 4 } }]);
+  });
+
+  it('a device’s refusal (the view’s lastError) shows on every screen, until the next command is taken', async () => {
+    const refusal = { en: 'That card is not the one expected', de: 'Diese Karte ist nicht die erwartete' };
+    const core = new FakeCore(dealView());
+    const { text, query } = await app(core);
+    await core.push(dealView({ lastError: refusal }));
+    expect(text('last-error')).toContain('That card is not the one expected');
+    await core.push(dealView({ lastError: null, logRow: 3 }));
     expect(query('last-error')).toBeNull();
   });
 
@@ -578,7 +599,7 @@ describe('the floor', () => {
     const core = new FakeCore(startView());
     core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
     const refusal = { en: 'a straddle must be more than the big blind', de: 'Ein Straddle muss größer als der Big Blind sein' };
-    core.on('table-submit', ({ command }) => ({ ok: true, result: startView({ lastError: command.type === 'configure' && command.config.hand.straddle <= 10 ? refusal : null }) }));
+    core.on('table-submit', ({ command }) => (command.type === 'configure' && command.config.hand.straddle <= 10 ? { ok: false, error: { code: 'invalid-config', words: refusal } } : { ok: true, result: startView() }));
     const { click, fill, get, query, text } = await app(core);
     await click('floor-open');
     await settle();

@@ -41,6 +41,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
     ],
     potTotal: 220,
     actor: { seat: 4, bet: 0, legal: RAISE_LEGAL, sizes: { min: 40, halfPot: 150, pot: 260, max: 340 } },
+    decision: { hand: 7, actions: 5, seat: 4 },
     lastHoleCardSeat: null,
     prompt: { kind: 'action', seat: 4, legal: RAISE_LEGAL, words: { en: 'Action on seat 4', de: 'Platz 4 ist am Zug' } },
     awards: [],
@@ -60,6 +61,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
 export function dealView(overrides: Partial<ViewModel> = {}): ViewModel {
   return flopView({
     actor: null,
+    decision: null,
     prompt: { kind: 'deal', target: 'burn', words: { en: 'Deal the burn card', de: 'Austeilen: Brennkarte' } },
     ...overrides,
   });
@@ -72,6 +74,7 @@ export function startView(overrides: Partial<ViewModel> = {}): ViewModel {
     button: 3,
     blinds: { small: 4, big: 6 },
     actor: null,
+    decision: null,
     board: [],
     pots: [],
     potTotal: 0,

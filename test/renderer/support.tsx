@@ -4,6 +4,7 @@ import type { AppInfo, ArgsOf, FloorStatus, ReplyOf, RequestName } from '../../s
 import type { ViewModel } from '../../src/controller/view-model';
 import type { ConnectionState, Core } from '../../renderer/src/core/core';
 import { CoreContext } from '../../renderer/src/core/core-context';
+import { SettleContext } from '../../renderer/src/settle';
 
 // React's act() warns unless the environment says it is a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,11 +23,15 @@ export type Rendered = {
 
 const mounted: Rendered[] = [];
 
-export async function render(node: ReactNode): Promise<Rendered> {
+/**
+ * Renders `node`; a player's decision takes taps at once (`settleMs` 0), unless a test gives the time a
+ * decision must be on the screen first (D59).
+ */
+export async function render(node: ReactNode, settleMs = 0): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(node));
+  await act(async () => root.render(<SettleContext.Provider value={settleMs}>{node}</SettleContext.Provider>));
   const all = (testId: string) => Array.from(container.ownerDocument.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`));
   const get = (testId: string): HTMLElement => {
     const found = all(testId);

@@ -11,7 +11,7 @@ describe('the simulated shoe', () => {
     const connection = core.connect(() => undefined);
     let id = 0;
     const send = (name: string, args?: unknown): { ok: boolean; result?: { lastError: unknown } } => connection.handle(JSON.stringify({ id: `q${++id}`, name, args })) as never;
-    const submit = (command: unknown) => send('table-submit', { commandId: `c${++id}`, command });
+    const submit = (command: unknown, decision?: unknown) => send('table-submit', { commandId: `c${++id}`, command, decision });
     for (let seat = 1; seat <= 10; seat++) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 1000 });
     submit({ type: 'draw', seat: 1, card: 51 });
     for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) expect(send('sim-deal')).toMatchObject({ ok: true, result: { lastError: null } });
@@ -25,8 +25,8 @@ describe('the simulated shoe', () => {
       for (let guard = 0; guard < 300; guard++) {
         const view = core.controller.view();
         if (view.prompt.kind === 'deal') expect(send('sim-deal')).toMatchObject({ ok: true, result: { lastError: null } });
-        else if (view.prompt.kind === 'action') submit(view.actor?.legal.check ? { type: 'check' } : { type: 'call' });
-        else if (view.prompt.kind === 'show') submit({ type: 'show' });
+        else if (view.prompt.kind === 'action') submit(view.actor?.legal.check ? { type: 'check' } : { type: 'call' }, view.decision);
+        else if (view.prompt.kind === 'show') submit({ type: 'show' }, view.decision);
         else break;
       }
       expect(core.controller.table.hand?.phase.kind).toBe('complete');

@@ -1,5 +1,5 @@
 import type { WireCommand } from '../../../src/api/requests';
-import type { ViewModel } from '../../../src/controller/view-model';
+import type { Decision, ViewModel } from '../../../src/controller/view-model';
 import { ActionPad } from './ActionPad';
 import { DrawPanel, SeatPlayersPanel, StartHandPanel } from './BetweenHands';
 import { CardErrorPanel, type CardErrors } from './CardErrorPanel';
@@ -9,7 +9,10 @@ import { ShowdownPanel } from './ShowdownPanel';
 type Props = {
   readonly view: ViewModel;
   readonly simulated: boolean;
-  readonly onCommand: (command: WireCommand) => void;
+  /** Sends a command; a player's action with the decision the panel showed (D59). */
+  readonly onCommand: (command: WireCommand, decision?: Decision) => void;
+  /** A player's action tapped before its decision could have been seen: refused on this screen. */
+  readonly onTooSoon: (seat: number) => void;
   readonly onSimDeal: () => void;
   readonly onSimDealStep: () => Promise<void>;
   /** A command is on its way: nothing can be tapped until its answer is in (no double taps). */
@@ -22,25 +25,29 @@ type Props = {
 };
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
-export function ControlPanel({ view, simulated, onCommand, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose }: Props) {
-  const { prompt, actor } = view;
+export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose }: Props) {
+  const { prompt, actor, decision } = view;
+  // A player's action goes with the decision this render shows: the one its buttons were drawn for.
+  const decide = (command: WireCommand) => onCommand(command, decision ?? undefined);
+  // Each decision gets panels of its own (a fresh pad, prefilled with its own minimum, settling anew).
+  const key = decision === null ? 'none' : `${decision.hand}:${decision.actions}:${decision.seat}`;
+  const tooSoon = () => onTooSoon(decision?.seat ?? 0);
   let panel = null;
   if (cardErrors !== null) {
     panel = <CardErrorPanel {...cardErrors} onCommand={onCardError} onBack={onCardErrorsClose} />;
   } else if (actor !== null) {
-    // A new decision (another seat, street or amount) gets a fresh pad, prefilled with its own minimum.
-    const decision = `${view.handNumber}:${actor.seat}:${view.board.length}:${JSON.stringify(actor.legal)}`;
-    panel = <ActionPad key={decision} actor={actor} structure={view.stakes.structure} onCommand={onCommand} />;
+    panel = <ActionPad key={key} actor={actor} structure={view.stakes.structure} onCommand={decide} onTooSoon={tooSoon} />;
   } else if (prompt.kind === 'deal') {
     panel = <DealPanel target={prompt.target} simulated={simulated} onDeal={(card) => onCommand({ type: 'deal', card, to: prompt.target })} onSimDeal={onSimDeal} onSimDealStep={onSimDealStep} />;
   } else if (prompt.kind === 'show') {
     panel = (
       <ShowdownPanel
-        key={prompt.seat}
+        key={key}
         seat={prompt.seat}
         unread={prompt.unread}
-        onShow={(cards) => onCommand(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
-        onMuck={prompt.muck ? () => onCommand({ type: 'muck', seat: prompt.seat }) : null}
+        onShow={(cards) => decide(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
+        onMuck={prompt.muck ? () => decide({ type: 'muck', seat: prompt.seat }) : null}
+        onTooSoon={tooSoon}
       />
     );
   } else if (prompt.kind === 'start-hand') {

@@ -7,14 +7,17 @@ type Props = {
   readonly maxDigits?: number;
   /** A PIN or a staff number, not an amount: a leading 0 is a digit like any other. */
   readonly keepLeadingZeros?: boolean;
+  /** The value was put there, not typed (a prefilled minimum, a quick size): the first digit replaces it. */
+  readonly replace?: boolean;
 };
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 /** A numeric keypad big enough for a thumb: digits, clear, delete the last digit. */
-export function Keypad({ value, onChange, maxDigits = 9, keepLeadingZeros = false }: Props) {
+export function Keypad({ value, onChange, maxDigits = 9, keepLeadingZeros = false, replace = false }: Props) {
   const { t } = useLanguage();
   const type = (digit: string) => {
+    if (replace) return onChange(digit);
     if (value.length >= maxDigits) return;
     onChange(value === '0' && !keepLeadingZeros ? digit : value + digit);
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Card } from '../../../src/cards/card';
 import { useLanguage } from '../i18n';
+import { useSettled } from '../settle';
 import { CardFace } from './CardFace';
 import { CardPicker } from './CardPicker';
 
@@ -12,28 +13,32 @@ type Props = {
   readonly onShow: (cards?: readonly Card[]) => void;
   /** Null when the player may not muck (the first to show, or a player is all-in): no muck button. */
   readonly onMuck: (() => void) | null;
+  /** A tap before the seat could have been seen to show: refused on the screen (D59). */
+  readonly onTooSoon: () => void;
 };
 
 /**
- * At the showdown: the player shows, or mucks where the rules allow it. A hand read in full is shown as read; for cards dealt unread
+ * At the showdown: the player shows, or mucks where the rules allow it; keyed by the decision, so a tap
+ * meant for the seat before (a double tap on Show) does not show or muck for this one. A hand read in full is shown as read; for cards dealt unread
  * the croupier picks them, and they appear beside the picker, not in it (the core never compares a read
  * card with a picked one: D39).
  */
-export function ShowdownPanel({ seat, unread, onShow, onMuck }: Props) {
+export function ShowdownPanel({ seat, unread, onShow, onMuck, onTooSoon }: Props) {
   const { t } = useLanguage();
   const [chosen, setChosen] = useState<readonly Card[]>([]);
+  const { settling, guard } = useSettled(onTooSoon);
   const complete = chosen.length === unread;
   return (
-    <div className="showdown-panel">
+    <div className={`showdown-panel${settling ? ' settling' : ''}`} data-settling={settling ? '' : undefined}>
       <div className="showdown-buttons">
         <span className="showdown-seat">{t.seat(seat)}</span>
         {unread === 0 && (
-          <button type="button" className="button action action-show" data-testid="show" onClick={() => onShow()}>
+          <button type="button" className="button action action-show" data-testid="show" onClick={guard(() => onShow())}>
             {t.show}
           </button>
         )}
         {onMuck !== null && (
-          <button type="button" className="button action action-fold" data-testid="muck" onClick={onMuck}>
+          <button type="button" className="button action action-fold" data-testid="muck" onClick={guard(onMuck)}>
             {t.muck}
           </button>
         )}
@@ -55,9 +60,9 @@ export function ShowdownPanel({ seat, unread, onShow, onMuck }: Props) {
               className="button action"
               data-testid="show-confirm"
               disabled={!complete}
-              onClick={() => {
+              onClick={guard(() => {
                 if (complete) onShow(chosen);
-              }}
+              })}
             >
               {t.showThese}
             </button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo, ReplyOf, WireCommand } from '../../../src/api/requests';
 import type { Credentials } from '../../../src/api/staff';
-import type { ViewModel } from '../../../src/controller/view-model';
+import type { Decision, ViewModel } from '../../../src/controller/view-model';
 import type { Words } from '../../../src/evaluator/words';
 import type { SimFault } from '../../../src/hardware/sim-faults';
 import type { ConnectionState } from './core';
@@ -10,8 +10,9 @@ import { useCore } from './core-context';
 import { useConnection } from './useConnection';
 
 /**
- * What the prompt area shows in red: a rule's refusal (the view's `lastError`, `code` null) or a protocol
- * error (`code` from the core, e.g. 'floor-locked').
+ * What the prompt area shows in red: this screen's command refused (the core's code, e.g. 'floor-locked'
+ * or a rule's), a tap refused here (`table-moved-on`), or a device's command refused, which every screen
+ * shows (the view's `lastError`, `code` null).
  */
 export type Notice = { readonly words: Words; readonly code: string | null };
 
@@ -24,8 +25,13 @@ export type TableSession = {
   readonly connection: ConnectionState;
   readonly notice: Notice | null;
   dismissNotice(): void;
-  /** Sends a table command under a fresh id; the reply's view replaces the screen's. */
-  submit(command: WireCommand): Promise<ReplyOf<'table-submit'>>;
+  /**
+   * Sends a table command under a fresh id, a player's action with the decision it was made on; the
+   * reply's view replaces the screen's, a refusal shows on this screen only.
+   */
+  submit(command: WireCommand, decision?: Decision): Promise<ReplyOf<'table-submit'>>;
+  /** Shows a refusal made on this screen (a tap on a decision shown too briefly to be seen). */
+  refuse(notice: Notice): void;
   /** Simulated hardware: the shoe deals the card the table expects. */
   simDeal(): Promise<ReplyOf<'sim-deal'>>;
   /** Simulated hardware: one of the devices fails as a real one does. */
@@ -102,13 +108,15 @@ export function useTable(): TableSession {
   }, []);
 
   const submit = useCallback(
-    async (command: WireCommand) => {
+    async (command: WireCommand, decision?: Decision) => {
       setNotice(null); // the next action dismisses the last refusal
-      const reply = await once(() => core.request('table-submit', { commandId: newCommandId(), command }));
+      const reply = await once(() => core.request('table-submit', { commandId: newCommandId(), command, ...(decision === undefined ? {} : { decision }) }));
       return reply === STILL_SENDING ? reply : answer(reply, true);
     },
     [core, answer, once],
   );
+
+  const refuse = useCallback((refusal: Notice) => setNotice(refusal), []);
 
   const simDeal = useCallback(async () => {
     setNotice(null);
@@ -136,5 +144,5 @@ export function useTable(): TableSession {
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { view, appInfo, connection, notice, dismissNotice, submit, simDeal, simFault, dealerSignIn, busy };
+  return { view, appInfo, connection, notice, dismissNotice, submit, refuse, simDeal, simFault, dealerSignIn, busy };
 }

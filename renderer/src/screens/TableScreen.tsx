@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WireCommand } from '../../../src/api/requests';
-import type { ViewModel } from '../../../src/controller/view-model';
+import type { Decision, ViewModel } from '../../../src/controller/view-model';
 import { cardErrorMoment, cardErrorsNow } from '../components/CardErrorPanel';
 import { ControlPanel } from '../components/ControlPanel';
 import { FloorFunctions } from '../components/FloorFunctions';
@@ -17,7 +17,7 @@ import type { FloorSession } from '../core/useFloor';
 import { useFloorReport } from '../core/useFloorReport';
 import type { TableSession } from '../core/useTable';
 import { useKeyboardWedge } from '../core/useKeyboardWedge';
-import { useLanguage } from '../i18n';
+import { DICTIONARIES, useLanguage } from '../i18n';
 
 /** A dialog over the table: seat a player, a seat's menu, the floor functions, the floor's reports, or (simulated hardware) the faults. */
 export type Overlay =
@@ -36,7 +36,7 @@ type Props = {
   readonly overlay: Overlay;
   readonly setOverlay: (overlay: Overlay) => void;
   /** Resolves true when the table took the command: a dialog closes only then, and keeps what was typed otherwise. */
-  readonly onCommand: (command: WireCommand) => Promise<boolean>;
+  readonly onCommand: (command: WireCommand, decision?: Decision) => Promise<boolean>;
 };
 
 /** At most this many simulated cards for "deal to the end of the step" (a flop is four with its burn). */
@@ -136,6 +136,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           view={view}
           simulated={simulated}
           onCommand={onCommand}
+          onTooSoon={(seat) => session.refuse({ words: { en: DICTIONARIES.en.movedOn(seat), de: DICTIONARIES.de.movedOn(seat) }, code: 'table-moved-on' })}
           onSimDeal={() => void session.simDeal()}
           onSimDealStep={simDealStep}
           busy={session.busy}
@@ -197,7 +198,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
             problem={null}
             onSignIn={(credentials) =>
               void session.dealerSignIn(credentials).then((reply) => {
-                if (reply.ok && reply.result.lastError === null) close();
+                if (reply.ok) close();
               })
             }
           />
