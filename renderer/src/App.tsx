@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { WireCommand } from '../../src/api/requests';
 import type { Decision } from '../../src/controller/view-model';
 import { StatusBar } from './components/StatusBar';
@@ -31,6 +31,14 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
   const [screen, setScreen] = useState<'table' | 'hands'>('table');
   const [overlay, setOverlay] = useState<Overlay>(null);
   const { view, connection } = session;
+  // The floor's session ends with the floor's work (D60): when its dialogs (the functions, the reports)
+  // close, whatever closed them.
+  const floorWork = overlay?.kind === 'floor' || overlay?.kind === 'reports';
+  const wasFloorWork = useRef(false);
+  useEffect(() => {
+    if (wasFloorWork.current && !floorWork && floor.status?.unlocked === true) void floor.lock();
+    wasFloorWork.current = floorWork;
+  }, [floorWork, floor]);
 
   const openFloor = (needed: boolean) => {
     // The floor's dialog belongs to the table screen: go there, from the hand list too.
@@ -44,6 +52,8 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
     const reply = await session.submit(command, decision);
     // A floor command on a locked session: ask for the PIN at once (the notice says why).
     if (!reply.ok && reply.error.code === 'floor-locked') openFloor(true);
+    // A floor decision taken ends the floor's session at the core: the status bar follows.
+    if (reply.ok && floor.status?.unlocked === true) void floor.refresh();
     return reply.ok;
   };
 
@@ -55,7 +65,7 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
         connection={connection}
         handNumber={view?.handNumber ?? null}
         stakes={view?.stakes ?? null}
-        floorUnlocked={floor.status?.unlocked === true}
+        floorHeldBy={floor.status?.unlocked === true ? (floor.status.name ?? '') : null}
         dealer={view?.dealer ?? null}
         onDealer={() => {
           setScreen('table');
@@ -70,7 +80,7 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
       />
       {connection === 'lost' && (
         <div className="banner" role="alert" data-testid="connection-banner">
-          {t.connection.lost}
+          {t.connectionLost}
         </div>
       )}
       {screen === 'hands' ? (

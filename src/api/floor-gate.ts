@@ -37,8 +37,8 @@ export class FloorSession {
   status(now: number): FloorStatus {
     const unlocked = this.member !== null && this.until !== null && this.until > now;
     return unlocked && this.member !== null
-      ? { unlocked, who: whoWords(this.member), role: this.member.role, until: this.until }
-      : { unlocked: false, who: null, role: null, until: null };
+      ? { unlocked, who: whoWords(this.member), name: this.member.name, role: this.member.role, until: this.until }
+      : { unlocked: false, who: null, name: null, role: null, until: null };
   }
 
   /**

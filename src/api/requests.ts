@@ -67,8 +67,11 @@ export type WireError = { readonly code: string; readonly words: Words };
 
 export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: string };
 
-/** `who` names the person who opened the floor and `role` theirs; `until` is when the session locks by itself (ms since the epoch). */
-export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly role: Role | null; readonly until: number | null };
+/**
+ * `who` names the person who opened the floor with their role and number, `name` alone (the status bar's
+ * word for who holds it) and `role` theirs; `until` is when the session locks by itself (ms since the epoch).
+ */
+export type FloorStatus = { readonly unlocked: boolean; readonly who: Words | null; readonly name: string | null; readonly role: Role | null; readonly until: number | null };
 
 /** Commands only the floor may give: the hand voided, a stack corrected, time due waived, a ruling, the last step undone. */
 export type FloorCommand =

@@ -13,7 +13,9 @@ import type { DeviceStatus } from './view-model.js';
 /**
  * The one place where the RFID reader's events become the table's commands. A registered card placed on
  * the antenna where the table expects the next card is dealt there; a hole card of the player to act that
- * reaches the muck antenna is that player's fold (the croupier pulls a folded hand into the muck). What
+ * reaches the muck antenna is that player's fold (the croupier pulls a folded hand into the muck), or at
+ * the showdown the muck of the player to show or muck; a hole card dealt unread and read later where it
+ * lies is the seat's, so that the show names it itself (D61). What
  * the reader cannot settle is put on the status bar for the croupier and the floor, never fixed silently:
  * a tag not in the registered deck, a card at the wrong antenna, a hand mucked out of turn, an antenna
  * fault. The words on the status bar never name a card: the screen is seen by the table.
@@ -100,6 +102,9 @@ export class RfidMapping {
       return;
     }
     const view = this.controller.view();
+    // A hole card dealt unread, read now where it lies: the seat's (a show then needs no card entry, D61).
+    const dealingHere = view.prompt.kind === 'deal' && sameTarget(place, view.prompt.target);
+    if (place.kind === 'seat' && !dealingHere && this.controller.noteReadAtSeat(place.seat, card)) return;
     if (view.prompt.kind !== 'deal') {
       this.status('fault', { en: `a card ${this.where(antenna).en} when none was due: call the floor`, de: `eine Karte ${this.where(antenna).de}, als keine fällig war: Floor rufen`  }, 'irregularity');
       return;
@@ -117,17 +122,27 @@ export class RfidMapping {
     return table.hand === null || table.hand.phase.kind === 'complete' ? undefined : table.handLog[0];
   }
 
-  /** A hole card pulled into the muck: the fold of its player, when it is their turn; otherwise the floor decides. */
+  /**
+   * A hole card pulled into the muck: the fold of its player when it is their turn, or at the showdown
+   * the muck of the player to show or muck when the rules let them (D39: a hand the antennas read may
+   * still be mucked); otherwise the floor decides.
+   */
   private mucked(card: Card): void {
     const hand = this.controller.table.hand;
-    const owner = hand?.players.find((player) => player.holeCards.includes(card));
-    if (hand === null || owner === undefined || owner.status === 'folded') return;
+    if (hand === null) return;
+    const owner = hand.players.find((player) => player.holeCards.includes(card))?.seat ?? this.controller.seatOfRead(card);
+    const player = hand.players.find((candidate) => candidate.seat === owner);
+    if (owner === null || player === undefined || player.status === 'folded' || player.showdown === 'mucked') return;
     const view = this.controller.view();
-    if (view.actor?.seat === owner.seat) {
-      this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'fold', seat: owner.seat } });
+    if (view.actor?.seat === owner) {
+      this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'fold', seat: owner } });
       return;
     }
-    this.status('fault', { en: `seat ${owner.seat}'s cards went into the muck out of turn: call the floor`, de: `die Karten von Platz ${owner.seat} gingen außer der Reihe in den Muck: Floor rufen`  }, 'irregularity');
+    if (view.prompt.kind === 'show' && view.prompt.seat === owner && view.prompt.muck) {
+      this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'muck', seat: owner } });
+      return;
+    }
+    this.status('fault', { en: `seat ${owner}'s cards went into the muck out of turn: call the floor`, de: `die Karten von Platz ${owner} gingen außer der Reihe in den Muck: Floor rufen`  }, 'irregularity');
   }
 
   /** Whether the table already has this card where the antenna lies (a second read of it, not a new card). */

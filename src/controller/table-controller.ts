@@ -1,4 +1,6 @@
 import type { Words } from '../evaluator/words.js';
+import type { Card } from '../cards/card.js';
+import { isSeen } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
 import type { TableConfig } from '../engine/table-config.js';
@@ -47,6 +49,8 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
 /** The hand's commands that carry a card a player may hold: a refusal of one as already in play is written down (D42). */
 const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'exposed', 'premature', 'show']);
 
+const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
+
 /** At most one incident of a kind (and, for an event, of its words) per device in this time: a flapping device would fill the log. */
 const INCIDENT_EVERY_MS = 60_000;
 
@@ -90,6 +94,12 @@ export class TableController {
   private readonly listeners = new Set<(view: ViewModel) => void>();
   /** The clock-driven parts of the last view pushed (`refresh`). */
   private clocked = '';
+  /**
+   * Hole cards dealt unread that a reader has read since, lying at their seat, for the hand they were read
+   * in (its first operation): a Show then names them itself (D61). Kept in memory: a reader that comes back
+   * after a restart reports every tag again.
+   */
+  private seatReads: { readonly hand: object; readonly bySeat: Map<number, Card[]> } | null = null;
 
   private constructor(
     private readonly store: Store,
@@ -125,7 +135,42 @@ export class TableController {
   }
 
   view(): ViewModel {
-    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()]);
+    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()], this.readsOfHand());
+  }
+
+  /** The hand in play's hole cards read at their seats since they were dealt unread (empty between hands). */
+  private readsOfHand(): ReadonlyMap<number, readonly Card[]> {
+    const hand = this.state.hand;
+    if (hand === null || hand.phase.kind === 'complete' || this.seatReads === null || this.seatReads.hand !== this.state.handLog[0]) return NO_READS;
+    return this.seatReads.bySeat;
+  }
+
+  /**
+   * A reader saw `card` lying at `seat`: taken as one of the seat's hole cards dealt unread when the seat
+   * has one not yet named and the card is in play nowhere else, and true then (or when it was taken
+   * before). False when it cannot be the seat's: the caller reports it as what it is.
+   */
+  noteReadAtSeat(seat: number, card: Card): boolean {
+    const hand = this.state.hand;
+    const first = this.state.handLog[0];
+    if (hand === null || first === undefined || hand.phase.kind === 'complete') return false;
+    const player = hand.players.find((candidate) => candidate.seat === seat);
+    if (player === undefined) return false;
+    if (this.seatReads?.hand !== first) this.seatReads = { hand: first, bySeat: new Map() };
+    const reads = this.seatReads.bySeat.get(seat) ?? [];
+    if (reads.includes(card)) return true;
+    const unread = player.holeCards.filter((hole) => hole === null).length;
+    const elsewhere = [...this.seatReads.bySeat.values()].some((cards) => cards.includes(card));
+    if (reads.length >= unread || isSeen(hand, card) || elsewhere) return false;
+    this.seatReads.bySeat.set(seat, [...reads, card]);
+    this.publish();
+    return true;
+  }
+
+  /** The seat whose unread hole card a reader read as `card` in the hand in play, or null. */
+  seatOfRead(card: Card): number | null {
+    for (const [seat, cards] of this.readsOfHand()) if (cards.includes(card)) return seat;
+    return null;
   }
 
   /**
@@ -225,13 +270,25 @@ export class TableController {
       if (now === null || !sameDecision(now, decidedOn)) return { ok: false, code: 'table-moved-on', words: movedOn(now) };
     }
     try {
-      this.commit(envelope.id, timed(envelope.command, () => this.clock.now()), envelope.command);
+      this.commit(envelope.id, timed(this.withReads(envelope.command), () => this.clock.now()), envelope.command);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
       if (error.code === 'card-already-in-play' && HAND_CARD_COMMANDS.has(envelope.command.type)) this.recordRefusedCard(envelope.id);
       return { ok: false, code: error.code, words: error.words };
     }
     return { ok: true, applied: true };
+  }
+
+  /**
+   * A show of a seat whose unread hole cards a reader has read since: those cards first, then any the
+   * sender named (the view asked only for the rest). The log keeps the show with every card it tabled.
+   */
+  private withReads(command: TimedCommand): TimedCommand {
+    if (command.type !== 'show') return command;
+    const seat = command.seat ?? decisionOf(this.state)?.seat;
+    const reads = seat === undefined ? undefined : this.readsOfHand().get(seat);
+    if (reads === undefined || reads.length === 0) return command;
+    return { ...command, cards: [...reads, ...(command.cards ?? [])] };
   }
 
   /**

@@ -30,6 +30,13 @@ export type SeatView = {
   readonly shown: readonly Card[] | null;
   /** Dealt into the hand in play and asked to sit out: the hand's status shows, and this says what follows it. */
   readonly sitsOutNext: boolean;
+  /**
+   * What the seat won in the hand just finished, pot by pot (0 the main pot, 1… the side pots): the seat
+   * is marked with it until the next hand starts. Empty otherwise.
+   */
+  readonly won: readonly { readonly pot: number; readonly amount: number }[];
+  /** The card the seat drew for the button, shown until the first hand starts; null otherwise. */
+  readonly drawn: Card | null;
 };
 
 /** A device as the status bar shows it: what it is, whether it works, and the last problem in words. */
@@ -74,6 +81,8 @@ export function decisionOf(table: TableState): Decision | null {
   const actor = hand.players[hand.actor] as Player;
   return { hand: table.handNumber, actions: table.handActions.count, seat: actor.seat };
 }
+
+const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
 
 export function sameDecision(a: Decision, b: Decision): boolean {
   return a.hand === b.hand && a.actions === b.actions && a.seat === b.seat;
@@ -141,13 +150,21 @@ export type ViewModel = {
   readonly logRow: number;
 };
 
-export function viewOf(table: TableState, now: number, lastError: Words | null, logRow: number, devices: readonly DeviceStatus[] = []): ViewModel {
+/**
+ * The view of `table`. `readAtSeats`: hole cards dealt unread that a reader has read at their seat since
+ * (the controller's, D61): a show asks the croupier only for the cards still unknown.
+ */
+export function viewOf(table: TableState, now: number, lastError: Words | null, logRow: number, devices: readonly DeviceStatus[] = [], readAtSeats: ReadonlyMap<number, readonly Card[]> = NO_READS): ViewModel {
   const hand = table.hand;
   const inHand = new Map<number, Player>((hand?.players ?? []).map((player) => [player.seat, player]));
+  const finished = hand !== null && hand.phase.kind === 'complete' ? hand.awards : [];
+  // Before the first hand, the cards drawn for the button stay on the seats that drew them.
+  const drawn = table.handNumber === 0 && hand === null ? table.buttonDraw : [];
   const seats = table.seats.flatMap((seated): SeatView[] => {
     if (seated === null) return [];
     const player = inHand.get(seated.seat);
-    const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeDue: seated.timeDue ?? 0 };
+    const won = finished.filter((award) => award.seat === seated.seat).map(({ potIndex, amount }) => ({ pot: potIndex, amount }));
+    const base = { seat: seated.seat, name: seated.name, owes: seated.owes, timeDue: seated.timeDue ?? 0, won, drawn: drawn.find((draw) => draw.seat === seated.seat)?.card ?? null };
     const between = { ...base, stack: seated.stack, bet: 0, status: seated.status === 'sitting-out' ? 'sitting-out' : seated.status === 'waiting' ? 'waiting' : 'out-of-hand' } as const;
     if (player === undefined || hand === null) return [{ ...between, faceDown: 0, shown: null, sitsOutNext: false }];
     const shown = Array.isArray(player.showdown) ? (player.showdown as readonly Card[]) : null;
@@ -161,7 +178,9 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
   const legal = actorPlayer === undefined || hand === null ? null : getLegalActions(hand);
   const inPlay = hand !== null && hand.phase.kind !== 'complete';
   const potTotal = (hand?.pots ?? []).reduce((sum, pot) => sum + pot.amount, 0) + (hand?.players ?? []).reduce((sum, player) => sum + player.bet, 0);
-  const prompt = getPrompt(table, now);
+  const asked = getPrompt(table, now);
+  const read = asked.kind === 'show' ? (readAtSeats.get(asked.seat)?.length ?? 0) : 0;
+  const prompt: Prompt = asked.kind === 'show' && read > 0 ? { ...asked, unread: Math.max(0, asked.unread - read) } : asked;
   return {
     seatCount: table.config.seatCount,
     stakes: stakesOf(table, now),
@@ -210,13 +229,15 @@ function seatingOf(table: TableState): Pick<ViewModel, 'buyIn' | 'seatsOpen'> {
 }
 
 /**
- * The button and the blinds on the seats. During a hand: that hand's positions. Between hands the croupier
- * moves the button as the prompt says, so the markers show what the prompt says — the next hand's button
- * and blinds (after a misdeal, the redeal's), never the last hand's. With no next hand to start yet (too few
- * players), the button stays where it is and no blind is shown.
+ * The button and the blinds on the seats. During a hand: that hand's positions, and so while the hand just
+ * finished lies on the table (its cards, its winners): the next hand's markers over the last hand's cards
+ * would tell the table a wrong story. Otherwise, between hands, the croupier moves the button as the prompt
+ * says, so the markers show what the prompt says — the next hand's button and blinds (after a misdeal, the
+ * redeal's). With no next hand to start yet (too few players), the button stays where it is and no blind
+ * is shown.
  */
 function markersOf(table: TableState, inPlay: boolean, prompt: Prompt): Pick<ViewModel, 'button' | 'blinds'> {
-  if (inPlay) return { button: table.button, blinds: handBlinds(table.positions) };
+  if (inPlay || (table.hand !== null && table.positions !== null)) return { button: table.button, blinds: handBlinds(table.positions) };
   if (prompt.kind === 'start-hand') return { button: prompt.button, blinds: { small: prompt.smallBlind?.seat ?? null, big: prompt.bigBlind.seat } };
   return { button: table.button, blinds: null };
 }

@@ -105,5 +105,36 @@ describe('the RFID reader at the table', () => {
     place(BURN_ANTENNA, '5s');
     expect(controller.table.hand?.burns).toEqual([parseCard('5s')]);
   });
-});
 
+  it('takes hole cards dealt unread and read later at their seat for the seat’s: one tap shows them, and the muck antenna mucks them (D61)', async () => {
+    const { controller, place, submit } = await tableWithReader();
+    // The reader was down during the deal: every card went in unread, by touch.
+    for (let card = 0; card < 7; card++) submit({ type: 'deal', card: null });
+    expect(controller.view().prompt).toMatchObject({ kind: 'action', seat: 4 });
+    // Back, the reader reports the hole cards lying at seats 7 and 1, and one at seat 4: no irregularity.
+    for (const [seat, card] of [[7, 'Ah'], [7, 'Ad'], [1, 'Qh'], [1, 'Qd'], [4, '9c']] as const) place(seat, card);
+    expect(rfid(controller)).toBeUndefined();
+    // A third card at seat 7 is no card of seat 7's: the floor's.
+    place(7, '2s');
+    expect(rfid(controller)).toMatchObject({ state: 'fault', detail: { en: 'a card at seat 7 when none was due: call the floor' } });
+    for (const type of ['call', 'call', 'check'] as const) submit({ type });
+    for (let street = 0; street < 3; street++) {
+      submit({ type: 'deal', card: null });
+      for (let card = 0; card < (street === 0 ? 3 : 1); card++) submit({ type: 'deal', card: parseCard(['Jh', '7s', '4c', '3d', '5h'][street === 0 ? card : street + 2] as string) });
+      while (controller.view().prompt.kind === 'action') submit({ type: 'check' });
+    }
+    // Seat 7 shows first: both cards read, a plain Show.
+    expect(controller.view().prompt).toMatchObject({ kind: 'show', seat: 7, unread: 0 });
+    expect(controller.command({ id: 'show-7', command: { type: 'show', seat: 7 } }, controller.view().decision)).toMatchObject({ ok: true });
+    expect(controller.view().seats.find((seat) => seat.seat === 7)?.shown).toEqual(['Ah', 'Ad'].map((card) => parseCard(card)));
+    // Seat 1 pulls its cards into the muck: the muck of a player who may muck.
+    expect(controller.view().prompt).toMatchObject({ kind: 'show', seat: 1, unread: 0, muck: true });
+    place(MUCK_ANTENNA, 'Qh');
+    expect(controller.table.hand?.players.find((player) => player.seat === 1)?.showdown).toBe('mucked');
+    // Seat 4 had one card read: the croupier names the other only.
+    expect(controller.view().prompt).toMatchObject({ kind: 'show', seat: 4, unread: 1 });
+    expect(controller.command({ id: 'show-4', command: { type: 'show', seat: 4, cards: [parseCard('8c')] } }, controller.view().decision)).toMatchObject({ ok: true });
+    const log = JSON.stringify(controller.table.hand?.players.find((player) => player.seat === 4)?.showdown);
+    expect(log).toBe(JSON.stringify(['9c', '8c'].map((card) => parseCard(card))));
+  });
+});

@@ -36,12 +36,14 @@ describe('the dealer button and the blinds on the seats', () => {
     expect(markersAndPrompt(current)).toEqual({ markers: { button: 1, blinds: { small: 4, big: 7 } }, prompt: { button: 1, blinds: { small: 4, big: 7 } } });
   });
 
-  it('after a settled hand: the next hand’s button and blinds, as the prompt says, not the last hand’s', () => {
+  it('after a settled hand: the markers stay where the hand was played while its cards lie on the table; the prompt names the next ones', () => {
     const table = tableOfThree().playHand();
     const current = view(table);
     expect(current.handInPlay).toBe(false);
     expect(current.prompt.words.en).toMatch(/Button to seat 4\. Post blinds: seat 7 small blind 5, seat 1 big blind 10$/);
-    expect(markersAndPrompt(current)).toEqual({ markers: { button: 4, blinds: { small: 7, big: 1 } }, prompt: { button: 4, blinds: { small: 7, big: 1 } } });
+    expect(markersAndPrompt(current)).toEqual({ markers: { button: 1, blinds: { small: 4, big: 7 } }, prompt: { button: 4, blinds: { small: 7, big: 1 } } });
+    // Started, the next hand has its own.
+    expect(view(table.start())).toMatchObject({ button: 4, blinds: { small: 7, big: 1 } });
   });
 
   it('after a misdeal: the redeal’s button and blinds (the voided hand’s own), not the hand before it', () => {
@@ -54,19 +56,20 @@ describe('the dealer button and the blinds on the seats', () => {
     expect(markersAndPrompt(current)).toEqual({ markers: { button: 4, blinds: { small: 7, big: 1 } }, prompt: { button: 4, blinds: { small: 7, big: 1 } } });
   });
 
-  it('a dead button: on the free seat the prompt names', () => {
+  it('a dead button: on the free seat the prompt names, before the first hand after a misdeal', () => {
     // Four players: 1 button, 3 small, 5 big. Seat 3 leaves: the button moves to its free seat (dead button).
     const table = new TableDriver().sit(1, 'Ann').sit(3, 'Bob').sit(5, 'Cy').sit(7, 'Di').draw('1:As 3:2c 5:3c 7:4c').playHand();
     table.do({ type: 'leave', seat: 3, at: table.now });
-    const current = view(table);
-    expect(current.seats.map((seat) => seat.seat)).toEqual([1, 5, 7]);
-    expect(markersAndPrompt(current)).toEqual({ markers: { button: 3, blinds: { small: 5, big: 7 } }, prompt: { button: 3, blinds: { small: 5, big: 7 } } });
+    expect(view(table).seats.map((seat) => seat.seat)).toEqual([1, 5, 7]);
+    // The next hand voided at once: the redeal's markers, on the free seat.
+    table.start().do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    expect(markersAndPrompt(view(table))).toEqual({ markers: { button: 3, blinds: { small: 5, big: 7 } }, prompt: { button: 3, blinds: { small: 5, big: 7 } } });
   });
 
-  it('with no next hand to start yet: the button stays where it is and no blind is shown', () => {
+  it('with no next hand to start yet: the last hand’s button stays where it was', () => {
     const table = tableOfThree().playHand();
     table.do({ type: 'leave', seat: 4, at: table.now }).do({ type: 'leave', seat: 7, at: table.now });
-    expect(view(table)).toMatchObject({ prompt: { kind: 'seat-players' }, button: 1, blinds: null });
+    expect(view(table)).toMatchObject({ prompt: { kind: 'seat-players' }, button: 1 });
   });
 
   it('holds no hole card between hands (a hand won without a showdown shows none)', () => {

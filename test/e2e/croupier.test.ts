@@ -94,7 +94,7 @@ describe('the croupier screen', () => {
     expect(await croupier.text('seat-3-stack')).toBe('400');
     expect(await croupier.text('seat-6-stack')).toBe('200');
     // Tabled at the showdown: now the faces show.
-    expect(await croupier.page.locator('[data-testid="seat-1-cards"] .card-face').count()).toBe(2);
+    expect(await croupier.page.locator('[data-testid="seat-1-tabled"] .card-face').count()).toBe(2);
   });
 
   it('splits a pot with an odd chip: the first winner left of the button gets it', async () => {

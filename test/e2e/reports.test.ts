@@ -49,10 +49,12 @@ describe('the staff and the floor reports on the screen', () => {
     await croupier.tap('reports-tab-incidents');
     await croupier.sees('report-incidents', 'No incidents');
 
-    // Printed: the browser saves the PDF, in German after switching the screen's language.
+    // Printed: the browser saves the PDF, in German after switching the screen's language. The floor's
+    // session ended with its dialog: a sign-in again.
     await croupier.tap('modal-close');
+    await croupier.sees('floor-open', /^Floor$/);
     await croupier.tap('lang-de');
-    await croupier.tap('floor-open');
+    await croupier.unlockFloor('202020', '20');
     await croupier.tap('floor-reports');
     await croupier.tap('reports-tab-cashflow');
     await croupier.sees('stat-buyIns', '2.300'); // grouped as German writes it (D47), as the PDF does

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HandReplay, HandSummary } from '../../src/api/requests';
+import type { FloorStatus, HandReplay, HandSummary } from '../../src/api/requests';
 import type { ViewModel } from '../../src/controller/view-model';
 import { App } from '../../renderer/src/App';
 import { card, dealView, flopView, startView } from './fixtures';
@@ -298,9 +298,9 @@ describe('seats', () => {
     expect(query('seat-dialog')).toBeNull();
   });
 
-  it('the seat menu sends top-up, sit-out and leave for the tapped seat', async () => {
+  it('the seat menu sends top-up, sit-out and leave for the tapped seat; leaving is asked again with the chips taken', async () => {
     const core = new FakeCore(startView());
-    const { click, fill, query } = await app(core);
+    const { click, fill, query, text } = await app(core);
     await click('seat-4');
     expect(query('seat-menu-come-back')).toBeNull();
     await click('seat-menu-sit-out');
@@ -310,6 +310,12 @@ describe('seats', () => {
     await click('seat-topup-confirm');
     await click('seat-3');
     await click('seat-menu-leave');
+    expect(core.commands()).toHaveLength(2);
+    expect(text('leave-confirm')).toContain('Bo leaves the table and takes 580 in chips. The floor cannot undo this.');
+    await click('leave-back');
+    expect(query('leave-confirm')).toBeNull();
+    await click('seat-menu-leave');
+    await click('leave-confirm-yes');
     expect(core.commands()).toEqual([
       { type: 'sit-out', seat: 4 },
       { type: 'top-up', seat: 6, amount: 250 },
@@ -481,7 +487,7 @@ describe('the floor', () => {
     const core = new FakeCore(flopView());
     core.on('floor-unlock', (credentials) =>
       'pin' in credentials && credentials.staff === '20' && credentials.pin === '024680'
-        ? { ok: true, result: { unlocked: true, who: { en: 'Sam, floor supervisor #20', de: 'Sam, Floor-Supervisor #20' }, role: 'supervisor', until: null } }
+        ? { ok: true, result: { unlocked: true, who: { en: 'Sam, floor supervisor #20', de: 'Sam, Floor-Supervisor #20' }, name: 'Sam', role: 'supervisor', until: null } }
         : { ok: false, error: { code: 'floor-pin-wrong', words: { en: 'Wrong staff number or PIN', de: 'Falsche Personalnummer oder PIN' } } },
     );
     const { click, fill, text, query, get } = await app(core);
@@ -517,7 +523,7 @@ describe('the floor', () => {
 
   it('offers a misdeal only while a hand is in play', async () => {
     const core = new FakeCore(startView());
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
     const { click, query, text } = await app(core);
     await click('floor-open');
     await settle();
@@ -525,16 +531,40 @@ describe('the floor', () => {
     expect(text('floor-misdeal')).toContain('during a hand');
   });
 
-  it('declares a misdeal with a reason, adjusts a stack, and locks again', async () => {
+  it('declares a misdeal with a reason; the session ends with it, and a stack correction needs a sign-in of its own', async () => {
     const core = new FakeCore(flopView());
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
-    const { click, fill } = await app(core);
+    const open: FloorStatus = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
+    const locked: FloorStatus = { unlocked: false, who: null, name: null, role: null, until: null };
+    core.floor = open;
+    // As the core does: a floor decision taken ends the session (D60), and so does a lock.
+    core.on('table-submit', () => {
+      core.floor = locked;
+      return { ok: true, result: flopView() };
+    });
+    core.on('floor-lock', () => {
+      core.floor = locked;
+      return { ok: true, result: locked };
+    });
+    core.on('floor-unlock', () => {
+      core.floor = open;
+      return { ok: true, result: open };
+    });
+    const { click, fill, text, query } = await app(core);
     await click('floor-open');
     await settle();
+    expect(text('floor-open')).toBe('Floor: Sam');
     await click('floor-misdeal');
     await click('misdeal-reason-cards-exposed');
     await click('floor-confirm');
+    await settle();
+    expect(text('floor-open')).toBe('Floor');
     await click('floor-open');
+    await settle();
+    expect(query('floor-adjust')).toBeNull();
+    await fill('floor-staff', '20');
+    await click('floor-next');
+    await fill('floor-pin', '202020');
+    await click('floor-unlock');
     await settle();
     await click('floor-adjust');
     await click('adjust-seat-6');
@@ -542,21 +572,30 @@ describe('the floor', () => {
     await fill('floor-amount', '40');
     await fill('floor-reason', 'Chips found under a card');
     await click('floor-confirm');
-    await click('floor-open');
-    await settle();
-    await click('floor-lock');
     await settle();
     expect(core.commands()).toEqual([
       { type: 'misdeal', reason: 'cards-exposed' },
       { type: 'adjust-stack', seat: 6, amount: -40, reason: 'Chips found under a card' },
     ]);
+    expect(text('floor-open')).toBe('Floor');
+  });
+
+  it('ends the floor’s session when its dialog closes without a decision', async () => {
+    const core = new FakeCore(flopView());
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
+    const { click } = await app(core);
+    await click('floor-open');
+    await settle();
+    expect(core.sent('floor-lock')).toHaveLength(0);
+    await click('modal-close');
+    await settle();
     expect(core.sent('floor-lock')).toHaveLength(1);
   });
 
   it('waives the time a seat owes, with a reason; with nobody owing, the function is off', async () => {
     const view = flopView();
     const idle = new FakeCore(view);
-    idle.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    idle.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
     const first = await app(idle);
     await first.click('floor-open');
     await settle();
@@ -587,7 +626,7 @@ describe('the floor', () => {
   it('offers no table setup in a tournament: its structure is fixed at its start', async () => {
     const view = startView();
     const core = new FakeCore({ ...view, config: { ...view.config, timeCollection: null, tournament: { startingStack: 5000, levels: [{ smallBlind: 25, bigBlind: 50, ante: 0, bigBlindAnte: 0 }], levelEvery: { hands: 10 } } } });
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
     const { click, get, text } = await app(core);
     await click('floor-open');
     await settle();
@@ -597,7 +636,7 @@ describe('the floor', () => {
 
   it('sets a straddle and a big-blind ante up (0 for none) with the rest of the setup; a straddle the core refuses shows in the dialog', async () => {
     const core = new FakeCore(startView());
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
     const refusal = { en: 'a straddle must be more than the big blind', de: 'Ein Straddle muss größer als der Big Blind sein' };
     core.on('table-submit', ({ command }) => (command.type === 'configure' && command.config.hand.straddle <= 10 ? { ok: false, error: { code: 'invalid-config', words: refusal } } : { ok: true, result: startView() }));
     const { click, fill, get, query, text } = await app(core);
@@ -740,12 +779,15 @@ describe('hands and replay', () => {
 });
 
 describe('the connection', () => {
-  it('shows a banner while lost and asks for the view again after reconnecting', async () => {
+  it('shows a banner while lost, takes no tap, and asks for the view again after reconnecting', async () => {
     const core = new FakeCore(flopView());
-    const { text, query } = await app(core);
+    const { text, query, get } = await app(core);
     const asked = core.sent('table-view').length;
     await core.setConnection('lost');
-    expect(text('connection-banner')).toContain('Connection lost — reconnecting');
+    expect(text('connection-banner')).toContain('No connection to the table — reconnecting');
+    // Nothing can be entered while the line is down: the control panel and the seats take no tap.
+    expect(get('action-fold').closest('fieldset')?.disabled).toBe(true);
+    expect(get('seat-4').closest('section')?.hasAttribute('inert')).toBe(true);
     core.view = dealView();
     await core.setConnection('connected');
     await settle();

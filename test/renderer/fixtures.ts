@@ -29,10 +29,10 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
     button: 1,
     blinds: { small: 3, big: 4 },
     seats: [
-      { seat: 1, name: 'Ada', stack: 0, bet: 0, status: 'all-in', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false },
-      { seat: 3, name: 'Bo', stack: 480, bet: 0, status: 'folded', owes: { small: false, big: false }, timeDue: 0, faceDown: 0, shown: null, sitsOutNext: false },
-      { seat: 4, name: 'Cy', stack: 360, bet: 0, status: 'active', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false },
-      { seat: 6, name: 'Di', stack: 300, bet: 20, status: 'active', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false },
+      { seat: 1, name: 'Ada', stack: 0, bet: 0, status: 'all-in', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false, won: [], drawn: null },
+      { seat: 3, name: 'Bo', stack: 480, bet: 0, status: 'folded', owes: { small: false, big: false }, timeDue: 0, faceDown: 0, shown: null, sitsOutNext: false, won: [], drawn: null },
+      { seat: 4, name: 'Cy', stack: 360, bet: 0, status: 'active', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false, won: [], drawn: null },
+      { seat: 6, name: 'Di', stack: 300, bet: 20, status: 'active', owes: { small: false, big: false }, timeDue: 0, faceDown: 2, shown: null, sitsOutNext: false, won: [], drawn: null },
     ],
     board: [card('Ah'), card('Kd'), card('7c')],
     pots: [

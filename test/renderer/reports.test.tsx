@@ -103,7 +103,7 @@ const STANDINGS: FloorReport = {
 /** A core whose floor is open and that answers every report from the fixtures above. */
 function reportingCore(view = startView()): FakeCore {
   const core = new FakeCore(view);
-  core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+  core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
   core.on('floor-report', ({ kind, count }) => {
     const reports: Record<ReportKind, FloorReport> = { session: SESSION, collections: COLLECTIONS, cashflow: cashflow(count ?? null), incidents: INCIDENTS, standings: STANDINGS };
     return { ok: true, result: reports[kind] };
@@ -133,7 +133,7 @@ describe('the floor reports', () => {
     // Locked: the PIN pad, no reports.
     expect(query('floor-pin')).not.toBeNull();
     expect(query('floor-reports')).toBeNull();
-    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, role: 'supervisor', until: null };
+    core.floor = { unlocked: true, who: { en: 'supervisor', de: 'Supervisor' }, name: 'Sam', role: 'supervisor', until: null };
     core.on('floor-unlock', () => ({ ok: true, result: core.floor }));
     await click('keypad-1');
     await click('floor-next');
@@ -272,7 +272,7 @@ describe('the floor reports', () => {
     expect(text('reports-error')).toBe('The floor must unlock first');
     expect(query('stat-handsPlayed')).toBeNull();
     expect(query('chart-hands-per-hour')).toBeNull();
-    core.floor = { unlocked: false, who: null, role: null, until: null };
+    core.floor = { unlocked: false, who: null, name: null, role: null, until: null };
     await click('reports-unlock');
     await settle();
     expect(query('reports-dialog')).toBeNull();

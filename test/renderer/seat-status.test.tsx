@@ -43,7 +43,8 @@ describe('a hand’s statuses show while that hand is in play, and only then', (
     ]);
     const { text } = await render(<Table view={current} onSeatTap={noop} onEmptySeatTap={noop} />);
     expect(text('seat-1-stack')).toBe('1,015'); // grouped as the award words group it
-    expect(text('seat-1-status')).toBe('');
+    // The winner is marked with what it won; the others show no status of the hand.
+    expect(text('seat-1-won')).toBe('Wins 25');
     expect(text('seat-4-status')).toBe('');
   });
 

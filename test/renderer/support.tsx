@@ -90,7 +90,7 @@ export class FakeCore implements Core {
   readonly requests: Recorded[] = [];
   view: ViewModel;
   appInfo: AppInfo = { hardware: 'real', version: 'test' };
-  floor: FloorStatus = { unlocked: false, who: null, role: null, until: null };
+  floor: FloorStatus = { unlocked: false, who: null, name: null, role: null, until: null };
   private readonly handlers = new Map<RequestName, (args: unknown) => unknown>();
   private readonly viewListeners = new Set<(view: ViewModel) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();

@@ -99,13 +99,24 @@ describe('the table', () => {
     expect(Array.from(container.querySelectorAll('.card-face'), (face) => face.getAttribute('data-card'))).toEqual(['Ah', 'Kd', '7c']);
   });
 
-  it('shows the cards a player tabled at the showdown', async () => {
+  it('shows the cards a player tabled at the showdown in front of the seat, as faces the board’s size', async () => {
     const view = flopView();
     const seats = view.seats.map((seat) => (seat.seat === 6 ? { ...seat, faceDown: 0, shown: [card('Qs'), card('Th')] } : seat));
     const { get } = await render(<Table view={{ ...view, seats }} onSeatTap={noop} onEmptySeatTap={noop} />);
-    const shown = get('seat-6-cards');
+    const shown = get('seat-6-tabled');
     expect(shown.textContent).toBe('Q♠10♥');
     expect(shown.querySelector('.red')?.textContent).toBe('10♥');
+    expect(get('seat-6-cards').children).toHaveLength(0);
+  });
+
+  it('marks each seat with what it won, pot by pot, and keeps the card drawn for the button on its seat', async () => {
+    const view = startView();
+    const seats = view.seats.map((seat) => (seat.seat === 4 ? { ...seat, won: [{ pot: 0, amount: 1485 }, { pot: 1, amount: 600 }] } : seat.seat === 6 ? { ...seat, drawn: card('As') } : seat));
+    const { get, text, query } = await render(<Table view={{ ...view, seats }} onSeatTap={noop} onEmptySeatTap={noop} />);
+    expect(text('seat-4-won')).toBe('Wins 2,085main 1,485 · side 1 600');
+    expect(get('seat-4').classList.contains('seat-winner')).toBe(true);
+    expect(query('seat-6-won')).toBeNull();
+    expect(text('seat-6-tabled')).toBe('A♠');
   });
 
   it('makes seat boxes as wide as the spacing allows, inside the table area, never narrower than the least', () => {

@@ -11,8 +11,11 @@ type Props = {
   readonly structure: Stakes['structure'];
   /** Sends a player's action; the parent adds the decision this pad was drawn for (D59). */
   readonly onCommand: (command: WireCommand) => void;
-  /** A tap before the pad could have been seen: refused on the screen, as the table refuses a late one. */
-  readonly onTooSoon: () => void;
+  /**
+   * A tap before the pad (`decision`) or the all-in's confirmation (`confirmation`) could have been seen:
+   * refused on the screen, as the table refuses a late one.
+   */
+  readonly onTooSoon: (what: 'decision' | 'confirmation') => void;
 };
 
 /**
@@ -36,7 +39,7 @@ export function ActionPad({ actor, structure, onCommand, onTooSoon }: Props) {
   // The amount shown was put there (the minimum, a quick size), not typed: the first digit replaces it.
   const [prefilled, setPrefilled] = useState(true);
   const [confirmingAllIn, setConfirmingAllIn] = useState(false);
-  const { settling, guard } = useSettled(onTooSoon);
+  const { settling, guard } = useSettled(() => onTooSoon('decision'));
   const amount = amountOf(text);
   const inRange = range !== null && amount !== null && amount >= range.min && amount <= range.max;
   const act = (command: WireCommand) => guard(() => onCommand(command));
@@ -50,7 +53,7 @@ export function ActionPad({ actor, structure, onCommand, onTooSoon }: Props) {
   };
 
   if (confirmingAllIn && legal.allIn !== null) {
-    return <AllInConfirm seat={actor.seat} total={legal.allIn} onConfirm={() => onCommand({ type: 'all-in', seat: actor.seat })} onBack={() => setConfirmingAllIn(false)} onTooSoon={onTooSoon} />;
+    return <AllInConfirm seat={actor.seat} total={legal.allIn} onConfirm={() => onCommand({ type: 'all-in', seat: actor.seat })} onBack={() => setConfirmingAllIn(false)} onTooSoon={() => onTooSoon('confirmation')} />;
   }
   return (
     <div className={`action-pad${settling ? ' settling' : ''}`} data-testid="action-pad" data-settling={settling ? '' : undefined}>

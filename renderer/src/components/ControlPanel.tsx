@@ -11,8 +11,11 @@ type Props = {
   readonly simulated: boolean;
   /** Sends a command; a player's action with the decision the panel showed (D59). */
   readonly onCommand: (command: WireCommand, decision?: Decision) => void;
-  /** A player's action tapped before its decision could have been seen: refused on this screen. */
-  readonly onTooSoon: (seat: number) => void;
+  /**
+   * A player's action tapped before its decision could have been seen (`seat` the one now to act), or a
+   * confirmation tapped as it appeared (`seat` null): refused on this screen.
+   */
+  readonly onTooSoon: (seat: number | null) => void;
   readonly onSimDeal: () => void;
   readonly onSimDealStep: () => Promise<void>;
   /** A command is on its way: nothing can be tapped until its answer is in (no double taps). */
@@ -31,7 +34,7 @@ export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal,
   const decide = (command: WireCommand) => onCommand(command, decision ?? undefined);
   // Each decision gets panels of its own (a fresh pad, prefilled with its own minimum, settling anew).
   const key = decision === null ? 'none' : `${decision.hand}:${decision.actions}:${decision.seat}`;
-  const tooSoon = () => onTooSoon(decision?.seat ?? 0);
+  const tooSoon = (what: 'decision' | 'confirmation' = 'decision') => onTooSoon(what === 'decision' ? (decision?.seat ?? null) : null);
   let panel = null;
   if (cardErrors !== null) {
     panel = <CardErrorPanel {...cardErrors} onCommand={onCardError} onBack={onCardErrorsClose} />;
@@ -47,7 +50,7 @@ export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal,
         unread={prompt.unread}
         onShow={(cards) => decide(cards === undefined ? { type: 'show', seat: prompt.seat } : { type: 'show', seat: prompt.seat, cards })}
         onMuck={prompt.muck ? () => decide({ type: 'muck', seat: prompt.seat }) : null}
-        onTooSoon={tooSoon}
+        onTooSoon={() => tooSoon()}
       />
     );
   } else if (prompt.kind === 'start-hand') {

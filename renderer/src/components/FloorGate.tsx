@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { FloorStatus } from '../../../src/api/requests';
 import type { Credentials } from '../../../src/api/staff';
-import type { Words } from '../../../src/evaluator/words';
+import type { Notice } from '../core/useTable';
 import { useLanguage } from '../i18n';
+import { LockoutLift } from './LockoutLift';
 import { SignIn } from './SignIn';
 
 type Props = {
   readonly status: FloorStatus | null;
-  readonly problem: Words | null;
+  readonly problem: Notice | null;
   readonly onUnlock: (credentials: Credentials) => void;
   readonly onLock: () => void;
   readonly children: ReactNode;
@@ -36,5 +37,9 @@ export function FloorGate({ status, problem, onUnlock, onLock, children }: Props
       </div>
     );
   }
-  return <SignIn testId="floor" action={t.unlock} problem={problem} onSignIn={onUnlock} />;
+  return (
+    <LockoutLift gate="floor" lockedOut={problem?.code === 'floor-locked-out'}>
+      <SignIn testId="floor" action={t.unlock} problem={problem?.words ?? null} onSignIn={onUnlock} />
+    </LockoutLift>
+  );
 }

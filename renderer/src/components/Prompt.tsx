@@ -7,10 +7,15 @@ type Props = {
   readonly awards: readonly Words[];
   readonly notice: Notice | null;
   readonly onDismiss: () => void;
+  /**
+   * What the button panel or the keypad holds armed or typed ("Seat 2 calls 10 — press Confirm"), with the
+   * device's name: under the prompt, where the croupier looks before pressing Confirm, at every screen size.
+   */
+  readonly armed?: { readonly device: string; readonly words: Words } | null;
 };
 
 /** What the croupier does next, in large words; the awards to push; a refusal in red until the next action. */
-export function Prompt({ prompt, awards, notice, onDismiss }: Props) {
+export function Prompt({ prompt, awards, notice, onDismiss, armed = null }: Props) {
   const { t, words } = useLanguage();
   return (
     <section className="prompt-area" aria-live="polite">
@@ -25,6 +30,11 @@ export function Prompt({ prompt, awards, notice, onDismiss }: Props) {
       <p className={`prompt${promptLength(words(prompt))}`} data-testid="prompt">
         {words(prompt)}
       </p>
+      {armed !== null && (
+        <p className="armed" role="status" data-testid="panel-armed">
+          {armed.device}: {words(armed.words)}
+        </p>
+      )}
       {awards.length > 0 && (
         <ul className="awards" data-testid="awards">
           {awards.map((award, index) => (

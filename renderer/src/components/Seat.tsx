@@ -1,3 +1,4 @@
+import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import type { SeatView } from '../../../src/controller/view-model';
 import { type Dictionary, useLanguage } from '../i18n';
 import type { SeatPlace } from '../table-layout';
@@ -20,14 +21,21 @@ function statusWords(seat: SeatView, t: Dictionary): string {
 }
 
 /**
- * An occupied seat: name, stack, status, its bet in front (towards the pot), the backs of its face-down cards (a count, never a face) and the
- * cards it tabled at the showdown. The player to act stands out; a tap opens the seat's menu.
+ * An occupied seat: name, stack, status, its bet in front (towards the pot) and the backs of its face-down
+ * cards (a count, never a face). Cards it tabled at the showdown, and the card it drew for the button, lie
+ * in front of it at the board's size, to be read from the dealer's place as the board is. After a hand,
+ * what it won is marked on it, pot by pot. The player to act stands out; a tap opens the seat's menu.
  */
 export function Seat({ seat, place, isActor, markers, onTap }: Props) {
   const { t } = useLanguage();
   const n = seat.seat;
-  const classes = ['seat', `seat-${seat.status}`, isActor ? 'seat-actor' : ''].filter(Boolean).join(' ');
+  const winner = seat.won.length > 0;
+  const classes = ['seat', `seat-${seat.status}`, isActor ? 'seat-actor' : '', winner ? 'seat-winner' : ''].filter(Boolean).join(' ');
   const status = isActor ? [t.toAct, seat.sitsOutNext ? t.sitsOutNext : ''].filter((part) => part !== '').join(' · ') : statusWords(seat, t);
+  const tabled = seat.shown ?? (seat.drawn === null ? null : [seat.drawn]);
+  const name = useRef<HTMLSpanElement>(null);
+  // After every render: the box's width follows the table's size.
+  useLayoutEffect(() => fitOnOneLine(name.current));
   return (
     <button
       type="button"
@@ -37,9 +45,11 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       aria-current={isActor ? 'true' : undefined}
       onClick={() => onTap(n)}
     >
-      <span className="seat-head">
+      <span className="seat-head" style={{ '--markers': [markers.dealer, markers.small, markers.big].filter(Boolean).length } as CSSProperties}>
         <span className="seat-number">{n}</span>
-        <span className="seat-name">{seat.name}</span>
+        <span className="seat-name" ref={name}>
+          {seat.name}
+        </span>
       </span>
       {(markers.dealer || markers.small || markers.big) && (
         // On the box's corner, as the button lies on the felt by the seat: the name keeps the whole row.
@@ -64,15 +74,27 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       <span className="seat-stack" data-testid={`seat-${n}-stack`}>
         {t.chips(seat.stack)}
       </span>
-      {/* One line, cut with an ellipsis where the box is narrow; the whole of it in the title. */}
-      <span className="seat-status" data-testid={`seat-${n}-status`} title={status === '' ? undefined : status}>
-        {status}
-      </span>
+      {winner ? (
+        <span className="seat-won" data-testid={`seat-${n}-won`}>
+          <span className="seat-won-total">{t.wins(seat.won.reduce((sum, award) => sum + award.amount, 0))}</span>
+          {/* Pot by pot where it is more than the main pot alone. */}
+          {(seat.won.length > 1 || seat.won.some((award) => award.pot > 0)) && <span className="seat-won-pots">{seat.won.map((award) => t.wonPot(award.pot, award.amount)).join(' · ')}</span>}
+        </span>
+      ) : (
+        <span className="seat-status" data-testid={`seat-${n}-status`}>
+          {status}
+        </span>
+      )}
       <span className="seat-cards" data-testid={`seat-${n}-cards`} aria-label={seat.faceDown > 0 ? t.faceDown(seat.faceDown) : undefined}>
-        {seat.shown !== null
-          ? seat.shown.map((card) => <CardFace card={card} key={card} />)
-          : Array.from({ length: seat.faceDown }, (_, index) => <CardBack key={index} />)}
+        {tabled === null && Array.from({ length: seat.faceDown }, (_, index) => <CardBack key={index} />)}
       </span>
+      {tabled !== null && (
+        <span className={`tabled tabled-${place.side}`} data-testid={`seat-${n}-tabled`}>
+          {tabled.map((card) => (
+            <CardFace card={card} key={card} />
+          ))}
+        </span>
+      )}
       {seat.bet > 0 && (
         <span className={`bet bet-${place.side}`} data-testid={`seat-${n}-bet`}>
           {t.chips(seat.bet)}
@@ -80,6 +102,19 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       )}
     </button>
   );
+}
+
+/** Letters a fifth smaller at most, to keep a name on one line; a name longer still takes a second. */
+const SMALLEST_NAME = 0.8;
+
+/** Makes `element`'s text a little smaller where that keeps it on one line (a name read at a glance). */
+function fitOnOneLine(element: HTMLElement | null): void {
+  if (element === null) return;
+  element.style.fontSize = '';
+  element.style.whiteSpace = 'nowrap';
+  const base = Number.parseFloat(getComputedStyle(element).fontSize);
+  for (let size = base; element.scrollWidth > element.clientWidth && size > base * SMALLEST_NAME; size -= 1) element.style.fontSize = `${size - 1}px`;
+  element.style.whiteSpace = '';
 }
 
 type EmptySeatProps = {

@@ -6,6 +6,7 @@ import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
 import { Modal } from './Modal';
 import { RangeSizes } from './RangeSizes';
+import { useSettled } from '../settle';
 
 type Props = {
   readonly seat: SeatView;
@@ -25,6 +26,8 @@ type Props = {
   readonly onClose: () => void;
   /** The table's refusal, shown in the menu while it stays open. */
   readonly error?: ReactNode;
+  /** A tap on the leaving's confirmation before it could have been seen (a double tap on Leave). */
+  readonly onTooSoon: () => void;
 };
 
 /** The amounts a top-up may be (the stack after it within the buy-in limits), or null when the stack is at or above the maximum. */
@@ -39,9 +42,10 @@ export function topUpRange(stack: number, buyIn: Props['buyIn'], chipUnit: numbe
  * the rules allow right now is the core's to say; the menu only leaves out what cannot apply to the
  * seat's status (coming back when not sitting out or about to; a top-up or leaving for a player dealt into the hand).
  */
-export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClose, error = null }: Props) {
+export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClose, error = null, onTooSoon }: Props) {
   const { t } = useLanguage();
   const [topUp, setTopUp] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const n = seat.seat;
   const send = (command: WireCommand) => onCommand(command);
   const amount = topUp === null ? null : amountOf(topUp);
@@ -52,7 +56,9 @@ export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClos
   return (
     <Modal testId="seat-menu" title={t.seatMenuTitle(n, seat.name)} onClose={onClose}>
       {error}
-      {topUp === null ? (
+      {leaving ? (
+        <LeaveConfirm name={seat.name} stack={seat.stack} onConfirm={() => send({ type: 'leave', seat: n })} onBack={() => setLeaving(false)} onTooSoon={onTooSoon} />
+      ) : topUp === null ? (
         <div className="menu-buttons">
           {inHand && (
             <p className="hint" data-testid="seat-menu-in-hand">
@@ -84,7 +90,7 @@ export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClos
             </button>
           )}
           {!inHand && leave && (
-            <button type="button" className="button button-danger" data-testid="seat-menu-leave" onClick={() => send({ type: 'leave', seat: n })}>
+            <button type="button" className="button button-danger" data-testid="seat-menu-leave" onClick={() => setLeaving(true)}>
               {t.leave}
             </button>
           )}
@@ -120,5 +126,29 @@ export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClos
         </div>
       )}
     </Modal>
+  );
+}
+
+type LeaveProps = { readonly name: string; readonly stack: number; readonly onConfirm: () => void; readonly onBack: () => void; readonly onTooSoon: () => void };
+
+/**
+ * Leaving asked again, with the chips the player takes: it cashes the player out, and the floor cannot
+ * undo it. Back takes the place of the menu's first button; the confirmation takes a tap only once seen.
+ */
+function LeaveConfirm({ name, stack, onConfirm, onBack, onTooSoon }: LeaveProps) {
+  const { t } = useLanguage();
+  const { settling, guard } = useSettled(onTooSoon);
+  return (
+    <div className={`leave-confirm${settling ? ' settling' : ''}`} data-testid="leave-confirm" data-settling={settling ? '' : undefined}>
+      <p className="confirm-question">{t.leaveConfirm(name, stack)}</p>
+      <div className="menu-buttons">
+        <button type="button" className="button" data-testid="leave-back" onClick={onBack}>
+          {t.back}
+        </button>
+        <button type="button" className="button button-danger" data-testid="leave-confirm-yes" onClick={guard(onConfirm)}>
+          {t.leaveConfirmButton(name, stack)}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,8 @@ type Props = {
   readonly connection: ConnectionState;
   readonly handNumber: number | null;
   readonly stakes: Stakes | null;
-  readonly floorUnlocked: boolean;
+  /** Who holds the floor's session open (their name), or null while it is locked. */
+  readonly floorHeldBy: string | null;
   readonly dealer: { readonly number: string; readonly name: string } | null;
   readonly onDealer: () => void;
   readonly onLang: (lang: Lang) => void;
@@ -16,7 +17,7 @@ type Props = {
 };
 
 /** The top line: the game, the hand, the dealer on duty (a tap to change), the devices and the line to the core; language, hands and floor. */
-export function StatusBar({ devices, connection, handNumber, stakes, floorUnlocked, dealer, onDealer, onLang, onFloor, onHands }: Props) {
+export function StatusBar({ devices, connection, handNumber, stakes, floorHeldBy, dealer, onDealer, onLang, onFloor, onHands }: Props) {
   const { lang, t, words } = useLanguage();
   return (
     <header className="status-bar">
@@ -55,8 +56,9 @@ export function StatusBar({ devices, connection, handNumber, stakes, floorUnlock
         <button type="button" className="button button-small" data-testid="hands-open" onClick={onHands}>
           {t.hands}
         </button>
-        <button type="button" className={`button button-small${floorUnlocked ? ' button-on' : ''}`} data-testid="floor-open" onClick={onFloor}>
-          {t.floor}
+        {/* While the floor's session is open it names who holds it: a correction signed in their name is theirs. */}
+        <button type="button" className={`button button-small${floorHeldBy !== null ? ' button-on' : ''}`} data-testid="floor-open" onClick={onFloor}>
+          {floorHeldBy === null ? t.floor : t.floorHeld(floorHeldBy)}
         </button>
         <span className="lang-switch" role="group" aria-label={t.language}>
           {LANGS.map((code) => (

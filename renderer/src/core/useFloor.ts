@@ -1,19 +1,26 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FloorStatus } from '../../../src/api/requests';
 import type { Credentials } from '../../../src/api/staff';
-import type { Words } from '../../../src/evaluator/words';
 import { useCore } from './core-context';
+import type { Notice } from './useTable';
+
+/** The longest a floor session lasts unused (FLOOR_SESSION_MINUTES in src/api/floor-gate.ts, D60). */
+const SESSION_MS = 2 * 60_000;
 
 export type FloorSession = {
   readonly status: FloorStatus | null;
-  /** Why the last unlock failed (a wrong PIN, a croupier's sign-in, the core's error), or null. */
-  readonly problem: Words | null;
+  /** Why the last unlock failed (a wrong PIN, a lock-out, a croupier's sign-in, the core's error), or null. */
+  readonly problem: Notice | null;
   refresh(): Promise<void>;
   unlock(credentials: Credentials): Promise<void>;
   lock(): Promise<void>;
 };
 
-/** The floor session of this window: locked until a supervisor or manager signs in; the core locks it again later. */
+/**
+ * The floor session of this window: locked until a supervisor or manager signs in. The core ends it after
+ * a floor decision or two idle minutes (D60); the status follows by itself when its time runs out, and
+ * the caller asks again after each command.
+ */
 export function useFloor(): FloorSession {
   const core = useCore();
   const [status, setStatus] = useState<FloorStatus | null>(null);
@@ -24,11 +31,21 @@ export function useFloor(): FloorSession {
     if (reply.ok) setStatus(reply.result);
   }, [core]);
 
+  // The session locks by itself at `until` (unless used meanwhile, which moves it on): ask again then, so
+  // the status bar never names someone whose session has ended. `until` is by the table's clock, which
+  // this screen's may differ from: never later than a whole session from now.
+  const until = status?.unlocked === true ? status.until : null;
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setTimeout(() => void refresh(), Math.min(Math.max(0, until - Date.now()), SESSION_MS) + 250);
+    return () => clearTimeout(timer);
+  }, [until, refresh]);
+
   const unlock = useCallback(
     async (credentials: Credentials) => {
       const reply = await core.request('floor-unlock', credentials);
       if (!reply.ok) {
-        setProblem(reply.error.words);
+        setProblem({ words: reply.error.words, code: reply.error.code });
         return;
       }
       setStatus(reply.result);

@@ -5,6 +5,7 @@ import { cardErrorMoment, cardErrorsNow } from '../components/CardErrorPanel';
 import { ControlPanel } from '../components/ControlPanel';
 import { FloorFunctions } from '../components/FloorFunctions';
 import { FloorGate } from '../components/FloorGate';
+import { LockoutLift } from '../components/LockoutLift';
 import { Modal } from '../components/Modal';
 import { Prompt } from '../components/Prompt';
 import { ReportsDialog } from '../components/ReportsDialog';
@@ -39,6 +40,9 @@ type Props = {
   readonly onCommand: (command: WireCommand, decision?: Decision) => Promise<boolean>;
 };
 
+/** A confirmation tapped in the moment it appeared: the second tap of a double tap, not a decision. */
+const DOUBLE_TAP = { en: DICTIONARIES.en.tooSoon, de: DICTIONARIES.de.tooSoon };
+
 /** At most this many simulated cards for "deal to the end of the step" (a flop is four with its burn). */
 const SIM_STEP_LIMIT = 30;
 
@@ -55,6 +59,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     }
   };
 
+  // The button panel's or the keypad's armed action (a working device with words): shown under the prompt.
+  const armed = view.devices.find((device) => (device.kind === 'button-panel' || device.kind === 'keypad') && device.state === 'connected' && device.detail !== null);
   const menuSeat = overlay?.kind === 'seat-menu' ? view.seats.find((seat) => seat.seat === overlay.seat) : undefined;
   const close = () => setOverlay(null);
   const submitThenClose = (command: WireCommand): void => {
@@ -83,6 +89,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   // shoe read meanwhile), the closing is said until the next step: what was open is not what is shown now.
   const [cardErrorsMovedOn, setCardErrorsMovedOn] = useState<string | null>(null);
   const busy = session.busy;
+  // With the line to the table down nothing can be entered: a tap would act on a table this screen no longer sees.
+  const offline = session.connection !== 'connected';
   useEffect(() => {
     if (cardErrorsAt === null || cardErrorsAt === moment) return;
     setCardErrorsAt(null);
@@ -98,7 +106,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     <main className="table-screen">
       <div className="prompt-row">
         {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
-        <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} />
+        <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} armed={armed === undefined || armed.detail === null ? null : { device: t.deviceKind[armed.kind], words: armed.detail }} />
         {/* Beside the prompt, whatever it asks: a device can fail at any moment of a hand, or between hands. */}
         {(simulated || cardErrorsAllowed !== null) && (
           <div className="prompt-side">
@@ -108,7 +116,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
                 className="button"
                 aria-pressed={cardErrors !== null}
                 data-testid="card-error"
-                disabled={session.busy}
+                disabled={session.busy || offline}
                 onClick={() => {
                   setCardErrorsMovedOn(null);
                   setCardErrorsAt(cardErrors === null ? moment : null);
@@ -123,23 +131,23 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
               </p>
             )}
             {simulated && (
-              <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" onClick={() => setOverlay({ kind: 'sim-faults' })}>
+              <button type="button" className="button button-sim" aria-haspopup="dialog" data-testid="sim-faults" disabled={offline} onClick={() => setOverlay({ kind: 'sim-faults' })}>
                 {t.simFaults}
               </button>
             )}
           </div>
         )}
       </div>
-      <Table view={view} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
+      <Table view={view} disabled={offline} onSeatTap={(seat) => setOverlay({ kind: 'seat-menu', seat })} onEmptySeatTap={(seat) => setOverlay({ kind: 'seat', seat })} />
       {!dialogOpen && (
         <ControlPanel
           view={view}
           simulated={simulated}
           onCommand={onCommand}
-          onTooSoon={(seat) => session.refuse({ words: { en: DICTIONARIES.en.movedOn(seat), de: DICTIONARIES.de.movedOn(seat) }, code: 'table-moved-on' })}
+          onTooSoon={(seat) => session.refuse(seat === null ? { words: DOUBLE_TAP, code: 'too-soon' } : { words: { en: DICTIONARIES.en.movedOn(seat), de: DICTIONARIES.de.movedOn(seat) }, code: 'table-moved-on' })}
           onSimDeal={() => void session.simDeal()}
           onSimDealStep={simDealStep}
-          busy={session.busy}
+          busy={session.busy || offline}
           cardErrors={cardErrors}
           onCardError={recordCardError}
           onCardErrorsClose={() => setCardErrorsAt(null)}
@@ -155,7 +163,19 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           onConfirm={(name, buyIn) => submitThenClose({ type: 'sit', seat: overlay.seat, name, buyIn })}
         />
       )}
-      {menuSeat !== undefined && <SeatMenu seat={menuSeat} buyIn={view.buyIn} chipUnit={view.config.hand.chipUnit} cash={view.stakes.mode === 'cash'} leave={view.stakes.mode === 'cash' || view.seatsOpen || menuSeat.stack === 0} onCommand={submitThenClose} onClose={close} error={dialogError} />}
+      {menuSeat !== undefined && (
+        <SeatMenu
+          seat={menuSeat}
+          buyIn={view.buyIn}
+          chipUnit={view.config.hand.chipUnit}
+          cash={view.stakes.mode === 'cash'}
+          leave={view.stakes.mode === 'cash' || view.seatsOpen || menuSeat.stack === 0}
+          onCommand={submitThenClose}
+          onClose={close}
+          error={dialogError}
+          onTooSoon={() => session.refuse({ words: DOUBLE_TAP, code: 'too-soon' })}
+        />
+      )}
       {simFaultsOpen && (
         <SimFaultPanel
           busy={session.busy}
@@ -192,16 +212,18 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         <Modal testId="dealer-dialog" title={t.dealerTitle} onClose={close}>
           <p className="hint">{t.dealerBetweenHands}</p>
           {dialogError}
-          <SignIn
-            testId="dealer"
-            action={t.dealerTakeOver}
-            problem={null}
-            onSignIn={(credentials) =>
-              void session.dealerSignIn(credentials).then((reply) => {
-                if (reply.ok) close();
-              })
-            }
-          />
+          <LockoutLift gate="dealer" lockedOut={session.notice?.code === 'floor-locked-out'}>
+            <SignIn
+              testId="dealer"
+              action={t.dealerTakeOver}
+              problem={null}
+              onSignIn={(credentials) =>
+                void session.dealerSignIn(credentials).then((reply) => {
+                  if (reply.ok) close();
+                })
+              }
+            />
+          </LockoutLift>
         </Modal>
       )}
       {overlay?.kind === 'reports' && (
