@@ -3,6 +3,7 @@ import type { TimedCommand } from '../controller/table-controller.js';
 import type { WireCommand } from './requests.js';
 import { MAX_CHIPS } from '../engine/table.js';
 import { MAX_RETURN_WITHIN_MINUTES } from '../engine/departures.js';
+import { MAX_PREMATURE_PER_STREET } from '../engine/table-config.js';
 
 /**
  * The table commands as they may arrive from the touchscreen, a browser or the network: checked for shape
@@ -53,6 +54,7 @@ const tableConfig = z
     timeCollection: z.object({ amount, everyMinutes: z.number().int().min(1).max(1440), sittingOutPays: z.boolean(), courtesyHands: z.number().int().min(0).max(1000) }).strict().nullable(),
     returnWithinMinutes: z.number().int().min(0).max(MAX_RETURN_WITHIN_MINUTES),
     tournament: z.null(),
+    prematurePerStreet: z.number().int().min(0).max(MAX_PREMATURE_PER_STREET).optional(),
   })
   .strict();
 
@@ -77,6 +79,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waive-time'), seat, amount: chips, reason: text, by }).strict(),
   z.object({ type: z.literal('undo'), reason: text, by }).strict(),
   z.object({ type: z.literal('configure'), config: tableConfig, by }).strict(),
+  z.object({ type: z.literal('resume-card-entry'), take: z.boolean(), by }).strict(),
   z.object({ type: z.literal('deal'), card: card.nullable(), to: z.union([z.literal('burn'), z.literal('board'), z.object({ seat }).strict()]).optional() }).strict(),
   z.object({ type: z.literal('exposed'), card: card.optional(), seat: seat.optional() }).strict(),
   z.object({ type: z.literal('premature'), card: card.nullable(), to: z.enum(['burn', 'board']) }).strict(),

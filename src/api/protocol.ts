@@ -124,6 +124,11 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const stamp = new Date(now).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
     return { ok: true, result: { fileName: `felt-${asked.kind}-${stamp}.pdf`, base64: Buffer.from(pdf).toString('base64') } };
   },
+  'card-entry': (_, context) => {
+    // It names the card a screen entered and where it lies (a player's hand, the burn): the floor's only.
+    if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'What stopped card entry is the floor’s to see: a supervisor or manager signs in', de: 'Was die Karteneingabe gestoppt hat, sieht nur der Floor: ein Supervisor oder Manager meldet sich an' } };
+    return { ok: true, result: { stopped: context.controller.cardEntryStop() } };
+  },
   'hand-list': (args, { archive }) => {
     const page = (args ?? {}) as { before?: unknown; limit?: unknown };
     const whole = (value: unknown): boolean => value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);

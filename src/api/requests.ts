@@ -39,6 +39,11 @@ export type Requests = {
   'lockout-lift': { args: Credentials & { gate: SignInGate }; result: { readonly gate: SignInGate } };
   'floor-lock': { args: undefined; result: FloorStatus };
   'floor-status': { args: undefined; result: FloorStatus };
+  /**
+   * Why card entry is stopped (D65), for the floor: the card a screen entered and where it lies, whether a
+   * report was made and can be taken now; `stopped` null while card entry is open. Needs the floor's session.
+   */
+  'card-entry': { args: undefined; result: { readonly stopped: { readonly words: Words; readonly report: boolean; readonly canTake: boolean } | null } };
   /** The hands of this table, newest first, a page at a time: the ones before hand `before` (an id), at most `limit` (50). */
   'hand-list': { args: { readonly before?: number; readonly limit?: number } | undefined; result: HandPage };
   /** One hand step by step, as the screen showed it: hole cards only where they were tabled. */
@@ -81,12 +86,14 @@ export type FloorCommand =
   | { readonly type: 'ruling'; readonly text: string }
   | { readonly type: 'undo'; readonly reason: string }
   /** A cash table's new setup, between hands. */
-  | { readonly type: 'configure'; readonly config: TableConfig };
+  | { readonly type: 'configure'; readonly config: TableConfig }
+  /** Card entry stopped by a card a screen named (D65) resumes: the report taken as made, or dropped. */
+  | { readonly type: 'resume-card-entry'; readonly take: boolean };
 
-export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure']);
+export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure', 'resume-card-entry']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' | 'stop-card-entry' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

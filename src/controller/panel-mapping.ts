@@ -110,10 +110,11 @@ export class PanelMapping {
     const parts: Words[] = [];
     if (this.armed !== null) parts.push({ en: `${this.armed.words.en} — press Confirm`, de: `${this.armed.words.de} — Bestätigen drücken` });
     if (this.typed !== '') parts.push({ en: `typed ${this.typed}`, de: `eingegeben ${this.typed}` });
-    this.status('connected', parts.length === 0 ? null : { en: parts.map((part) => part.en).join('; '), de: parts.map((part) => part.de).join('; ') });
+    const armed = parts.length === 0 ? null : { en: parts.map((part) => part.en).join('; '), de: parts.map((part) => part.de).join('; ') };
+    this.status('connected', armed, undefined, armed);
   }
 
-  private status(state: DeviceStatus['state'], detail: Words | null, incident?: DeviceStatus['incident']): void {
-    this.controller.reportDevice({ id: this.id, kind: this.kind, state, detail, ...(incident === undefined ? {} : { incident }) });
+  private status(state: DeviceStatus['state'], detail: Words | null, incident?: DeviceStatus['incident'], armed: Words | null = null): void {
+    this.controller.reportDevice({ id: this.id, kind: this.kind, state, detail, ...(incident === undefined ? {} : { incident }), ...(armed === null ? {} : { armed }) });
   }
 }

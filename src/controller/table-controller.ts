@@ -1,5 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import type { Card } from '../cards/card.js';
+import { type CardReport, stopWords, unseenPlace } from '../engine/card-entry.js';
 import { isSeen } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
@@ -50,6 +51,34 @@ function timed(command: TimedCommand, now: () => number): TableCommand {
 const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'exposed', 'premature', 'show']);
 
 const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
+
+/** The commands that enter a card (a show only when it names cards): what a stop of card entry stops (D65). */
+const CARD_ENTRY: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'premature', 'exposed', 'redeal-flop', 'show']);
+
+/** The one answer a screen gets while card entry is stopped, or when a card it named stopped it. */
+const CARD_ENTRY_STOPPED: Words = { en: 'Card entry is stopped: the floor checks the card entered', de: 'Die Karteneingabe ist gestoppt: der Floor prüft die eingegebene Karte' };
+
+/** The cards a command names (a deal's, a premature or exposed card's, a show's). */
+function namedCards(command: TimedCommand): readonly Card[] {
+  switch (command.type) {
+    case 'deal':
+    case 'premature':
+      return command.card === null ? [] : [command.card];
+    case 'exposed':
+      return command.card === undefined ? [] : [command.card];
+    case 'show':
+      return command.cards ?? [];
+    default:
+      return [];
+  }
+}
+
+/** A card in play nowhere in the hand (the stub's): what a report is checked with, the card left aside. */
+function freeCard(table: TableState): Card {
+  const hand = table.hand;
+  for (let card = 0; card < 52; card++) if (hand === null || !isSeen(hand, card as Card)) return card as Card;
+  return 0 as Card;
+}
 
 /** At most one incident of a kind (and, for an event, of its words) per device in this time: a flapping device would fill the log. */
 const INCIDENT_EVERY_MS = 60_000;
@@ -248,11 +277,80 @@ export class TableController {
    * when the table has moved on since: a late tap never acts for the next player (D59).
    */
   command(envelope: Envelope, decidedOn: Decision | null = null): Outcome {
+    const guarded = this.cardEntry(envelope);
+    if (guarded !== null) return guarded;
     const outcome = this.take(envelope, decidedOn);
     if (!outcome.ok) return outcome;
     if (!outcome.applied) return { ok: true, view: this.view() };
     this.lastError = null;
     return { ok: true, view: this.publish() };
+  }
+
+  /**
+   * Card entry from a screen (D65): what the table does not take on a screen's word, and the answer that
+   * tells nothing of where a card lies; null for a command that goes on as any other. While card entry is
+   * stopped, no screen enters a card. A premature or exposed card named by a screen is the floor's to take
+   * whatever the card — the report is kept and card entry stops, the same answer for every card. A card
+   * named for a deal or a show that the table holds unseen stops card entry too, the screen told only that
+   * (and the floor, behind its sign-in, which card and where).
+   */
+  private cardEntry(envelope: Envelope): Outcome | null {
+    const command = envelope.command;
+    const named = namedCards(command);
+    const entering = CARD_ENTRY.has(command.type) && (command.type !== 'show' || named.length > 0);
+    if (!entering || this.store.storedCommand(envelope.id) !== null) return null;
+    if (this.failure !== null) throw this.failure;
+    if (this.state.cardEntryStopped !== undefined) return { ok: false, code: 'card-entry-stopped', words: CARD_ENTRY_STOPPED };
+    if ((command.type === 'premature' || command.type === 'exposed') && command.card != null) {
+      const report: CardReport = command.type === 'premature' ? { type: 'premature', card: command.card, to: command.to } : { type: 'exposed', card: command.card, ...(command.seat === undefined ? {} : { seat: command.seat }) };
+      // Refused for what does not depend on the card (the moment, the seat, the round's limit): checked
+      // with a card in play nowhere in its place.
+      const probe = this.dryRun({ ...report, card: freeCard(this.state) });
+      if (probe !== null) return { ok: false, code: probe.code, words: probe.words };
+      return this.stopCardEntry(command.type, command.card, report, true);
+    }
+    const hidden = named.find((card) => unseenPlace(this.state, card) !== null);
+    if (hidden === undefined || (command.type !== 'deal' && command.type !== 'show')) return null;
+    return this.stopCardEntry(command.type, hidden, null, false);
+  }
+
+  /** The rules' refusal of `command` now, or null when they take it (nothing applied, nothing written). */
+  private dryRun(command: TableCommand): RuleViolation | null {
+    try {
+      applyTable(this.state, command);
+      return null;
+    } catch (error) {
+      if (error instanceof RuleViolation) return error;
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the stop (under an id of the controller's: what is written is not what the screen sent, and a
+   * retry of it is answered by the stop it made) and answers: a report taken for the floor, or the card
+   * refused; in neither case a word of where the card lies.
+   */
+  private stopCardEntry(type: 'deal' | 'show' | 'premature' | 'exposed', card: Card, report: CardReport | null, reported: boolean): Outcome {
+    const stop: TableCommand = { type: 'stop-card-entry', command: type, card, report, at: this.clock.now() };
+    try {
+      this.commit(`#stop-${this.nextRow()}`, stop, stop);
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      return { ok: false, code: error.code, words: error.words };
+    }
+    const view = this.publish();
+    return reported ? { ok: true, view } : { ok: false, code: 'card-entry-stopped', words: CARD_ENTRY_STOPPED };
+  }
+
+  /**
+   * Why card entry is stopped, for the floor (behind its sign-in: it names the card and where it lies),
+   * and whether the report can be taken as made now; null while card entry is open.
+   */
+  cardEntryStop(): { readonly words: Words; readonly report: boolean; readonly canTake: boolean } | null {
+    const stop = this.state.cardEntryStopped;
+    if (stop === undefined) return null;
+    const canTake = stop.report !== null && this.dryRun({ type: 'resume-card-entry', take: true, by: 'floor', at: this.clock.now() }) === null;
+    return { words: stopWords(stop), report: stop.report !== null, canTake };
   }
 
   /** Applies a command once, or says why not; throws only what is no refusal (a bug, a failed disk). */

@@ -47,6 +47,11 @@ export type DeviceStatus = {
   readonly detail: Words | null;
   /** A report the floor should find in the incidents (logged once per new failure), beyond an unplug. */
   readonly incident?: Exclude<DeviceIncident, 'unplugged'>;
+  /**
+   * A button panel's or keypad's action armed or amount typed, waiting for Confirm ("Seat 2 calls 10 —
+   * press Confirm"): the screen shows it under the prompt, where the croupier looks before confirming.
+   */
+  readonly armed?: Words;
 };
 
 /** The game at this table, for the header ("No limit 5/10"). */
@@ -140,6 +145,12 @@ export type ViewModel = {
   /** The hand's last step the floor may undo ("Seat 4 raises to 60"), or null. */
   readonly lastStep: Words | null;
   readonly lastError: Words | null;
+  /**
+   * Card entry from the screens (D65): `open`; `stopped` until the floor resumes it (a card named that the
+   * table would not take on a screen's word); `hand-held` when a dealing error reported for the floor holds
+   * the whole hand until the floor has decided. Which card is the floor's to see, never the view's.
+   */
+  readonly cardEntry: 'open' | 'stopped' | 'hand-held';
   readonly devices: readonly DeviceStatus[];
   /** The dealer on duty (signed in), or null when none is recorded. */
   readonly dealer: { readonly number: string; readonly name: string } | null;
@@ -201,6 +212,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],
     lastStep: lastStep(table),
     lastError,
+    cardEntry: table.cardEntryStopped === undefined ? 'open' : table.cardEntryStopped.report === null ? 'stopped' : 'hand-held',
     devices,
     dealer: table.dealer == null ? null : { number: table.dealer.number, name: table.dealer.name },
     logRow,

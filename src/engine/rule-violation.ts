@@ -36,7 +36,11 @@ export type RuleViolationCode =
   | 'misdeal-too-late'
   | 'card-was-read'
   | 'card-dealt-since'
-  | 'no-time-due';
+  | 'no-time-due'
+  | 'premature-limit'
+  | 'card-entry-stopped'
+  | 'card-entry-open'
+  | 'nothing-reported';
 
 /**
  * A command the rules do not allow. Nothing changed: the state the command was applied to is still

@@ -59,7 +59,15 @@ export type TableConfig = {
   readonly returnWithinMinutes: number;
   /** Tournament mode, or null for a cash game (seed 004: bust players may buy chips again). */
   readonly tournament: TournamentRule | null;
+  /**
+   * Premature cards a betting round takes (E17, D65): 1 unless set (older setups lack it); 0 leaves every
+   * premature card to the floor's ruling. One more is the floor's: a ruling or a misdeal.
+   */
+  readonly prematurePerStreet?: number;
 };
+
+/** The most premature cards a betting round may be set to take. */
+export const MAX_PREMATURE_PER_STREET = 4;
 
 export const MAX_SEATS = 14;
 
@@ -113,6 +121,10 @@ export function settleTableConfig(config: TableConfig): TableConfig {
     refuse(`returnWithinMinutes must be a whole number of minutes, at most ${MAX_RETURN_WITHIN_MINUTES}`, `returnWithinMinutes muss eine ganze Zahl von Minuten sein, höchstens ${MAX_RETURN_WITHIN_MINUTES}`);
   }
   if (config.button !== 'dead' && config.button !== 'moving') refuse("button must be 'dead' or 'moving'", "button muss 'dead' oder 'moving' sein");
+  const premature = config.prematurePerStreet;
+  if (premature !== undefined && (!Number.isSafeInteger(premature) || premature < 0 || premature > MAX_PREMATURE_PER_STREET)) {
+    refuse(`prematurePerStreet must be 0 to ${MAX_PREMATURE_PER_STREET}`, `prematurePerStreet muss 0 bis ${MAX_PREMATURE_PER_STREET} sein`);
+  }
   if (config.newPlayers !== 'post-or-wait' && config.newPlayers !== 'post') refuse("newPlayers must be 'post-or-wait' or 'post'", "newPlayers muss 'post-or-wait' oder 'post' sein");
   const tournament = config.tournament ?? null;
   if (tournament !== null) {

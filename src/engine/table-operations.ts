@@ -1,4 +1,5 @@
 import type { Card } from '../cards/card.js';
+import type { CardReport, UnseenPlace } from './card-entry.js';
 import type { ExtraPost } from './apply.js';
 import type { Operation } from './operations.js';
 import type { TableConfig } from './table-config.js';
@@ -78,6 +79,23 @@ export type TableOperation =
    * (D60): who and when. Changes nothing at the table.
    */
   | { readonly type: 'lockout-lifted'; readonly gate: SignInGate; readonly by: string; readonly at: number }
+  /**
+   * A screen named a card the table does not take on its word (D65): a card it holds unseen (`place`: a
+   * seat's hole card or a burn) for a deal or a show, or a premature or exposed card (`report`, whatever
+   * the card), which only the floor takes. Card entry from the screens stops until the floor resumes it.
+   * The card is the floor's to see, in its reports; the croupier's screen never shows it.
+   */
+  | {
+      readonly type: 'card-entry-stopped';
+      readonly handNumber: number;
+      readonly command: 'deal' | 'show' | 'premature' | 'exposed';
+      readonly card: Card;
+      readonly place: UnseenPlace | null;
+      readonly report: CardReport | null;
+      readonly at: number;
+    }
+  /** The floor resumed card entry, taking the report (its operations follow) or not, with who. */
+  | { readonly type: 'card-entry-resumed'; readonly taken: boolean; readonly by: string; readonly at?: number }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */
   | { readonly type: 'stack-adjusted'; readonly seat: number; readonly amount: number; readonly reason: string; readonly by: string; readonly at?: number }
   /** Tournament: the blinds go up to `level` (index into the levels) from this hand on. */

@@ -117,6 +117,14 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'card-refused':
     case 'lockout-lifted':
       return state;
+    case 'card-entry-stopped':
+      return { ...state, cardEntryStopped: entry };
+    case 'card-entry-resumed': {
+      // Absent while card entry is open, as in snapshots written before there were stops.
+      const open: { -readonly [K in keyof TableState]?: TableState[K] } = { ...state };
+      delete open.cardEntryStopped;
+      return open as TableState;
+    }
     case 'dealer-on-duty':
       return { ...state, dealer: { number: entry.number, name: entry.name, since: entry.at } };
     case 'table-configured': {
@@ -199,7 +207,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-due', 'time-waived', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
-  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
+  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'card-entry-stopped', 'card-entry-resumed', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {

@@ -83,6 +83,11 @@ export type TableState = {
    * snapshots written before dealers were recorded lack it.
    */
   readonly dealer?: { readonly number: string; readonly name: string; readonly since: number } | null;
+  /**
+   * Card entry from the screens stopped by a card the table would not take on a screen's word, until the
+   * floor resumes it (D65). Absent while card entry is open (snapshots written before D65 lack it).
+   */
+  readonly cardEntryStopped?: Extract<TableOperation, { type: 'card-entry-stopped' }>;
   readonly tournament: {
     readonly level: number;
     /** When the first hand started: time-based levels run on this schedule. */

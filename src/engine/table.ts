@@ -3,7 +3,8 @@ import { formatCard } from '../cards/notation.js';
 import { amountWords } from './announce.js';
 import { apply, type Command, startHand } from './apply.js';
 import { InvariantError } from '../invariant-error.js';
-import { violation } from './rule-violation.js';
+import { type RuleViolation, violation } from './rule-violation.js';
+import { type CardReport, PREMATURE_PER_STREET, prematureAllowed, unseenPlace } from './card-entry.js';
 import { hasControlCharacter } from './names.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
@@ -37,6 +38,14 @@ export type TableCommand =
   | { readonly type: 'device-incident'; readonly device: string; readonly kind: DeviceKind; readonly incident: DeviceIncident; readonly words: { readonly en: string; readonly de: string }; readonly technical?: string; readonly at: number }
   /** A card refused as already in play (the controller's, from the refusal): which sender, never which card. */
   | { readonly type: 'card-refused'; readonly source: CardSource; readonly at: number }
+  /**
+   * A screen named a card the table does not take on its word (the controller's, D65): a card it holds
+   * unseen, for a deal or a show; or a premature or exposed card (`report`), which the floor takes or not.
+   * Card entry from the screens stops until the floor resumes it.
+   */
+  | { readonly type: 'stop-card-entry'; readonly command: 'deal' | 'show' | 'premature' | 'exposed'; readonly card: Card; readonly report: CardReport | null; readonly at: number }
+  /** The floor resumes card entry: taking the report (the premature or exposed card as reported) or dropping it. */
+  | { readonly type: 'resume-card-entry'; readonly take: boolean; readonly by: string; readonly at?: number }
   /** A manager lifted a sign-in's lock-out after wrong PINs (the core checked who, D60): recorded, any time. */
   | { readonly type: 'lift-lockout'; readonly gate: SignInGate; readonly by: string; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
@@ -58,6 +67,9 @@ export type TableCommand =
 export type TableTransition = { readonly state: TableState; readonly operations: readonly TableLogEntry[] };
 
 const SEAT_CHANGES: ReadonlySet<string> = new Set(['sit', 'top-up', 'sit-out', 'come-back', 'post', 'leave', 'adjust-stack', 'configure']);
+
+/** The hand's own steps: what a card error reported for the floor holds until the floor has decided. */
+const HAND_STEPS: ReadonlySet<string> = new Set<TableCommand['type']>(['start-hand', 'deal', 'exposed', 'premature', 'redeal-flop', 'fold', 'check', 'call', 'bet', 'all-in', 'show', 'muck']);
 
 /** Opens a table: its configuration checked and recorded. */
 export function openTable(config: TableConfig, at: number): TableTransition {
@@ -84,6 +96,11 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
   if (state.redeal !== null && SEAT_CHANGES.has(command.type)) {
     // The redeal is the same hand (TDA 35): the same players, as they were.
     throw violation('not-between-hands', 'Redeal the misdealt hand first: seat changes come after it', 'Erst die Hand nach dem Misdeal neu geben: Platzänderungen danach');
+  }
+  // A dealing error reported for the floor holds the hand where it was reported (D65): what the floor
+  // takes must still fit it. The floor's own commands go on.
+  if (state.cardEntryStopped?.report != null && HAND_STEPS.has(command.type)) {
+    throw violation('card-entry-stopped', 'The hand waits for the floor: a card error was reported', 'Die Hand wartet auf den Floor: ein Kartenfehler wurde gemeldet');
   }
   switch (command.type) {
     case 'sit':
@@ -134,6 +151,21 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     case 'lift-lockout':
       recorder.push({ type: 'lockout-lifted', gate: command.gate, by: decidedBy(command.by), at: command.at });
       break;
+    case 'stop-card-entry':
+      if (state.cardEntryStopped !== undefined) throw cardEntryStopped();
+      recorder.push({ type: 'card-entry-stopped', handNumber: state.handNumber, command: command.command, card: command.card, place: unseenPlace(state, command.card), report: command.report, at: command.at });
+      break;
+    case 'resume-card-entry':
+      resumeCardEntry(recorder, command);
+      break;
+    case 'premature':
+      // A round takes so many premature cards on the croupier's report (E17); one more is the floor's.
+      if (!prematureAllowed(state)) {
+        const limit = state.config.prematurePerStreet ?? PREMATURE_PER_STREET;
+        throw violation('premature-limit', `This betting round has had its ${limit} premature card(s): call the floor`, `Diese Setzrunde hatte schon ihre ${limit} vorzeitige(n) Karte(n): Floor rufen`);
+      }
+      playHand(recorder, command);
+      break;
     case 'ruling':
       recorder.push({ type: 'ruling', text: required(command.text, 'A ruling needs its words', 'Eine Entscheidung braucht ihren Wortlaut'), by: decidedBy(command.by), ...when(command.at) });
       break;
@@ -163,6 +195,30 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
   }
   checkTableChips(recorder.state);
   return { state: recorder.state, operations: recorder.operations };
+}
+
+function cardEntryStopped(): RuleViolation {
+  return violation('card-entry-stopped', 'Card entry is stopped: the floor checks the card entered', 'Die Karteneingabe ist gestoppt: der Floor prüft die eingegebene Karte');
+}
+
+/**
+ * The floor resumes card entry. Taking the report applies it as the screen reported it — in the hand it
+ * was reported in, by the rules as they stand (a card in play is refused, to the floor) — and writes its
+ * operations after the resumption.
+ */
+function resumeCardEntry(recorder: TableRecorder, command: Extract<TableCommand, { type: 'resume-card-entry' }>): void {
+  const stop = recorder.state.cardEntryStopped;
+  if (stop === undefined) throw violation('card-entry-open', 'Card entry is not stopped', 'Die Karteneingabe ist nicht gestoppt');
+  const report = stop.report;
+  if (command.take && report === null) throw violation('nothing-reported', 'Nothing was reported to take: resume card entry without it', 'Es wurde nichts gemeldet, das übernommen werden könnte: Karteneingabe ohne fortsetzen');
+  const hand = recorder.state.hand;
+  if (command.take && (stop.handNumber !== recorder.state.handNumber || hand === null || hand.phase.kind === 'complete')) {
+    throw violation('hand-over', 'The hand the report was made in is over: resume card entry without it', 'Die Hand, in der gemeldet wurde, ist vorbei: Karteneingabe ohne die Meldung fortsetzen');
+  }
+  recorder.push({ type: 'card-entry-resumed', taken: command.take, by: decidedBy(command.by), ...when(command.at) });
+  if (!command.take || report === null) return;
+  if (report.type === 'premature' && !prematureAllowed(recorder.state)) throw violation('premature-limit', 'This betting round has had its premature cards: a ruling or a misdeal', 'Diese Setzrunde hatte ihre vorzeitigen Karten: eine Entscheidung oder ein Misdeal');
+  playHand(recorder, report);
 }
 
 /** A dealer change waits for the hand to end: the hand in play is the dealer's who began it. */

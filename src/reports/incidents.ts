@@ -8,13 +8,14 @@ import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 import { printable } from '../printable.js';
 import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
 import { setupWords } from './setup-words.js';
+import { stopWords } from '../engine/card-entry.js';
 import type { TableConfig } from '../engine/table-config.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | 'card-entry-stopped' | 'card-entry-resumed' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in, or the hand it came after (between hands, `afterHand`), by its number; null before the first hand. */
@@ -73,6 +74,13 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
       }
       case 'ruling':
         found.push({ row, at, kind: 'ruling', hand, ...approved(entry.by), chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
+        break;
+      case 'card-entry-stopped':
+        // The card and where it lies: the floor's report, behind its sign-in (D65).
+        found.push({ row, at, kind: 'card-entry-stopped', hand: entry.handNumber, by: 'screen', who: DEVICE_NAMES.screen, chips: 0, words: stopWords(entry) });
+        break;
+      case 'card-entry-resumed':
+        found.push({ row, at, kind: 'card-entry-resumed', hand, ...approved(entry.by), chips: 0, words: entry.taken ? { en: 'Card entry resumed, the card reported taken as reported', de: 'Karteneingabe fortgesetzt, die gemeldete Karte wie gemeldet übernommen' } : { en: 'Card entry resumed, the card reported not taken', de: 'Karteneingabe fortgesetzt, die gemeldete Karte nicht übernommen' } });
         break;
       case 'lockout-lifted': {
         const which = entry.gate === 'floor' ? { en: 'the floor’s sign-in', de: 'der Floor-Anmeldung' } : { en: 'the dealer’s sign-in', de: 'der Dealer-Anmeldung' };

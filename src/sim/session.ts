@@ -9,6 +9,7 @@ import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table-
 import type { TableLogEntry } from '../engine/table-operations.js';
 import type { TableState } from '../engine/table-state.js';
 import { lastStep } from '../engine/undo.js';
+import { prematureAllowed } from '../engine/card-entry.js';
 import { randomLegalCommand } from './random-play.js';
 
 export type StructureName = 'nl' | 'pl' | 'fl' | 'spread';
@@ -202,7 +203,8 @@ function playHand(current: () => TableState, run: (command: TableCommand) => voi
     if (hand.phase.kind === 'dealing' && holeCardsDealt > 2 && !hand.exposedBurn && random.nextInt(200) === 0) command = { type: 'exposed', seat: lastHoleCardSeat(hand) as number };
     else if (hand.phase.kind === 'dealing') command = { type: 'deal', card: expectedCard(hand) === null ? null : (deck[next++] as Card) };
     else if (hand.phase.kind === 'betting' && table.handActions.count === 0 && random.nextInt(100) === 0) command = { type: 'misdeal', reason: 'seat-skipped', by: 'Floor', at: now };
-    else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0) command = { type: 'premature', to: 'board', card: deck[next++] as Card };
+    // At most the premature cards a round takes (E17): the draw is made first, so sessions without a second stay as they were.
+    else if (hand.phase.kind === 'betting' && hand.street !== 'river' && random.nextInt(150) === 0 && prematureAllowed(table)) command = { type: 'premature', to: 'board', card: deck[next++] as Card };
     else if (hand.phase.kind === 'betting' && random.nextInt(80) === 0 && lastStep(table) !== null) command = { type: 'undo', reason: 'The croupier pressed the wrong key', by: 'Floor', at: now };
     else if (hand.phase.kind === 'betting') command = randomLegalCommand(hand, random);
     else command = { type: 'show' };

@@ -26,9 +26,9 @@ describe('the command protocol', () => {
     // Every type of the engine's command union, checked by the compiler: a new command needs a schema.
     const engineTypes: Record<TableCommand['type'], true> = {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
-      misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true, 'waive-time': true,
+      misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true, 'waive-time': true, 'resume-card-entry': true,
       // The core's and the controller's own: a dealer signs in (`dealer-sign-in`), a device fails.
-      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never,
+      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never, 'stop-card-entry': false as never,
     };
     const wire = Object.entries(engineTypes).filter(([, wired]) => wired).map(([type]) => type);
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(wire.sort());

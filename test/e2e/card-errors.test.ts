@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
-import { e2eTables } from './support.js';
+import { e2eTables, PIN } from './support.js';
 
 /**
  * The dealing errors a croupier puts right on the screen, without a misdeal (rules E16, E17): Ada (seat 1),
@@ -68,6 +68,12 @@ describe('card errors on the croupier screen', () => {
     await croupier.tap('card-error-premature-board');
     await croupier.command('card-Kd');
     expect(await croupier.locator('card-error-panel').count()).toBe(0);
+    // A card named by a screen is the floor's to take (D65): the hand waits for it.
+    await croupier.sees('card-entry-stopped', 'A card error was reported: the hand waits for the floor');
+    await croupier.tap('card-entry-floor');
+    await croupier.signIn('floor', '1', PIN);
+    await croupier.sees('card-entry-words', 'A screen reported a premature board card, Kd, in play nowhere');
+    await croupier.command('card-entry-take');
     await croupier.act('action-call');
     await croupier.act('action-call');
     await croupier.act('action-check');

@@ -32,6 +32,7 @@ export function launchChromium(): Promise<Browser> {
 export class Kiosk {
   now = Date.UTC(2026, 10, 29, 18);
   private server: BrowserServer | null = null;
+  private closed = false;
 
   private constructor(
     readonly core: Core,
@@ -53,7 +54,10 @@ export class Kiosk {
     return this.server.url;
   }
 
+  /** Stops the table (a test may stop it early, as a crash or a restart would: closing twice is no error). */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.server?.close();
     this.core.close();
   }
@@ -159,8 +163,8 @@ export class Croupier {
     await this.signIn('floor', staff, pin);
   }
 
-  /** A staff number, Next, the PIN, and the sign-in button of the form `prefix` (floor or dealer). */
-  async signIn(prefix: 'floor' | 'dealer', staff: string, pin: string): Promise<void> {
+  /** A staff number, Next, the PIN, and the sign-in button of the form `prefix` (floor, dealer, floor-lift…). */
+  async signIn(prefix: string, staff: string, pin: string): Promise<void> {
     for (const digit of staff) await this.tap(`keypad-${digit}`);
     await this.tap(`${prefix}-next`);
     for (const digit of pin) await this.tap(`keypad-${digit}`);
@@ -197,7 +201,7 @@ export async function openTableOfThree(browser: Browser, stacks: readonly [numbe
  * `tableOfThree()` opens the screen with Ada, Ben and Cleo seated and the first hand started; `kiosk()`
  * is the open table's core and clock.
  */
-export function e2eTables(): { tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier>; kiosk(): Kiosk } {
+export function e2eTables(): { tableOfThree(stacks?: readonly [number, number, number]): Promise<Croupier>; kiosk(): Kiosk; browser(): Browser } {
   let browser: Browser | null = null;
   let open: Kiosk | null = null;
   beforeAll(async () => {
@@ -220,6 +224,10 @@ export function e2eTables(): { tableOfThree(stacks?: readonly [number, number, n
     kiosk: () => {
       if (open === null) throw new Error('no table is open in this test');
       return open;
+    },
+    browser: () => {
+      if (browser === null) throw new Error('Chromium is not running: call e2eTables() at the top of the test file');
+      return browser;
     },
   };
 }

@@ -47,6 +47,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
     awards: [],
     lastStep: { en: 'Seat 6 bets 20', de: 'Platz 6 setzt 20' },
     lastError: null,
+    cardEntry: 'open',
     devices: [
       { id: 'shoe-1', kind: 'shoe', state: 'connected', detail: null },
       { id: 'rfid-1', kind: 'rfid-reader', state: 'fault', detail: { en: 'antenna 3 silent', de: 'Antenne 3 stumm' } },

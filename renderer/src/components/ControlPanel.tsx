@@ -5,6 +5,7 @@ import { DrawPanel, SeatPlayersPanel, StartHandPanel } from './BetweenHands';
 import { CardErrorPanel, type CardErrors } from './CardErrorPanel';
 import { DealPanel } from './DealPanel';
 import { ShowdownPanel } from './ShowdownPanel';
+import { useLanguage } from '../i18n';
 
 type Props = {
   readonly view: ViewModel;
@@ -25,10 +26,13 @@ type Props = {
   /** A card error recorded: closes the card errors once the table took it. */
   readonly onCardError: (command: WireCommand) => void;
   readonly onCardErrorsClose: () => void;
+  /** Opens the floor's functions (card entry stopped: the floor resumes it). */
+  readonly onCallFloor: () => void;
 };
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
-export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose }: Props) {
+export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose, onCallFloor }: Props) {
+  const { t } = useLanguage();
   const { prompt, actor, decision } = view;
   // A player's action goes with the decision this render shows: the one its buttons were drawn for.
   const decide = (command: WireCommand) => onCommand(command, decision ?? undefined);
@@ -36,7 +40,19 @@ export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal,
   const key = decision === null ? 'none' : `${decision.hand}:${decision.actions}:${decision.seat}`;
   const tooSoon = (what: 'decision' | 'confirmation' = 'decision') => onTooSoon(what === 'decision' ? (decision?.seat ?? null) : null);
   let panel = null;
-  if (cardErrors !== null) {
+  // While card entry is stopped (D65) no card is entered here, and while a dealing error reported waits
+  // for the floor nothing goes on: the floor decides first.
+  const entering = prompt.kind === 'deal' || (prompt.kind === 'show' && prompt.unread > 0);
+  if ((view.cardEntry === 'stopped' && (entering || cardErrors !== null)) || view.cardEntry === 'hand-held') {
+    panel = (
+      <div className="card-entry-stopped" data-testid="card-entry-stopped">
+        <p className="hint hint-large">{view.cardEntry === 'hand-held' ? t.handHeld : t.cardEntryStopped}</p>
+        <button type="button" className="button action" data-testid="card-entry-floor" onClick={onCallFloor}>
+          {t.callFloor}
+        </button>
+      </div>
+    );
+  } else if (cardErrors !== null) {
     panel = <CardErrorPanel {...cardErrors} onCommand={onCardError} onBack={onCardErrorsClose} />;
   } else if (actor !== null) {
     panel = <ActionPad key={key} actor={actor} structure={view.stakes.structure} onCommand={decide} onTooSoon={tooSoon} />;

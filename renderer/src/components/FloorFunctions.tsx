@@ -6,6 +6,7 @@ import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
 import { TableSetup } from './TableSetup';
 import { TextField } from './TextField';
+import type { CardEntryStop } from '../core/useCardEntryStop';
 import type { TableConfig } from '../../../src/engine/table-config';
 
 type MisdealReason = Extract<FloorCommand, { type: 'misdeal' }>['reason'];
@@ -25,12 +26,14 @@ type Props = {
   readonly onCommand: (command: FloorCommand) => void;
   /** Opens the floor's reports (a dialog of their own). */
   readonly onReports: () => void;
+  /** What stopped card entry from the screens (D65), or null while it is open (or not known yet). */
+  readonly cardEntryStop?: CardEntryStop;
 };
 
 type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'waive' | 'ruling' | 'setup';
 
 /** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, waive time owed, record a ruling, set the table up, reports. */
-export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay, onCommand, onReports }: Props) {
+export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay, onCommand, onReports, cardEntryStop = null }: Props) {
   const { t, words } = useLanguage();
   const [mode, setMode] = useState<Mode>('menu');
   const [reason, setReason] = useState('');
@@ -46,34 +49,37 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
 
   if (mode === 'menu') {
     return (
-      <div className="menu-buttons">
-        <button type="button" className="button" data-testid="floor-undo" disabled={lastStep === null} onClick={() => open('undo')}>
-          {t.undo}
-          <span className="button-detail">{lastStep === null ? t.nothingToUndo : words(lastStep)}</span>
-        </button>
-        <button type="button" className="button button-danger" data-testid="floor-misdeal" disabled={!handInPlay} onClick={() => open('misdeal')}>
-          {t.misdeal}
-          {!handInPlay && <span className="button-detail">{t.misdealDuringHand}</span>}
-        </button>
-        <button type="button" className="button" data-testid="floor-adjust" onClick={() => open('adjust')}>
-          {t.adjust}
-        </button>
-        <button type="button" className="button" data-testid="floor-waive" disabled={owingTime.length === 0} onClick={() => open('waive')}>
-          {t.waiveTime}
-          {owingTime.length === 0 && <span className="button-detail">{t.nobodyOwesTime}</span>}
-        </button>
-        <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
-          {t.ruling}
-        </button>
-        {/* A tournament's structure is fixed at its start (D31): its table is not set up anew. */}
-        <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay || config.tournament !== null} onClick={() => open('setup')}>
-          {t.setup}
-          {config.tournament !== null ? <span className="button-detail">{t.setupFixedInTournament}</span> : handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
-        </button>
-        <button type="button" className="button" data-testid="floor-reports" aria-haspopup="dialog" onClick={onReports}>
-          {t.reports}
-        </button>
-      </div>
+      <>
+        {cardEntryStop !== null && <CardEntryStopPanel stop={cardEntryStop} onCommand={onCommand} />}
+        <div className="menu-buttons">
+          <button type="button" className="button" data-testid="floor-undo" disabled={lastStep === null} onClick={() => open('undo')}>
+            {t.undo}
+            <span className="button-detail">{lastStep === null ? t.nothingToUndo : words(lastStep)}</span>
+          </button>
+          <button type="button" className="button button-danger" data-testid="floor-misdeal" disabled={!handInPlay} onClick={() => open('misdeal')}>
+            {t.misdeal}
+            {!handInPlay && <span className="button-detail">{t.misdealDuringHand}</span>}
+          </button>
+          <button type="button" className="button" data-testid="floor-adjust" onClick={() => open('adjust')}>
+            {t.adjust}
+          </button>
+          <button type="button" className="button" data-testid="floor-waive" disabled={owingTime.length === 0} onClick={() => open('waive')}>
+            {t.waiveTime}
+            {owingTime.length === 0 && <span className="button-detail">{t.nobodyOwesTime}</span>}
+          </button>
+          <button type="button" className="button" data-testid="floor-ruling" onClick={() => open('ruling')}>
+            {t.ruling}
+          </button>
+          {/* A tournament's structure is fixed at its start (D31): its table is not set up anew. */}
+          <button type="button" className="button" data-testid="floor-setup" disabled={handInPlay || config.tournament !== null} onClick={() => open('setup')}>
+            {t.setup}
+            {config.tournament !== null ? <span className="button-detail">{t.setupFixedInTournament}</span> : handInPlay && <span className="button-detail">{t.setupBetweenHands}</span>}
+          </button>
+          <button type="button" className="button" data-testid="floor-reports" aria-haspopup="dialog" onClick={onReports}>
+            {t.reports}
+          </button>
+        </div>
+      </>
     );
   }
 
@@ -184,5 +190,30 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * What stopped card entry (D65), first in the floor's functions: the table waits for it. The card and where
+ * it lies are for the floor's eyes; the floor takes a report as made (when it still can be) or resumes
+ * without it.
+ */
+function CardEntryStopPanel({ stop, onCommand }: { readonly stop: NonNullable<CardEntryStop>; readonly onCommand: (command: FloorCommand) => void }) {
+  const { t, words } = useLanguage();
+  return (
+    <section className="card-entry-stop" data-testid="card-entry-stop">
+      <p className="floor-step">{t.cardEntryStopTitle}</p>
+      <p data-testid="card-entry-words">{words(stop.words)}</p>
+      <div className="choice-row">
+        {stop.canTake && (
+          <button type="button" className="button action" data-testid="card-entry-take" onClick={() => onCommand({ type: 'resume-card-entry', take: true })}>
+            {t.cardEntryTake}
+          </button>
+        )}
+        <button type="button" className="button" data-testid="card-entry-resume" onClick={() => onCommand({ type: 'resume-card-entry', take: false })}>
+          {stop.report ? t.cardEntryDrop : t.cardEntryResume}
+        </button>
+      </div>
+    </section>
   );
 }

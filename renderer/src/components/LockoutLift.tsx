@@ -1,11 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import type { SignInGate } from '../../../src/engine/table-operations';
-import { useLockoutLift } from '../core/useLockoutLift';
+import type { LockoutLift as Lift } from '../core/useLockoutLift';
 import { useLanguage } from '../i18n';
 import { SignIn } from './SignIn';
 
 type Props = {
   readonly gate: SignInGate;
+  /** The lift's requests and answer (`useLockoutLift`, held by the screen). */
+  readonly lift: Lift;
   /** Wrong PINs locked this sign-in out: a manager may lift it. */
   readonly lockedOut: boolean;
   /** The sign-in itself, shown unless the manager's takes its place (one keypad at a time). */
@@ -17,10 +19,9 @@ type Props = {
  * their own sign-in, with a few tries only; the core logs who did it (D60). Lifted, the sign-in is
  * tried again.
  */
-export function LockoutLift({ gate, lockedOut, children }: Props) {
+export function LockoutLift({ gate, lift: { problem, lifted, lift }, lockedOut, children }: Props) {
   const { t } = useLanguage();
   const [open, setOpen] = useState(false);
-  const { problem, lifted, lift } = useLockoutLift(gate);
   if (open && !lifted) {
     return (
       <div className="lockout-lift">

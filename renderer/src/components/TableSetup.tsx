@@ -9,7 +9,7 @@ type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';
 
 /** The numbers of a setup, as typed: one keypad fills whichever field was tapped last. */
-type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'bigBlindAnte' | 'straddle' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax';
+type Field = 'smallBlind' | 'bigBlind' | 'ante' | 'bigBlindAnte' | 'straddle' | 'smallBet' | 'bigBet' | 'lowerMin' | 'lowerMax' | 'higherMin' | 'higherMax' | 'timeAmount' | 'timeEvery' | 'rakeBasisPoints' | 'rakeCap' | 'seatCount' | 'maxPlayers' | 'buyInMin' | 'buyInMax' | 'prematurePerStreet';
 
 const KINDS: readonly Kind[] = ['no-limit', 'pot-limit', 'fixed-limit', 'spread-limit'];
 const FEES: readonly Fee[] = ['time', 'rake', 'none'];
@@ -38,6 +38,7 @@ function fieldsOf(config: TableConfig): Record<Field, string> {
     maxPlayers: text(config.maxPlayers),
     buyInMin: text(config.buyIn.min),
     buyInMax: text(config.buyIn.max),
+    prematurePerStreet: text(config.prematurePerStreet ?? 1),
   };
 }
 
@@ -78,6 +79,7 @@ export function TableSetup({ config, onCommand, onCancel }: { readonly config: T
       buyIn: { min: number('buyInMin'), max: number('buyInMax') },
       button,
       timeCollection,
+      prematurePerStreet: number('prematurePerStreet'),
     };
     onCommand({ type: 'configure', config: next });
   };
@@ -136,6 +138,7 @@ export function TableSetup({ config, onCommand, onCancel }: { readonly config: T
           {input('maxPlayers')}
           {input('buyInMin')}
           {input('buyInMax')}
+          {input('prematurePerStreet')}
         </div>
         {choices(['dead', 'moving'] as const, button, setButton, t.buttonRules, 'setup-button')}
       </div>

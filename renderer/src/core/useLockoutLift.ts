@@ -10,6 +10,8 @@ export type LockoutLift = {
   /** The lift went through: the sign-in may be tried again. */
   readonly lifted: boolean;
   lift(credentials: Credentials): Promise<void>;
+  /** Forgets the last lift (the dialog it was made in closed). */
+  reset(): void;
 };
 
 /** A manager lifts the lock-out wrong PINs put on `gate`'s sign-in (`lockout-lift`, logged by the core, D60). */
@@ -25,5 +27,9 @@ export function useLockoutLift(gate: SignInGate): LockoutLift {
     },
     [core, gate],
   );
-  return { problem, lifted, lift };
+  const reset = useCallback(() => {
+    setProblem(null);
+    setLifted(false);
+  }, []);
+  return { problem, lifted, lift, reset };
 }

@@ -18,6 +18,8 @@ import type { FloorSession } from '../core/useFloor';
 import { useFloorReport } from '../core/useFloorReport';
 import type { TableSession } from '../core/useTable';
 import { useKeyboardWedge } from '../core/useKeyboardWedge';
+import { useLockoutLift } from '../core/useLockoutLift';
+import { useCardEntryStop } from '../core/useCardEntryStop';
 import { DICTIONARIES, useLanguage } from '../i18n';
 
 /** A dialog over the table: seat a player, a seat's menu, the floor functions, the floor's reports, or (simulated hardware) the faults. */
@@ -51,6 +53,16 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const { t, words } = useLanguage();
   const simulated = session.appInfo?.hardware === 'sim';
   const reports = useFloorReport();
+  const cardEntryStop = useCardEntryStop(overlay?.kind === 'floor' && floor.status?.unlocked === true && view.cardEntry !== 'open');
+  const floorLift = useLockoutLift('floor');
+  const dealerLift = useLockoutLift('dealer');
+  // A lift belongs to the dialog it was made in.
+  const { reset: resetFloorLift } = floorLift;
+  const { reset: resetDealerLift } = dealerLift;
+  useEffect(() => {
+    if (overlay?.kind !== 'floor') resetFloorLift();
+    if (overlay?.kind !== 'dealer') resetDealerLift();
+  }, [overlay?.kind, resetFloorLift, resetDealerLift]);
   // Stops at the first refusal, and when the table asks for something other than a card.
   const simDealStep = async () => {
     for (let count = 0; count < SIM_STEP_LIMIT; count++) {
@@ -59,10 +71,14 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     }
   };
 
-  // The button panel's or the keypad's armed action (a working device with words): shown under the prompt.
-  const armed = view.devices.find((device) => (device.kind === 'button-panel' || device.kind === 'keypad') && device.state === 'connected' && device.detail !== null);
+  // The button panel's or the keypad's armed action: shown under the prompt.
+  const armed = view.devices.find((device) => device.armed !== undefined);
   const menuSeat = overlay?.kind === 'seat-menu' ? view.seats.find((seat) => seat.seat === overlay.seat) : undefined;
   const close = () => setOverlay(null);
+  const openFloorDialog = (): void => {
+    setOverlay({ kind: 'floor', needed: false });
+    void floor.refresh();
+  };
   const submitThenClose = (command: WireCommand): void => {
     void onCommand(command).then((accepted) => {
       if (accepted) close();
@@ -82,7 +98,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   // error recorded) closes them; a refusal leaves them open with its words in the prompt.
   const [cardErrorsAt, setCardErrorsAt] = useState<string | null>(null);
   const moment = cardErrorMoment(view);
-  const cardErrorsAllowed = cardErrorsNow(view);
+  // No card error is reported while card entry is stopped: the floor has the last one to look at.
+  const cardErrorsAllowed = view.cardEntry !== 'open' ? null : cardErrorsNow(view);
   const cardErrors = cardErrorsAt === moment ? cardErrorsAllowed : null;
   // Closed for good once the moment has passed: a later moment that looks the same (a flop dealt again
   // with the same cards) does not open them again. Passed by a step the croupier did not send (a card the
@@ -106,7 +123,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
     <main className="table-screen">
       <div className="prompt-row">
         {/* Before the next hand the prompt itself says what to push to whom: the list would repeat it. */}
-        <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} armed={armed === undefined || armed.detail === null ? null : { device: t.deviceKind[armed.kind], words: armed.detail }} />
+        <Prompt prompt={view.prompt.words} awards={view.prompt.kind === 'start-hand' ? [] : view.awards} notice={session.notice} onDismiss={session.dismissNotice} armed={armed?.armed === undefined ? null : { device: t.deviceKind[armed.kind], words: armed.armed }} />
         {/* Beside the prompt, whatever it asks: a device can fail at any moment of a hand, or between hands. */}
         {(simulated || cardErrorsAllowed !== null) && (
           <div className="prompt-side">
@@ -144,6 +161,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
           view={view}
           simulated={simulated}
           onCommand={onCommand}
+          onCallFloor={() => openFloorDialog()}
           onTooSoon={(seat) => session.refuse(seat === null ? { words: DOUBLE_TAP, code: 'too-soon' } : { words: { en: DICTIONARIES.en.movedOn(seat), de: DICTIONARIES.de.movedOn(seat) }, code: 'table-moved-on' })}
           onSimDeal={() => void session.simDeal()}
           onSimDealStep={simDealStep}
@@ -192,13 +210,14 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         <Modal testId="floor-dialog" title={t.floorTitle} onClose={close}>
           {overlay.needed && floor.status?.unlocked !== true && <p className="hint hint-large">{t.floorNeeded}</p>}
           {dialogError}
-          <FloorGate status={floor.status} problem={floor.problem} onUnlock={(pin) => void floor.unlock(pin)} onLock={() => void floor.lock()}>
+          <FloorGate status={floor.status} problem={floor.problem} lift={floorLift} onUnlock={(pin) => void floor.unlock(pin)} onLock={() => void floor.lock()}>
             <FloorFunctions
               lastStep={view.lastStep}
               seats={view.seats.map((seat) => seat.seat)}
               owingTime={view.seats.flatMap((seat) => (seat.timeDue > 0 ? [{ seat: seat.seat, amount: seat.timeDue }] : []))}
               config={view.config}
               handInPlay={view.handInPlay}
+              cardEntryStop={cardEntryStop}
               onCommand={submitThenClose}
               onReports={() => {
                 setOverlay({ kind: 'reports' });
@@ -212,7 +231,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         <Modal testId="dealer-dialog" title={t.dealerTitle} onClose={close}>
           <p className="hint">{t.dealerBetweenHands}</p>
           {dialogError}
-          <LockoutLift gate="dealer" lockedOut={session.notice?.code === 'floor-locked-out'}>
+          <LockoutLift gate="dealer" lift={dealerLift} lockedOut={session.notice?.code === 'floor-locked-out'}>
             <SignIn
               testId="dealer"
               action={t.dealerTakeOver}
