@@ -37,13 +37,21 @@ const VERSION = 3007000;
 /** Frames read at a time: a log is read in a few large reads, not a read a frame. */
 const FRAMES_PER_READ = 256;
 
+/** Readings of a log a running table writes meanwhile, at most, before it is taken as sound. */
+const READINGS = 5;
+
 /**
  * Committed transactions SQLite would drop from the database's write-ahead log, or null: no log, a sound
  * one, or one whose damage lies in its last transaction only. That last case is also what a power cut in
  * the middle of a commit leaves (the frames reach the disk in any order until the commit's sync): SQLite
  * rightly drops the transaction, which was never acknowledged, and one file cannot tell it from damage to
- * the last acknowledged one — only a head kept elsewhere can. A log that a running table writes meanwhile
- * is read again when it began anew during the reading (its header changed).
+ * the last acknowledged one — only a head kept elsewhere can.
+ *
+ * A running table may write the log while it is read (`felt verify` beside it): after the log began anew,
+ * the reading can meet the writer's older frames ahead of it and then, further on, new frames it wrote
+ * meanwhile — which looks like damage. So damage is said only when a second reading finds it at the same
+ * frame under the same header: the writer writes its frames in order, so one it has gone past reads sound
+ * the second time. Damage does not move.
  */
 export function walDamage(databasePath: string): WalDamage | null {
   let file: number;
@@ -54,13 +62,15 @@ export function walDamage(databasePath: string): WalDamage | null {
     throw error;
   }
   try {
-    for (let attempt = 0; ; attempt++) {
+    let before: { header: Buffer; frame: number } | null = null;
+    for (let reading = 0; reading < READINGS; reading++) {
       const header = readAt(file, 0, HEADER);
       const damage = readFrames(file, header, databasePath);
-      // The same header after the reading: the frames read belong to it (a writer only appends to a log
-      // until it begins it again, header first).
-      if (attempt === 2 || readAt(file, 0, HEADER).equals(header)) return damage;
+      if (damage === null) return null;
+      if (before !== null && before.header.equals(header) && before.frame === damage.frame) return damage;
+      before = { header, frame: damage.frame };
     }
+    return null;
   } finally {
     closeSync(file);
   }

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -188,6 +189,44 @@ describe('a damaged write-ahead log', () => {
     expect(store.headOfChain().seq).toBeLessThan(rows);
     store.close();
     expect(verifyDatabase(path).ok).toBe(true);
+  });
+
+  it('a log a running table writes while it is read is not taken for a damaged one', { timeout: 60_000 }, async () => {
+    // Another process commits a transaction after another, the log beginning anew after each checkpoint,
+    // while this one reads it over and over (felt verify beside a running table).
+    const path = join(folder(), 'busy.db');
+    const writer = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import Database from 'better-sqlite3';
+         const db = new Database(${JSON.stringify(path)});
+         db.pragma('journal_mode = WAL');
+         db.exec('CREATE TABLE t (x BLOB)');
+         const insert = db.prepare('INSERT INTO t VALUES (randomblob(3000))');
+         const until = Date.now() + 4000;
+         while (Date.now() < until) insert.run();
+         db.close();`,
+      ],
+      { cwd: process.cwd(), stdio: 'inherit' },
+    );
+    const finished = new Promise<number | null>((resolve) => writer.on('exit', resolve));
+    let readings = 0;
+    const found: unknown[] = [];
+    let done = false;
+    void finished.then(() => (done = true));
+    while (!done) {
+      if (existsSync(`${path}-wal`)) {
+        const damage = walDamage(path);
+        if (damage !== null) found.push(damage);
+        readings++;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await finished).toBe(0);
+    expect(readings).toBeGreaterThan(100);
+    expect(found).toEqual([]);
   });
 
   it('a frame cut off at the end (a write torn by a crash), or no log at all: nothing to say', () => {
