@@ -229,6 +229,37 @@ describe('a damaged write-ahead log', () => {
     expect(found).toEqual([]);
   });
 
+  it("a log whose checksums read big-endian (written on such a machine) is read as SQLite reads it", () => {
+    const { path, rows, pageSize } = crashedTable(2);
+    // The log rewritten with big-endian checksums, as SQLite on a big-endian machine writes it: SQLite
+    // takes every frame of it, so the sums below are SQLite's.
+    const wal = readFileSync(`${path}-wal`);
+    wal.writeUInt32BE(0x377f0683, 0);
+    const sums = [0, 0];
+    const add = (start: number, length: number): void => {
+      for (let offset = start; offset < start + length; offset += 8) {
+        sums[0] = ((sums[0] as number) + wal.readUInt32BE(offset) + (sums[1] as number)) >>> 0;
+        sums[1] = ((sums[1] as number) + wal.readUInt32BE(offset + 4) + (sums[0] as number)) >>> 0;
+      }
+    };
+    add(0, 24);
+    wal.writeUInt32BE(sums[0] as number, 24);
+    wal.writeUInt32BE(sums[1] as number, 28);
+    const frames = Math.floor((wal.length - 32) / (FRAME_HEADER + pageSize));
+    for (let frame = 0; frame < frames; frame++) {
+      const at = 32 + frame * (FRAME_HEADER + pageSize);
+      add(at, 8);
+      add(at + FRAME_HEADER, pageSize);
+      wal.writeUInt32BE(sums[0] as number, at + 16);
+      wal.writeUInt32BE(sums[1] as number, at + 20);
+    }
+    writeFileSync(`${path}-wal`, wal);
+    expect(rowsSqliteReads(path).rows).toBe(rows);
+    expect(walDamage(path)).toBeNull();
+    flipFrameByte(path, pageSize, (commitFrames(path, pageSize)[5] as number) + 1);
+    expect(walDamage(path)).toMatchObject({ frame: (commitFrames(path, pageSize)[5] as number) + 1 });
+  });
+
   it('a frame cut off at the end (a write torn by a crash), or no log at all: nothing to say', () => {
     const { path } = crashedTable(1);
     const wal = readFileSync(`${path}-wal`);
