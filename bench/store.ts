@@ -5,10 +5,14 @@
  *    better-sqlite3 insert of the same payloads, one transaction each, same pragmas (no hashing, no JSON).
  * 2. command → view model: a simulated session's commands through the controller with a file database,
  *    from `submit` to the published view model, p50/p99.
+ * 3. opening the table again as a crash (kill -9) leaves it — the database and its write-ahead log, copied
+ *    while the table had them open — and after a clean close: `Store.open` and the controller's reopening,
+ *    p50 of 7; beside it, on the same files, the checks D49 adds to the opening on their own (the
+ *    write-ahead log's frames read before SQLite reads them, SQLite's quick check of the small tables).
  * Targets: p99 ≤ 2 ms per durable operation; command → view model p99 ≤ 5 ms.
- * Options: --hands N (default 200 hands of simulated play), --seed N.
+ * Options: --hands N (default 200 hands of simulated play; 5000 for a log of about 240,000 rows), --seed N.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,7 +21,8 @@ import type { TableCommand } from '../src/engine/table.js';
 import type { TableConfig } from '../src/engine/table-config.js';
 import type { TableLogEntry } from '../src/engine/table-operations.js';
 import { simulateSession } from '../src/sim/session.js';
-import { Store } from '../src/store/store.js';
+import { quickCheck, Store } from '../src/store/store.js';
+import { walDamage } from '../src/store/write-ahead-log.js';
 import { parseBenchOptions } from './options.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 200, rounds: 1, seed: 7 });
@@ -97,6 +102,47 @@ for (const { id, command } of commands) {
   controller.submit({ id, command });
   viewTimes.push(performance.now() - t);
 }
+// What a kill -9 leaves: the files as they are while the table has them open.
+const crashed = join(dir, 'crashed.db');
+copyFileSync(join(dir, 'controller.db'), crashed);
+copyFileSync(join(dir, 'controller.db-wal'), `${crashed}-wal`);
+const rows = store.headOfChain().seq;
 store.close();
 console.log(`command → view model  p50 ${ms(percentile(viewTimes, 50))}  p99 ${ms(percentile(viewTimes, 99))}  (apply, append on disk, view model); target p99 ≤ 5 ms: ${percentile(viewTimes, 99) <= 5 ? 'met' : 'NOT met'}`);
+
+// 3. Opening again, after a crash and after a clean close; the opening's own checks (D49) timed apart.
+const OPENINGS = 7;
+const config = opened.config;
+function openings(files: string, wal: boolean): { opening: number; walCheck: number; quickChecks: number } {
+  const opening: number[] = [];
+  const walCheck: number[] = [];
+  const quickChecks: number[] = [];
+  for (let round = 0; round < OPENINGS; round++) {
+    const path = join(dir, `open-${round}.db`);
+    copyFileSync(files, path);
+    if (wal) copyFileSync(`${files}-wal`, `${path}-wal`);
+    let t = performance.now();
+    if (walDamage(path) !== null) throw new Error('the bench table reads as damaged');
+    walCheck.push(performance.now() - t);
+    const reader = new Database(path, { readonly: true });
+    t = performance.now();
+    if (quickCheck(reader) !== null) throw new Error('the bench table reads as damaged');
+    quickChecks.push(performance.now() - t);
+    reader.close();
+    t = performance.now();
+    const reopened = Store.open(path);
+    TableController.open(reopened, { now: () => now }, config);
+    opening.push(performance.now() - t);
+    reopened.close();
+    rmSync(path, { force: true });
+  }
+  return { opening: percentile(opening, 50), walCheck: percentile(walCheck, 50), quickChecks: percentile(quickChecks, 50) };
+}
+const walFrames = Math.floor((statSync(`${crashed}-wal`).size - 32) / (24 + 4096));
+for (const [name, files, wal] of [['after a crash', crashed, true], ['after a clean close', join(dir, 'controller.db'), false]] as const) {
+  if (!wal && existsSync(`${files}-wal`)) throw new Error('a closed table keeps no write-ahead log');
+  const { opening, walCheck, quickChecks } = openings(files, wal);
+  const frames = wal ? `, its write-ahead log ${walFrames.toLocaleString('en')} frames` : '';
+  console.log(`opening ${name} (${rows.toLocaleString('en')} rows${frames}): Store.open and the controller's reopening p50 ${ms(opening)}; the checks alone: the log's frames ${ms(walCheck)}, quick checks ${ms(quickChecks)} (${(((walCheck + quickChecks) / opening) * 100).toFixed(1)} % of the opening)`);
+}
 rmSync(dir, { recursive: true, force: true });

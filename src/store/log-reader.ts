@@ -5,6 +5,7 @@ import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
 import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/facts.js';
 import { hasFacts, readFacts } from './fact-tables.js';
+import { damagedFile, isDamage } from './damage.js';
 import { openToRead, snapshotState } from './store.js';
 
 /**
@@ -14,12 +15,29 @@ import { openToRead, snapshotState } from './store.js';
 export function* readLog(path: string, upTo = Number.MAX_SAFE_INTEGER): IterableIterator<TableLogEntry> {
   const db = openToRead(path);
   try {
-    for (const row of db.prepare('SELECT payload FROM log WHERE seq <= ? ORDER BY seq').iterate(upTo) as IterableIterator<{ payload: string }>) {
-      yield JSON.parse(row.payload) as TableLogEntry;
-    }
+    yield* readable(path, () => readRows(db, upTo));
   } finally {
     db.close();
   }
+}
+
+/**
+ * What `read` gives, with SQLite's damage errors as the store's refusal (D49): a page damaged since verify
+ * read it, or one verify does not read, is a finding in words for `felt report` and `felt export` too.
+ */
+function* readable<T>(path: string, read: () => Iterable<T>): IterableIterator<T> {
+  try {
+    yield* read();
+  } catch (error) {
+    if (isDamage(error)) throw damagedFile(path, 'what it reads', error, false);
+    throw error;
+  }
+}
+
+/** `read()`, with SQLite's damage errors as the store's refusal. */
+function readableOnce<T>(path: string, read: () => T): T {
+  const [value] = readable(path, () => [read()]);
+  return value as T;
 }
 
 /**
@@ -32,12 +50,12 @@ export function* readLog(path: string, upTo = Number.MAX_SAFE_INTEGER): Iterable
 export function readReportSource(path: string, selection: FactSelection, withTable: boolean, upTo = Number.MAX_SAFE_INTEGER): { facts: Facts; table: TableState | null } {
   const db = openToRead(path);
   try {
-    return db.transaction(() => {
+    return readableOnce(path, () => db.transaction(() => {
       // The hands are cut at `upTo` by their rows: read their `seq` too.
       const handFields = selection.handFields.includes('seq') ? selection.handFields : [...selection.handFields, 'seq' as const];
       const facts = hasFacts(db) ? upToRow(readFacts(db, { kinds: selection.kinds, handFields }), upTo) : factsOf(readRows(db, upTo));
       return { facts, table: withTable ? tableOf(db, path, upTo) : null };
-    })();
+    })());
   } finally {
     db.close();
   }
@@ -71,8 +89,8 @@ export function readHand(path: string, which: number | { readonly handNumber: nu
     const archive = new HandArchive(function* (after) {
       for (const row of rows.iterate(after, upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
     });
-    if (typeof which === 'number') return archive.history(which);
-    return archive.idsOf(which.handNumber).flatMap((id) => archive.history(id) ?? []);
+    if (typeof which === 'number') return readableOnce(path, () => archive.history(which));
+    return readableOnce(path, () => archive.idsOf(which.handNumber).flatMap((id) => archive.history(id) ?? []));
   } finally {
     db.close();
   }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { PersistenceError } from './persistence-error.js';
 
 /**
@@ -82,8 +82,20 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
   },
 ];
 
+/**
+ * The migrations every table has had since Felt's first day (2026-11-29, the report facts its last):
+ * `felt verify` requires them. A later one may be missing from a table an older Felt wrote (it gets it at
+ * its next opening); one of these only from a table written that day before the facts and not opened since,
+ * or from one whose tables were removed with their migration's row — which must not pass as an older table
+ * (D50).
+ */
+export const BASELINE = 4;
+
+/** The list of applied migrations, made before any. */
+const SCHEMA_MIGRATIONS = 'CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT';
+
 export function migrate(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT');
+  db.exec(SCHEMA_MIGRATIONS);
   const applied = appliedMigrations(db);
   for (const migration of MIGRATIONS.slice(applied)) {
     db.transaction(() => {
@@ -117,4 +129,36 @@ export function appendOnlyTriggers(): ReadonlyMap<string, string> {
   const triggers = new Map<string, string>();
   for (const [sql, name] of first.sql.matchAll(/CREATE TRIGGER (\w+)[\s\S]*?END/g)) triggers.set(name as string, sql);
   return triggers;
+}
+
+/** A table, index or trigger as a migration makes it: what `felt verify` finds in the database, word for word. */
+export type SchemaObject = { readonly type: string; readonly name: string; readonly sql: string | null; readonly migration: string };
+
+const schemas = new Map<number, readonly SchemaObject[]>();
+
+/** Everything the first `count` migrations make, each with the migration that made it: the migrations run on an empty database in memory. */
+export function schemaOf(count: number): readonly SchemaObject[] {
+  const known = schemas.get(count);
+  if (known !== undefined) return known;
+  const db = new Database(':memory:');
+  try {
+    const objects = new Map<string, SchemaObject>();
+    const read = (migration: string): void => {
+      for (const { type, name, sql } of db.prepare('SELECT type, name, sql FROM sqlite_master').all() as { type: string; name: string; sql: string | null }[]) {
+        const made = objects.get(name);
+        objects.set(name, { type, name, sql, migration: made?.migration ?? migration });
+      }
+    };
+    db.exec(SCHEMA_MIGRATIONS);
+    read('schema_migrations');
+    for (const migration of MIGRATIONS.slice(0, count)) {
+      db.exec(migration.sql);
+      read(migration.id);
+    }
+    const made = [...objects.values()];
+    schemas.set(count, made);
+    return made;
+  } finally {
+    db.close();
+  }
 }

@@ -1,6 +1,7 @@
 import type { TableLogEntry } from '../engine/table-operations.js';
 import { reduceTable } from '../engine/table-reduce.js';
 import type { TableState } from '../engine/table-state.js';
+import { damagedFile, isDamage } from './damage.js';
 import { PersistenceError } from './persistence-error.js';
 import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from './store.js';
 
@@ -13,6 +14,16 @@ import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from 
  * (the same change made to both passes), and older rows are not read. The whole log is `felt verify`'s.
  */
 export function reopenedTable(store: Store): { readonly state: TableState; readonly snapshotRow: number } {
+  try {
+    return replayedFromSnapshots(store);
+  } catch (error) {
+    // A damaged page among the rows the opening reads (D49): the table does not open, and says so.
+    if (isDamage(error)) throw damagedFile(store.path, 'the rows the opening replays', error);
+    throw error;
+  }
+}
+
+function replayedFromSnapshots(store: Store): { readonly state: TableState; readonly snapshotRow: number } {
   const [latest, before] = store.chainSnapshots(2);
   let state = before === undefined ? undefined : snapshotState(before.state);
   let previous = before?.hash ?? GENESIS_HASH;

@@ -11,6 +11,8 @@ import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-table
 import { migrate } from './migrations.js';
 import { FileLock, LockHeld } from './file-lock.js';
 import { PersistenceError } from './persistence-error.js';
+import { damagedFile, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
+import { walDamage } from './write-ahead-log.js';
 
 /** A row of the log as SQLite holds it (apart from the domain's operations). */
 export type LogRow = { seq: number; command_id: string; payload: string; prev_hash: string; hash: string };
@@ -41,6 +43,8 @@ export class Store {
   private constructor(
     private readonly db: Database.Database,
     private readonly lock: FileLock | null,
+    /** The database's path, as the opening was given it: for words about it. */
+    readonly path: string,
   ) {
     this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
@@ -56,16 +60,22 @@ export class Store {
   /**
    * Opens (or creates) a database: WAL, full sync, the schema migrated, written by this process alone — it
    * holds `<path>.lock` (a second process gets an error, never a fork of the log) while `felt report`,
-   * `verify` and `export` may read the table as it runs. `:memory:` for tests. A log whose head does not
-   * match its last row is refused: run `felt verify`.
+   * `verify` and `export` may read the table as it runs. `:memory:` for tests. Refused, with what to do
+   * (D49): a write-ahead log SQLite would read only in part, dropping committed transactions (read before
+   * SQLite reads it); a damaged page among the small tables (SQLite's quick check of each) or wherever the
+   * opening reads; a log whose head does not match its last row. The log's and the commands' own pages
+   * are `felt verify`'s to read: checking them here would cost the opening time that grows with the log.
    */
   static open(path: string): Store {
     const lock = path === ':memory:' ? null : takeTableLock(path);
     let db: Database.Database;
     try {
+      const wal = path === ':memory:' ? null : walDamage(realFile(path));
+      if (wal !== null) throw new PersistenceError(`the database ${path} is damaged: ${walDamageWords(path, wal)}. The table does not open on it: run felt verify, ${WHAT_TO_DO}`);
       db = new Database(path);
     } catch (error) {
       lock?.release();
+      if (error instanceof PersistenceError) throw error;
       throw new PersistenceError(`cannot open the database ${path}: ${(error as Error).message}`, { cause: error });
     }
     try {
@@ -80,12 +90,15 @@ export class Store {
         if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
           throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
         }
-        return new Store(db, lock);
+        const damaged = quickCheck(db);
+        if (damaged !== null) throw new PersistenceError(`the database ${path} is damaged: SQLite's quick check of its table '${damaged.table}' says: ${damaged.says} — the table does not open on it: run felt verify --full, then ${WHAT_TO_DO}`);
+        return new Store(db, lock, path);
       })();
     } catch (error) {
       db.close();
       lock?.release();
       if (error instanceof PersistenceError) throw error;
+      if (isDamage(error)) throw damagedFile(path, 'what the opening reads', error);
       throw new PersistenceError(`cannot use the database ${path}: ${(error as Error).message}`, { cause: error });
     }
   }
@@ -181,8 +194,31 @@ export class Store {
   }
 }
 
+/**
+ * The tables SQLite's quick check reads at every opening (D49): small, or growing slowly (the facts by the
+ * thousand, a snapshot every 5,000 rows) — under a millisecond for a 5,000-hand log. The log, the commands
+ * and their indexes hold a row or more per operation: checked by `felt verify`.
+ */
+const QUICK_CHECKED = ['head', 'schema_migrations', 'fact_cursor', 'fact_block', 'snapshot'];
+
+/** The first of the quick-checked tables SQLite finds damaged, and what it says, or null (the opening's; bench:store times it). */
+export function quickCheck(db: Database.Database): { table: string; says: string } | null {
+  for (const table of QUICK_CHECKED) {
+    let says: string;
+    try {
+      says = (db.prepare(`PRAGMA quick_check('${table}')`).raw().all() as [string][]).map(([line]) => line).join('\n');
+    } catch (error) {
+      // Damage the check cannot read past stops it: that is its finding.
+      if (!isDamage(error)) throw error;
+      says = error.message;
+    }
+    if (says !== 'ok') return { table, says: says.split('\n').filter((line) => !line.startsWith('*** in database')).join('; ') };
+  }
+  return null;
+}
+
 /** The file a path names, links followed; for a file not made yet, in its folder's real place. */
-function realFile(path: string): string {
+export function realFile(path: string): string {
   try {
     return existsSync(path) ? realpathSync(path) : join(realpathSync(dirname(path)), basename(path));
   } catch {

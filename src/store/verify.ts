@@ -12,63 +12,124 @@ import type { TableState } from '../engine/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
 import { eventRow, handRow, hasFactTables, storedEventRows, storedHandRows } from './fact-tables.js';
-import { appendOnlyTriggers, appliedMigrations } from './migrations.js';
-import { GENESIS_HASH, linkHash, type LogRow, openToRead, sameSnapshot } from './store.js';
+import { appendOnlyTriggers, appliedMigrations, BASELINE, MIGRATIONS, schemaOf } from './migrations.js';
+import { GENESIS_HASH, linkHash, type LogRow, openToRead, realFile, sameSnapshot } from './store.js';
+import { integrityProblem, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
+import { keptCommandProblem } from './kept-commands.js';
+import { walDamage, type WalDamage } from './write-ahead-log.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
   | { readonly ok: false; readonly row: number; readonly problem: string };
 
 /**
- * Checks a table's database, opened read-only (it is never changed, nor migrated): the append-only
- * triggers are there; every row links to the one before through the command id and its canonical
- * payload (an edited, deleted, inserted or moved row breaks the chain there); the head agrees with the
- * last row; the operations replay through the engine with every chip accounted for and every pot paid to
- * the hand the shown cards make best; every snapshot is the table its rows replay to.
+ * Checks a table's database, opened read-only (it is never changed, nor migrated): the write-ahead log
+ * holds no committed transaction SQLite would drop (D49); the schema is the one its migrations make, with
+ * the append-only triggers word for word; every row links to the one before through the command id and
+ * its canonical payload (an edited, deleted, inserted or moved row breaks the chain there); the head
+ * agrees with the last row; the operations replay through the engine with every chip accounted for and
+ * every pot paid to the hand the shown cards make best; every snapshot is the table its rows replay to;
+ * the report facts are what the log gives; every command kept beside the log is the one its rows record
+ * (D50). A file SQLite cannot read is a finding that names where the reading stopped, never an exception.
+ * `full` adds SQLite's integrity check of every page of the file (D49), which names the first bad page.
  *
  * What a chain in the same file cannot show: someone who can write the file may rewrite rows and
- * recompute every hash after them. `expectHead` — a head hash kept elsewhere (a printed `logHash`, a
- * regulator's copy) — must be found in the chain: then everything up to it is as it was.
+ * recompute every hash after them, or cut whole transactions off its end. `expectHead` — a head hash kept
+ * elsewhere (a printed `logHash`, a regulator's copy) — must be found in the chain: then everything up to
+ * it is as it was.
  */
-export function verifyDatabase(path: string, expectHead?: string): Verification {
+export function verifyDatabase(path: string, expectHead?: string, { full = false }: { readonly full?: boolean } = {}): Verification {
+  let wal: WalDamage | null;
   let db: Database.Database;
   try {
+    // Read before SQLite reads it: SQLite would take the log up to a damaged frame as all there is.
+    wal = walDamage(realFile(path));
     db = openToRead(path);
   } catch (error) {
+    if (isDamage(error)) return { ok: false, row: 0, problem: `the database file is damaged: SQLite cannot open it (${error.message}) — ${WHAT_TO_DO}` };
     return { ok: false, row: 0, problem: `cannot open ${path}: ${(error as Error).message}` };
   }
   try {
+    if (wal !== null) return { ok: false, row: 0, problem: walFinding(db, path, wal) };
     // One read transaction: a table that runs meanwhile goes on writing, and the check sees the log as it
-    // stood at the start, head and all.
-    return db.transaction(() => verifyOpened(db, expectHead))();
+    // stood at the start, head and all. Its end keeps nothing, so it may fail (SQLite keeps a damage
+    // error it met to the end of the transaction): the connection is closed all the same.
+    db.exec('BEGIN');
+    return verifyReadable(db, expectHead, full);
   } finally {
     db.close();
   }
 }
 
-function verifyOpened(db: Database.Database, expectHead: string | undefined): Verification {
+/** A damaged write-ahead log as a finding: what SQLite would drop, and where the log it reads ends. */
+function walFinding(db: Database.Database, path: string, wal: WalDamage): string {
+  let ends = '';
+  try {
+    const head = db.prepare('SELECT seq FROM head WHERE id = 1').get() as { seq: number } | undefined;
+    if (head !== undefined) ends = ` — the log SQLite reads ends at row ${head.seq}, and is not all the table wrote`;
+  } catch {
+    // The head cannot be read either: the finding stands without it.
+  }
+  return `${walDamageWords(path, wal)}${ends}; ${WHAT_TO_DO}`;
+}
+
+/** Where the reading is, for a finding when SQLite cannot read on: what of the file, and the last row read whole. */
+type Reading = { what: string; row: number | null };
+
+/** The checks, with SQLite's damage errors turned into a finding; `full`: SQLite's integrity check first. */
+function verifyReadable(db: Database.Database, expectHead: string | undefined, full: boolean): Verification {
+  const integrity = full ? integrityProblem(db) : null;
+  const reading: Reading = { what: 'its list of tables', row: null };
+  let result: Verification;
+  try {
+    result = verifyOpened(db, expectHead, reading);
+  } catch (error) {
+    if (!isDamage(error)) throw error;
+    const next = full ? WHAT_TO_DO : `felt verify --full names the damaged pages; ${WHAT_TO_DO}`;
+    result =
+      reading.row === null
+        ? { ok: false, row: 0, problem: `the database file is damaged: SQLite cannot read ${reading.what} (${error.message}) — ${next}` }
+        : { ok: false, row: reading.row + 1, problem: `the database file is damaged: SQLite cannot read the log ${reading.row === 0 ? 'from its first row' : `past row ${reading.row}`} (${error.message}) — ${next}` };
+  }
+  if (integrity === null) return result;
+  if (result.ok) return { ok: false, row: 0, problem: `the database file is damaged: ${integrity} — ${WHAT_TO_DO}` };
+  return { ok: false, row: result.row, problem: `${result.problem}; ${integrity}` };
+}
+
+function verifyOpened(db: Database.Database, expectHead: string | undefined, reading: Reading): Verification {
   const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
   for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
     if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
   }
+  reading.what = 'its schema';
   const schema = schemaProblem(db);
   if (schema !== null) return { ok: false, row: 0, problem: schema };
-  const rows = verifyRows(db, expectHead);
-  if (!rows.ok) return rows;
-  const commands = commandProblem(db);
-  return commands === null ? rows : { ok: false, ...commands };
+  const commands = { astray: false };
+  const rows = verifyRows(db, expectHead, reading, commands);
+  if (!rows.ok || !commands.astray) return rows;
+  reading.what = 'the commands kept beside the log';
+  reading.row = null;
+  return { ok: false, ...(commandProblem(db) ?? { row: 0, problem: 'the commands kept beside the log are not where its rows say' }) };
 }
 
 /**
- * The schema's own checks: the migrations are ones this build knows, in order; the append-only triggers
- * are the first migration's, word for word (a trigger that never fires has the right name too), and no
- * other trigger is there (one could drop the rows the table writes while it goes on as if they were kept).
+ * The schema's own checks: the migrations are ones this build knows, in order, and at least the ones every
+ * table has had since Felt's first day (`BASELINE`); the append-only triggers are the first migration's,
+ * word for word (a trigger that never fires has the right name too), and no other trigger is there (one
+ * could drop the rows the table writes while it goes on as if they were kept); every table and index the
+ * applied migrations make is there as they made it (a table dropped — the report facts, say, which would
+ * show a log cut short — does not pass as a table that never had it, D50).
  */
 function schemaProblem(db: Database.Database): string | null {
+  let applied: number;
   try {
-    appliedMigrations(db);
+    applied = appliedMigrations(db);
   } catch (error) {
     return (error as Error).message;
+  }
+  if (applied < BASELINE) {
+    const missing = MIGRATIONS[applied] as (typeof MIGRATIONS)[number];
+    return `the database lacks migration '${missing.id}', which every table Felt has opened since 2026-11-29 has: it was removed, with what it made — or the table was written before then and not opened since (open a copy with Felt, which adds it, and verify that)`;
   }
   const expected = appendOnlyTriggers();
   const found = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string | null }[];
@@ -79,6 +140,12 @@ function schemaProblem(db: Database.Database): string | null {
     const sql = expected.get(trigger.name);
     if (sql === undefined) return `a trigger that is not Felt's is on the database ('${trigger.name}')`;
     if (words(trigger.sql ?? '') !== words(sql)) return `the log's append-only trigger '${trigger.name}' was changed`;
+  }
+  const objects = new Map((db.prepare('SELECT type, name, sql FROM sqlite_master').all() as { type: string; name: string; sql: string | null }[]).map((object) => [object.name, object]));
+  for (const made of schemaOf(applied)) {
+    const object = objects.get(made.name);
+    if (object === undefined || object.type !== made.type) return `the ${made.type} '${made.name}' that migration '${made.migration}' made was removed`;
+    if (words(object.sql ?? '') !== words(made.sql ?? '')) return `the ${made.type} '${made.name}' is not as migration '${made.migration}' made it (it was changed)`;
   }
   return null;
 }
@@ -111,23 +178,44 @@ function commandProblem(db: Database.Database): { row: number; problem: string }
   return null;
 }
 
-function verifyRows(db: Database.Database, expectHead: string | undefined): Verification {
+/** The rows, and what is checked with them; `commands.astray`: a kept command is not where the rows say (said after the rows). */
+function verifyRows(db: Database.Database, expectHead: string | undefined, reading: Reading, commands: { astray: boolean }): Verification {
+  const snapshots = new Map<number, { hash: string; state: string }>();
+  reading.what = 'its snapshots';
+  for (const snapshot of db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>) {
+    snapshots.set(snapshot.seq, snapshot);
+  }
+  const audit = new HandAudit();
+  reading.what = 'its report facts';
+  const opened = StoredFacts.open(db);
+  if (typeof opened === 'string') return { ok: false, row: 0, problem: opened };
+  const facts = opened;
+  const kept = new KeptCommands(db);
+  try {
+    return checkRows(db, expectHead, reading, { snapshots, audit, facts, commands: kept });
+  } finally {
+    kept.close();
+    commands.astray = kept.astray;
+  }
+}
+
+/** What the rows are checked against, read before them: the snapshots, the facts, the kept commands. */
+type Kept = { readonly snapshots: ReadonlyMap<number, { hash: string; state: string }>; readonly audit: HandAudit; readonly facts: StoredFacts | null; readonly commands: KeptCommands };
+
+/** Every row in order: the chain, the replay, the awards, the facts, the snapshots and the kept commands. */
+function checkRows(db: Database.Database, expectHead: string | undefined, reading: Reading, { snapshots, audit, facts, commands }: Kept): Verification {
   let previous = GENESIS_HASH;
   let expectedSeq = 1;
   let state: TableState | undefined;
   let hands = 0;
   let anchorRow: number | null = expectHead === GENESIS_HASH ? 0 : null;
-  const snapshots = new Map<number, { hash: string; state: string }>();
-  for (const snapshot of db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>) {
-    snapshots.set(snapshot.seq, snapshot);
-  }
-  const audit = new HandAudit();
-  const opened = StoredFacts.open(db);
-  if (typeof opened === 'string') return { ok: false, row: 0, problem: opened };
-  const facts = opened;
   let factCursor = FIRST_CURSOR;
+  reading.what = 'its log';
+  reading.row = 0;
   for (const row of db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>) {
     const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
+    const command = commands.before(row.command_id);
+    if (command !== null) return { ok: false, ...command };
     if (row.seq !== expectedSeq) return bad(`row ${expectedSeq} is missing: the next row is ${row.seq}`);
     if (row.prev_hash !== previous) return bad('it does not link to the row before it (a row before it was changed, removed or moved)');
     if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad('its content does not match its hash (the row was changed)');
@@ -159,10 +247,14 @@ function verifyRows(db: Database.Database, expectHead: string | undefined): Veri
     if (snapshot !== undefined && (snapshot.hash !== row.hash || !sameSnapshot(snapshot.state, state))) {
       return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
     }
+    commands.add(row.command_id, row.seq, entry);
     if (row.hash === expectHead) anchorRow = row.seq;
     previous = row.hash;
+    reading.row = row.seq;
     expectedSeq++;
   }
+  const lastCommand = commands.finish();
+  if (lastCommand !== null) return { ok: false, ...lastCommand };
   const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
   if (head === undefined) return { ok: false, row: expectedSeq, problem: "the log's head row was removed" };
   if (head.seq !== expectedSeq - 1 || head.hash !== previous) {
@@ -199,6 +291,76 @@ function replayChecked(state: TableState | undefined, entry: TableLogEntry): Tab
   const next = reduceTable(state, entry);
   if (isTableOperation(entry)) checkTableChips(next);
   return next;
+}
+
+/**
+ * The commands kept beside the log, read with its rows, in order of the row each ends at: every command's
+ * rows end where its kept row says, and no kept row is left over — else `astray`, and `commandProblem`
+ * says what is wrong (a query over the whole log, run only then). When a command's rows end, its kept text
+ * is the command they record (`keptCommandProblem`, D50). A text may be empty only before the first one
+ * kept (the table's opening, rows from before commands were kept): one emptied later would let any command
+ * sent again under its id pass as the same.
+ */
+class KeptCommands {
+  private readonly kept: IterableIterator<{ id: string; command: string; seq: number }>;
+  private next: { id: string; command: string; seq: number } | undefined;
+  private group: { id: string; last: number; entries: TableLogEntry[] } | null = null;
+  private keptOne = false;
+  /** A kept row that is not where the rows say, or rows without theirs. */
+  astray = false;
+
+  constructor(db: Database.Database) {
+    this.kept = db.prepare('SELECT id, command, seq FROM command ORDER BY seq').iterate() as IterableIterator<{ id: string; command: string; seq: number }>;
+    this.next = this.kept.next().value;
+  }
+
+  /** The next row of the log is the command `id`'s: when that begins another command's rows, the command before is checked. */
+  before(id: string): { row: number; problem: string } | null {
+    return this.group === null || this.group.id === id ? null : this.end();
+  }
+
+  /** A row of the log, in order, and its entry. */
+  add(id: string, seq: number, entry: TableLogEntry): void {
+    if (this.group === null) this.group = { id, last: seq, entries: [] };
+    this.group.last = seq;
+    this.group.entries.push(entry);
+  }
+
+  /** The last command's rows have ended: checked. */
+  end(): { row: number; problem: string } | null {
+    const group = this.group;
+    if (group === null) return null;
+    this.group = null;
+    while (this.next !== undefined && this.next.seq < group.last) {
+      this.astray = true;
+      this.next = this.kept.next().value;
+    }
+    const kept = this.next;
+    if (kept === undefined || kept.seq !== group.last || kept.id !== group.id) {
+      this.astray = true;
+      return null;
+    }
+    this.next = this.kept.next().value;
+    if (kept.command === '') {
+      return this.keptOne ? { row: group.last, problem: `command '${group.id}' is kept without its words, where every command before it kept its own (its words were removed)` } : null;
+    }
+    this.keptOne = true;
+    const problem = keptCommandProblem(kept.command, group.entries);
+    return problem === null ? null : { row: group.last, problem: `the command kept as '${group.id}' ${problem}: the kept command was changed, or its rows were` };
+  }
+
+  /** After the last row: a kept row past the log's end is astray too. The reading is let go. */
+  finish(): { row: number; problem: string } | null {
+    const problem = this.end();
+    if (this.next !== undefined) this.astray = true;
+    this.close();
+    return problem;
+  }
+
+  /** Lets go of the commands' reading: SQLite runs nothing else on the connection while a reading is open. */
+  close(): void {
+    this.kept.return?.();
+  }
 }
 
 /**

@@ -14,6 +14,13 @@ describe('felt verify', () => {
     expect(io.written.out).toMatch(/: \d+ operations in an unbroken chain, 1 hand replayed, every chip/);
   });
 
+  it('--full adds SQLite\'s check of every page, and says so', async () => {
+    const db = await simulatedTable(1);
+    const io = cliIo();
+    expect(await runVerify(['--db', db, '--full'], io)).toBe(0);
+    expect(io.written.out).toMatch(/: \d+ operations in an unbroken chain, 1 hand replayed, every chip accounted for and every pot to the best hand shown; every page of the file sound; head [0-9a-f]{64}\n$/);
+  });
+
   it('says plainly that a file does not exist, is a folder, or is not a table database: no "row 0"', async () => {
     const folder = scratch();
     const notADatabase = join(folder, 'notadb.txt');
