@@ -6,6 +6,7 @@ import { Core } from '../../src/api/core.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCard } from '../../src/cards/notation.js';
 import { CASINO_5_10, type TableConfig } from '../../src/engine/table-config.js';
+import { verifyDatabase } from '../../src/store/verify.js';
 
 const PIN = '246813';
 
@@ -122,8 +123,10 @@ describe('the floor takes a premature card reported, or drops it, and card entry
     // The round has had its one premature card: the next is refused without a look at the card.
     expect(second.send('table-submit', { commandId: 'p2', command: { type: 'premature', card: null, to: 'burn' } })).toMatchObject({ ok: false, error: { code: 'premature-limit' } });
     const log = [...(second.core as unknown as { store: { entries(after: number): Iterable<{ type: string }> } }).store.entries(0)].map((entry) => entry.type);
-    expect(log.slice(-3)).toEqual(['card-entry-stopped', 'card-entry-resumed', 'premature-card'].slice(-3));
+    expect(log.slice(-3)).toEqual(['card-entry-stopped', 'card-entry-resumed', 'premature-card']);
     second.core.close();
+    // The stop, the floor's resumption and what they kept verify with the rest of the log.
+    expect(verifyDatabase(dbPath, undefined, { full: true })).toMatchObject({ ok: true });
   });
 
   it('drops a report naming a card a player holds, and the table takes up to its setup’s premature cards a round', async () => {

@@ -2,6 +2,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SimulatedTable } from '../../src/hardware/simulated-table.js';
 import { parseCard } from '../../src/cards/notation.js';
+import { verifyDatabase } from '../../src/store/verify.js';
 import { Croupier, e2eTables, Kiosk, PIN } from './support.js';
 
 /**
@@ -213,6 +214,8 @@ describe('the floor’s session ends with the floor’s work', () => {
     await croupier.signIn('floor', '20', '202020');
     await croupier.sees('floor-who', 'Sam, floor supervisor #20');
     expect(log().filter((entry) => entry.type === 'lockout-lifted')).toMatchObject([{ gate: 'floor', by: 'Manager (manager #1)' }]);
+    // The lift verifies with the rest of the log: the command kept beside it names what it records.
+    expect(verifyDatabase(kiosk().dbPath)).toMatchObject({ ok: true });
   });
 });
 
