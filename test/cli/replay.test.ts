@@ -39,10 +39,10 @@ describe('felt replay: a file that gives no hand says why, on one line, exit 1',
     const folder = scratch();
     const garbage = join(folder, 'garbage.phh');
     writeFileSync(garbage, 'this is not a hand history\n');
-    expect(await replay([garbage])).toEqual({ status: 1, out: `${garbage}: line 1: expected '=', found 'i'\n`, err: '' });
+    expect(await replay([garbage])).toEqual({ status: 1, out: `${garbage}: line 1, column 6: expected '=' after the key, found 'i'\n`, err: '' });
     const word = join(folder, 'word.phh');
     writeFileSync(word, 'hello\nworld\n');
-    expect(await replay([word])).toEqual({ status: 1, out: `${word}: line 1: expected '=', found '\\n'\n`, err: '' });
+    expect(await replay([word])).toEqual({ status: 1, out: `${word}: line 1, column 6: expected '=' after the key, found '\\n'\n`, err: '' });
     // A string of the file's own, with a line break in it, quoted by the replay.
     const variant = join(folder, 'variant.phh');
     writeFileSync(variant, 'variant = "N\\nT"\n');

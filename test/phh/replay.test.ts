@@ -44,7 +44,7 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(replayText([...allIn, actions([...dealt, 'd db 2c7dAs'])]).error).toBe("'d db 2c7dAs': As is dealt twice (also in 'd dh p1 AsAh'): a deck has one of each");
     expect(replayText([...allIn, actions([...dealt.slice(0, 4), 'p1 cbr 20', 'p2 cc', 'd db 2c3c4c5c6c7c'])]).error).toBe("'d db 2c3c4c5c6c7c': 6 board cards in one action, where 3 are due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)");
     expect(replayText([...allIn, actions([...dealt, 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'd db Qd'])]).error).toBe("'d db Qd': the board has its five cards already");
-    expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: the table [1] is given twice');
+    expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3, column 1: the table [1] is given twice');
   });
 
   it('shows a hand dealt with known cards as dealt, and names a show of other cards', () => {
@@ -105,8 +105,8 @@ describe('PHH replay', () => {
   it('names what cannot be read', () => {
     expect(() => replayPhh({ variant: 'PO' })).toThrow(PhhError);
     expect(() => replayPhh({ variant: 'PO' })).toThrow("variant 'PO' is not Texas hold'em");
-    expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3: expected ',' or ']'");
-    expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2: 'a' is given twice");
+    expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3, column 1: expected ',' or ']'");
+    expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2, column 1: 'a' is given twice");
     const twoStraddles = parseTomlTables(
       "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 4, 8]\nmin_bet = 2\nstarting_stacks = [100, 100, 100, 100]\nactions = []\n",
     )[0];
