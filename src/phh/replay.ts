@@ -421,10 +421,15 @@ function list(hand: TomlTable, field: string): readonly TomlValue[] {
   return value as readonly TomlValue[];
 }
 
+/** The numbers in a value, however its arrays nest: a walk with a list of its own, never recursion (D53). */
 function collectNumbers(value: TomlValue | undefined, into: string[]): void {
-  if (value === undefined) return;
-  if (Array.isArray(value)) for (const item of value as readonly TomlValue[]) collectNumbers(item, into);
-  else if (typeof value === 'object' && 'number' in value) into.push(value.number);
+  const pending: (TomlValue | undefined)[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === undefined) continue;
+    if (Array.isArray(next)) for (let index = next.length - 1; index >= 0; index--) pending.push((next as readonly TomlValue[])[index]);
+    else if (typeof next === 'object' && 'number' in next) into.push(next.number);
+  }
 }
 
 /** PHH's `inf`: a stack the history does not know. */

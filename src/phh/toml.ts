@@ -8,7 +8,8 @@
  *
  * The reader takes its text in pieces (`HandTableReader.push`) and gives back each hand as soon as the
  * next table starts, so a file of many hands is read in one pass and in bounded memory (D54): it holds
- * the hand being read and one statement's text, never the file.
+ * the hand being read and one statement's text, never the file. Nesting is bounded and read without
+ * recursion, so no file can overflow the stack.
  */
 import { printable } from '../printable.js';
 
@@ -26,6 +27,12 @@ export type NamedTable = { readonly name: string | null; readonly table: TomlTab
 export class TomlError extends Error {
   override readonly name = 'TomlError';
 }
+
+/**
+ * Arrays and inline tables nested deeper than this, or dotted keys of more parts, are refused (D53): PHH
+ * nests one array deep, and a bound keeps every walk over a value short.
+ */
+export const MAX_NESTING = 64;
 
 /**
  * The most text one statement (a key and its value, a table's name, a comment) may take before it ends
@@ -280,6 +287,7 @@ export class HandTableReader {
       if (this.peek() !== '.') return parts;
       this.position++;
       this.skipSpaces();
+      if (parts.length >= MAX_NESTING) this.fail(`a dotted key of more than ${MAX_NESTING} parts`);
       parts.push(this.simpleKey());
     }
   }
@@ -298,7 +306,10 @@ export class HandTableReader {
 
   // ——— values ———
 
-  /** A value. Arrays and inline tables are read with a stack of their own, not by recursion. */
+  /**
+   * A value. Arrays and inline tables are read with a stack of their own, not by recursion, and no deeper
+   * than `MAX_NESTING`.
+   */
   private value(): TomlValue {
     const stack: Frame[] = [];
     for (;;) {
@@ -306,6 +317,7 @@ export class HandTableReader {
       let value: TomlValue;
       const char = this.peek();
       if (char === '[' || char === '{') {
+        if (stack.length >= MAX_NESTING) this.fail(`arrays or inline tables nested more than ${MAX_NESTING} deep: a hand history nests one array deep`);
         this.position++;
         if (char === '[') {
           this.skipArraySpace();
@@ -584,7 +596,7 @@ function newTable(): Record<string, TomlValue> {
 /**
  * Sets a key (its parts, `a.b` as ["a", "b"]) in a table: a dotted key makes or extends the tables on its
  * way, as TOML reads it; a key given twice, or a value where a table was made, is refused (`twice`).
- * A loop, not recursion.
+ * A loop, not recursion: a key's parts are bounded, but no walk here depends on that.
  */
 function assign(root: Record<string, TomlValue>, parts: readonly string[], value: TomlValue, twice: () => never): void {
   let table = root;

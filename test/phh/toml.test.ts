@@ -263,3 +263,24 @@ describe('tomlString', () => {
     expect(valueOf(tomlString('half\ud800'))).toBe('half\ufffd');
   });
 });
+
+describe('nesting is bounded, and read without recursion (issue 23: 3,000–5,000 deep overflowed the stack)', () => {
+  it.each([
+    ['arrays', `a = ${'['.repeat(5000)}${']'.repeat(5000)}`, 'line 1, column 69: arrays or inline tables nested more than 64 deep: a hand history nests one array deep'],
+    ['inline tables', `a = ${'{ b = '.repeat(5000)}1${' }'.repeat(5000)}`, 'line 1, column 389: arrays or inline tables nested more than 64 deep: a hand history nests one array deep'],
+    ['a dotted key', `${'a.'.repeat(5000)}a = 1`, 'line 1, column 129: a dotted key of more than 64 parts'],
+  ])('%s nested 5,000 deep are refused with a clear message', (_, text, message) => {
+    expect(() => parseTomlTables(text)).toThrow(message);
+  });
+
+  it('64 deep is read, as TOML allows', () => {
+    const [table] = parseTomlTables(`a = ${'['.repeat(64)}1${']'.repeat(64)}`);
+    let value: unknown = (table as Record<string, unknown>).a;
+    let depth = 0;
+    while (Array.isArray(value)) {
+      value = value[0];
+      depth++;
+    }
+    expect({ depth, value }).toEqual({ depth: 64, value: { number: '1' } });
+  });
+});
