@@ -256,14 +256,21 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
  * histories write a placeholder at each all-in street and the cards at the end.
  */
 function withoutStaleShows(actions: readonly string[]): string[] {
-  return actions.filter((action, index) => {
+  // From the last action back, so that each show asks only whether its player shows real cards later.
+  const showsLater = new Set<string>();
+  const kept: string[] = [];
+  for (let index = actions.length - 1; index >= 0; index--) {
+    const action = actions[index] as string;
     const words = action.split(/\s+/);
-    if (words[1] !== 'sm' || !/^(\?\?)+$/.test(words[2] ?? '')) return true;
-    return !actions.slice(index + 1).some((later) => {
-      const next = later.split(/\s+/);
-      return next[0] === words[0] && next[1] === 'sm' && next[2] !== undefined && !next[2].includes('?');
-    });
-  });
+    if (words[1] === 'sm' && words[0] !== undefined) {
+      const cards = words[2];
+      if (cards !== undefined && /^(\?\?)+$/.test(cards)) {
+        if (showsLater.has(words[0])) continue;
+      } else if (cards !== undefined && !cards.includes('?')) showsLater.add(words[0]);
+    }
+    kept.push(action);
+  }
+  return kept.reverse();
 }
 
 function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined, seat: number, action: string): Command {

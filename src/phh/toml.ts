@@ -48,7 +48,9 @@ export function parseTomlTables(text: string): TomlTable[] {
 /** `parseTomlTables` with each table's name, so that a line about a hand can say which table it is. */
 export function parseHandTables(text: string): NamedTable[] {
   const reader = new HandTableReader();
-  return [...reader.push(text), ...reader.end()];
+  const hands = [...reader.push(text), ...reader.end()];
+  reader.checkEnd();
+  return hands;
 }
 
 /** Thrown inside the reader when a statement runs past the text given so far: it is read again with more. */
@@ -58,8 +60,9 @@ type Frame = { readonly items: TomlValue[] } | { readonly table: Record<string, 
 
 /**
  * Reads a file of hands given in pieces, statement by statement. `push` returns the hands complete so far
- * (a hand is complete when the next table starts); `end` says the text is over and returns the rest.
- * Errors (`TomlError`) name the line and column; after one, the reader is done.
+ * (a hand is complete when the next table starts); `end` says the text is over and returns the rest, and
+ * `checkEnd` then throws what `end` met after them. Errors (`TomlError`) name the line and column, and come
+ * after the hands complete before them; after one, the reader is done.
  */
 export class HandTableReader {
   private text = '';
@@ -76,26 +79,42 @@ export class HandTableReader {
   /** A table named twice is invalid TOML; in a `.phhs` file it is two hands under one number. */
   private readonly names = new Set<string>();
   private ready: NamedTable[] = [];
+  /** An error met after hands that were complete: they are given back first, and it is thrown next. */
+  private failure: TomlError | null = null;
 
   constructor(private readonly maxStatement = MAX_STATEMENT) {}
 
   push(piece: string): NamedTable[] {
+    if (this.failure !== null) throw this.failure;
     if (this.final) throw new RangeError('the reader has ended');
     this.forgetRead();
     // A byte-order mark some editors write first is no part of the text.
     this.text += !this.started && piece.startsWith('\uFEFF') ? piece.slice(1) : piece;
     if (piece !== '') this.started = true;
-    this.readStatements();
+    this.readStatementsOrHold();
     return this.takeReady();
   }
 
   end(): NamedTable[] {
+    if (this.failure !== null) throw this.failure;
     this.forgetRead();
     this.final = true;
-    this.readStatements();
+    this.readStatementsOrHold();
+    if (this.failure !== null) return this.takeReady();
     if (this.current !== undefined) this.ready.push({ name: this.currentName, table: this.current });
     this.current = undefined;
     return this.takeReady();
+  }
+
+  /** After `end`: throws the error met after the last hands it gave back, if there was one. */
+  checkEnd(): void {
+    if (this.failure !== null) throw this.failure;
+  }
+
+  /** Refuses the file where the text given so far ends (a byte that is not UTF-8 follows, say), with its line and column. */
+  refuseAtEnd(message: string): never {
+    if (this.failure !== null) throw this.failure;
+    return this.failAt(this.text.length, message);
   }
 
   private takeReady(): NamedTable[] {
@@ -116,6 +135,16 @@ export class HandTableReader {
     }
     this.text = this.text.slice(this.position);
     this.position = 0;
+  }
+
+  /** `readStatements`, holding an error back while hands read before it are still to be given. */
+  private readStatementsOrHold(): void {
+    try {
+      this.readStatements();
+    } catch (error) {
+      if (!(error instanceof TomlError) || this.ready.length === 0) throw error;
+      this.failure = error;
+    }
   }
 
   private readStatements(): void {

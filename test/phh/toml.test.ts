@@ -284,3 +284,16 @@ describe('nesting is bounded, and read without recursion (issue 23: 3,000–5,00
     expect({ depth, value }).toEqual({ depth: 64, value: { number: '1' } });
   });
 });
+
+describe('an error after complete hands', () => {
+  it('comes after those hands, from the next call, whether met in a piece or at the end; the hand it is in is not given', () => {
+    const text = '[1]\na = 1\n[2]\nb = 2\n[3]\nc = x\n';
+    const reader = new HandTableReader();
+    expect(reader.push(text).map(({ name }) => name)).toEqual(['1', '2']);
+    expect(() => reader.end()).toThrow("line 6, column 5: 'x' is not a TOML value");
+    const atEnd = new HandTableReader();
+    expect(atEnd.push('[1]\na = 1\n[2]\nb = ').map(({ name }) => name)).toEqual(['1']);
+    expect(() => atEnd.end()).toThrow('line 4, column 5: expected a value, found the end of the file');
+    expect(() => parseHandTables('[1]\na = 1\n[2]\nb = ')).toThrow('line 4, column 5: expected a value');
+  });
+});
