@@ -3,14 +3,15 @@
  * 6-max no-limit cash session (seeded) written as Felt exports its hands, one `[n]` table each (the file is
  * built once in the temporary folder and reused while its options match). Timed: the replay command
  * itself (reading the file a piece at a time, the strict TOML reader, every hand through the engine, a
- * JSON line per hand written to nowhere), with its peak memory beside the file's size: reading is one pass
- * in bounded memory (D54). No JavaScript program replays PHH to run beside it; for scale, pokerkit (Python)
+ * JSON line per hand written to nowhere), with its peak memory beside the file's size, and the same run
+ * as a command of its own with its heap held to 32 MB: reading is one pass in bounded memory (D54). No JavaScript program replays PHH to run beside it; for scale, pokerkit (Python)
  * plays about 226 random 6-max hands/s on this machine (issue 24). Peers in the same run, for the reading
  * alone: `smol-toml` (fast, reads numbers as floats) and `toml-eslint-parser` (keeps numbers' text, builds
  * a syntax tree) over the file's first hands, whole text in memory as they need it, against Felt's reader
  * over the same text (D53). Options: --hands N (100,000), --seed N, --rounds N (3; the median is reported).
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as smolParse } from 'smol-toml';
@@ -90,6 +91,10 @@ const rate = median(rates);
 console.log(`felt replay --json, ${megabytes.toFixed(1)} MB, ${options.hands.toLocaleString('en')} hands: ${Math.round(rate).toLocaleString('en')} hands/s (median of ${options.rounds})`);
 // The process's peak memory so far: the replay's, unless the file was built in this run (then the build's may be higher).
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1e3).toFixed(0)} MB for a ${megabytes.toFixed(0)} MB file${built ? ' (the file was built in this run: run again for the replay alone)' : ''}`);
+// Bounded memory, checked: the same replay as a command of its own, its heap held to 32 MB (the file is larger).
+const bounded = spawnSync(process.execPath, ['--max-old-space-size=32', 'bin/felt', 'replay', '--json', path], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+if (bounded.status !== 0) throw new Error(`felt replay in a 32 MB heap: exit ${String(bounded.status)} ${bounded.signal ?? ''} ${bounded.stderr.slice(-500)}`);
+console.log(`felt replay --json of the same file as a command with its heap held to 32 MB: done (exit 0)`);
 console.log(`for scale (not run here): pokerkit ~226 random 6-max hands/s on this machine — ratio ${(rate / 226).toFixed(0)}×`);
 
 // Reading alone, against the peers, on the file's first hands (they need the whole text in memory).

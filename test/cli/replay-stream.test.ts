@@ -24,8 +24,8 @@ describe('felt replay reads a file hand by hand (D54)', () => {
     writeFileSync(file, `${hand(1)}${hand(2)}[3]\nvariant = NT\n${hand(4)}`);
     const run = await replay([file]);
     expect(run.out.split('\n')).toEqual([
-      `${file} [1]: stacks 1005 995; pots 10 to p1; matches the recorded stacks`,
-      `${file} [2]: stacks 1005 995; pots 10 to p1; matches the recorded stacks`,
+      `${file} [1]: stacks 1005 995; pots 10 to p1; matches the recorded result`,
+      `${file} [2]: stacks 1005 995; pots 10 to p1; matches the recorded result`,
       `${file}: line 20, column 11: 'NT' is not a TOML value: a value is a number, a string in quotes, true or false, a date or a time, an array or an inline table`,
       '',
     ]);
@@ -61,7 +61,7 @@ describe('felt replay reads a file hand by hand (D54)', () => {
     const padding = 'x'.repeat((1 << 20) - Buffer.byteLength(head) - 1);
     writeFileSync(file, `${head}${padding}é\n${hand(2)}`);
     const run = await replay([file]);
-    expect(run.out.split('\n').map((line) => line.replace(file, 'F'))).toEqual(['F [1]: stacks 1005 995; pots 10 to p1; matches the recorded stacks', 'F [2]: stacks 1005 995; pots 10 to p1; matches the recorded stacks', '']);
+    expect(run.out.split('\n').map((line) => line.replace(file, 'F'))).toEqual(['F [1]: stacks 1005 995; pots 10 to p1; matches the recorded result', 'F [2]: stacks 1005 995; pots 10 to p1; matches the recorded result', '']);
     const inside = join(folder, 'inside.phh');
     writeFileSync(inside, 'variant = "NT"\n\uFEFFantes = [0, 0]\n');
     expect((await replay([inside])).out).toBe(`${inside}: line 2, column 1: expected a key, found '\uFEFF'\n`);
@@ -81,8 +81,27 @@ describe('felt replay reads a file hand by hand (D54)', () => {
     expect(run.status).toBe(0);
     expect(run.out.split('\n')).toHaveLength(51);
     // eslint-disable-next-line no-control-regex -- the terminal's escape (clear the line) is what is looked for
-    expect(run.err).toMatch(/^\r\u001b\[K.*many\.phhs: \d+ % read, \d+ hands replayed \([\d,]+\/s\)/);
+    expect(run.err).toMatch(/^\r\u001b\[K.*many\.phhs: (\d+ % read, )?\d+ hands replayed \([\d,]+\/s\)/);
     expect(run.err.endsWith('\r\u001b[K')).toBe(true);
-    expect(run.err).toContain('50 hands replayed');
+    expect(run.err).toContain('100 % read, 50 hands replayed');
+  });
+});
+
+describe('felt replay keeps its output from piling up', () => {
+  it('waits for standard output to take what was written after every piece of the file (a slow pipe)', async () => {
+    const file = join(scratch(), 'two-pieces.phhs');
+    const one = hand(1);
+    const count = Math.ceil((1.5 * (1 << 20)) / Buffer.byteLength(one));
+    writeFileSync(file, Array.from({ length: count }, (_, index) => hand(index + 1)).join(''));
+    const io = cliIo();
+    const seen: number[] = [];
+    let lines = 0;
+    const counting = { ...io, out: (text: string) => void (lines += text.split('\n').length - 1), drained: async () => void seen.push(lines) };
+    expect(await runReplay([file], counting, null)).toBe(0);
+    expect(lines).toBe(count);
+    // After the first MiB, and after the last piece: the lines written by then waited for.
+    expect(seen.length).toBe(2);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[0]).toBeLessThan(count);
   });
 });

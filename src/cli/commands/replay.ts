@@ -49,7 +49,11 @@ export async function runReplay(args: readonly string[], io: CommandIo, progress
       continue;
     }
     try {
-      readHands(fd, replayHands, (fraction) => meter?.at(file, fraction));
+      await readHands(fd, replayHands, async (fraction) => {
+        meter?.at(file, fraction);
+        // Output not yet taken (a slow pipe) would pile up in memory: wait for it between pieces (D54).
+        await io.drained?.();
+      });
       if (index === 0) {
         // A file of nothing (or only comments) replays nothing: it is not a hand history that matched.
         failures++;
@@ -68,10 +72,11 @@ export async function runReplay(args: readonly string[], io: CommandIo, progress
 }
 
 /**
- * Reads an open file a piece at a time, giving each hand to `replayHands` as soon as the next begins.
- * Throws `TomlError` where the file stops being TOML (a byte that is not UTF-8 included).
+ * Reads an open file a piece at a time, giving each hand to `replayHands` as soon as the next begins, and
+ * waiting on `afterPiece` after each piece. Throws `TomlError` where the file stops being TOML (a byte that
+ * is not UTF-8 included).
  */
-function readHands(fd: number, replayHands: (hands: readonly NamedTable[]) => void, at: (fraction: number) => void): void {
+async function readHands(fd: number, replayHands: (hands: readonly NamedTable[]) => void, afterPiece: (fraction: number | null) => Promise<void>): Promise<void> {
   const size = fstatSync(fd).size;
   const buffer = Buffer.alloc(PIECE_BYTES);
   const pieces = new Utf8Pieces();
@@ -84,7 +89,7 @@ function readHands(fd: number, replayHands: (hands: readonly NamedTable[]) => vo
     replayHands(reader.push(text));
     if (invalidAt !== null) reader.refuseAtEnd(`the byte at offset ${invalidAt} is not UTF-8 text (a hand history is TOML, which is UTF-8)`);
     if (length === 0) break;
-    if (size > 0) at(offset / size);
+    await afterPiece(size > 0 ? offset / size : null);
   }
   replayHands(reader.end());
   reader.checkEnd();
@@ -100,7 +105,7 @@ function replayHand(io: CommandIo, json: boolean, where: HandPlace, table: Named
     // (with where it happened on the error stream, for whoever mends it), and the other hands still go on.
     if (!(error instanceof PhhError)) io.err(`${error instanceof Error ? (error.stack ?? String(error)) : String(error)}\n`);
     const message = printable(error instanceof PhhError ? error.message : `Felt could not replay this hand (an error in Felt, please report it): ${String(error)}`);
-    io.out(json ? `${jsonLine(where, { finishingStacks: null, pots: [], matchesRecorded: null, error: message })}\n` : `${textWhere(where)}: ${message}\n`);
+    io.out(json ? `${jsonLine(where, { finishingStacks: null, pots: [], matchesRecorded: null, rake: null, unfinished: null, notes: [], error: message })}\n` : `${textWhere(where)}: ${message}\n`);
     return false;
   }
   io.out(json ? `${jsonLine(where, result)}\n` : `${textLine(where, result)}\n`);
@@ -116,7 +121,8 @@ class ProgressLine {
   private readonly started = performance.now();
   private last = this.started;
   private count = 0;
-  private fraction = 0;
+  /** How much of the file is read, null where its size is not known (a pipe). */
+  private fraction: number | null = null;
   private shown = false;
 
   constructor(
@@ -129,7 +135,7 @@ class ProgressLine {
     this.maybeShow(file);
   }
 
-  at(file: string, fraction: number): void {
+  at(file: string, fraction: number | null): void {
     this.fraction = fraction;
     this.maybeShow(file);
   }
@@ -139,7 +145,8 @@ class ProgressLine {
     if (now - this.last < this.every) return;
     this.last = now;
     const rate = Math.round((this.count * 1000) / (now - this.started));
-    this.io.err(`\r\u001b[K${printable(file)}: ${Math.floor(this.fraction * 100)} % read, ${this.count.toLocaleString('en')} hands replayed (${rate.toLocaleString('en')}/s)`);
+    const read = this.fraction === null ? '' : `${Math.floor(this.fraction * 100)} % read, `;
+    this.io.err(`\r\u001b[K${printable(file)}: ${read}${this.count.toLocaleString('en')} hands replayed (${rate.toLocaleString('en')}/s)`);
     this.shown = true;
   }
 
@@ -193,6 +200,9 @@ function jsonLine(where: HandPlace, result: ReplayResult): string {
     finishingStacks: result.finishingStacks?.map((stack) => (stack === 'inf' ? null : Number(stack))) ?? null,
     pots: result.pots.map((pot) => ({ amount: Number(pot.amount), winners: pot.winners })),
     matchesRecorded: result.matchesRecorded,
+    rake: result.rake === null ? null : Number(result.rake),
+    unfinished: result.unfinished,
+    notes: result.notes.map(printable),
     ...(result.error === null ? {} : { error: printable(result.error) }),
   });
 }
@@ -201,6 +211,15 @@ function textLine(place: HandPlace, result: ReplayResult): string {
   const where = textWhere(place);
   if (result.error !== null) return `${where}: stopped: ${printable(result.error)}`;
   const pots = result.pots.map((pot) => `${pot.amount} to ${pot.winners.join(' and ')}`).join('; ');
-  const match = result.matchesRecorded === null ? 'no recorded stacks to compare' : result.matchesRecorded ? 'matches the recorded stacks' : 'DIFFERS from the recorded stacks';
-  return `${where}: ${result.finishingStacks === null ? 'unfinished' : `stacks ${result.finishingStacks.join(' ')}`}; pots ${pots || 'none'}; ${match}`;
+  const recorded =
+    result.matchesRecorded === null
+      ? 'no recorded result to compare'
+      : result.matchesRecorded
+        ? `matches the recorded ${result.unfinished === null ? 'result' : 'stacks where it ends'}${result.rake === null ? '' : ` after a rake of ${result.rake} taken from the pot`}`
+        : result.unfinished === null
+          ? 'DIFFERS from the recorded result'
+          : 'records a result the hand does not reach';
+  const state = result.unfinished === null ? `stacks ${(result.finishingStacks ?? []).join(' ')}` : `unfinished: ${result.unfinished}`;
+  const notes = result.notes.length === 0 ? '' : `; as its house played it: ${result.notes.map(printable).join('; ')}`;
+  return `${where}: ${state}; pots ${pots || 'none'}; ${recorded}${notes}`;
 }
