@@ -7,8 +7,8 @@
  * floats).
  *
  * The reader takes its text in pieces (`HandTableReader.push`) and gives back each hand as soon as the
- * next table starts, so a file of many hands is read in one pass and in bounded memory (D54): it holds
- * the hand being read and one statement's text, never the file. Nesting is bounded and read without
+ * next table starts (`next`), so a file of many hands is read in one pass and in bounded memory (D54): it
+ * holds a piece and the hand being read, never the file. Nesting is bounded and read without
  * recursion, so no file can overflow the stack.
  */
 import { printable } from '../printable.js';
@@ -48,8 +48,10 @@ export function parseTomlTables(text: string): TomlTable[] {
 /** `parseTomlTables` with each table's name, so that a line about a hand can say which table it is. */
 export function parseHandTables(text: string): NamedTable[] {
   const reader = new HandTableReader();
-  const hands = [...reader.push(text), ...reader.end()];
-  reader.checkEnd();
+  reader.push(text);
+  reader.end();
+  const hands: NamedTable[] = [];
+  for (let hand = reader.next(); hand !== null; hand = reader.next()) hands.push(hand);
   return hands;
 }
 
@@ -59,10 +61,11 @@ const NEED_MORE: unique symbol = Symbol('need more text');
 type Frame = { readonly items: TomlValue[] } | { readonly table: Record<string, TomlValue>; key: string[]; keyAt: number };
 
 /**
- * Reads a file of hands given in pieces, statement by statement. `push` returns the hands complete so far
- * (a hand is complete when the next table starts); `end` says the text is over and returns the rest, and
- * `checkEnd` then throws what `end` met after them. Errors (`TomlError`) name the line and column, and come
- * after the hands complete before them; after one, the reader is done.
+ * Reads a file of hands given in pieces (`push`, then `end` when the text is over), statement by
+ * statement: `next` gives the next hand once it is complete (when the next table starts, or the text
+ * ends), null when it needs more text or there is none. It holds one piece and one hand at a time, whatever
+ * the size of the file or of its hands. Errors (`TomlError`) name the line and column and come from `next`
+ * after the hands before them; after one, the reader is done.
  */
 export class HandTableReader {
   private text = '';
@@ -77,50 +80,38 @@ export class HandTableReader {
   /** The line of the first key before any table: in a file of hands, such a key belongs to no hand. */
   private rootKeyLine: number | null = null;
   /** A table named twice is invalid TOML; in a `.phhs` file it is two hands under one number. */
-  private readonly names = new Set<string>();
-  private ready: NamedTable[] = [];
-  /** An error met after hands that were complete: they are given back first, and it is thrown next. */
-  private failure: TomlError | null = null;
+  private readonly names = new TableNames();
+  /** A hand complete and not yet given. */
+  private complete: NamedTable | null = null;
 
   constructor(private readonly maxStatement = MAX_STATEMENT) {}
 
-  push(piece: string): NamedTable[] {
-    if (this.failure !== null) throw this.failure;
+  /** More of the file's text. Read by `next`. */
+  push(piece: string): void {
     if (this.final) throw new RangeError('the reader has ended');
     this.forgetRead();
     // A byte-order mark some editors write first is no part of the text.
     this.text += !this.started && piece.startsWith('\uFEFF') ? piece.slice(1) : piece;
     if (piece !== '') this.started = true;
-    this.readStatementsOrHold();
-    return this.takeReady();
   }
 
-  end(): NamedTable[] {
-    if (this.failure !== null) throw this.failure;
+  /** The text is over: what is left is read by `next`. */
+  end(): void {
     this.forgetRead();
     this.final = true;
-    this.readStatementsOrHold();
-    if (this.failure !== null) return this.takeReady();
-    if (this.current !== undefined) this.ready.push({ name: this.currentName, table: this.current });
-    this.current = undefined;
-    return this.takeReady();
   }
 
-  /** After `end`: throws the error met after the last hands it gave back, if there was one. */
-  checkEnd(): void {
-    if (this.failure !== null) throw this.failure;
+  /** The next hand complete, or null (more text is needed, or the file has no more hands). */
+  next(): NamedTable | null {
+    this.readStatements();
+    const hand = this.complete;
+    this.complete = null;
+    return hand;
   }
 
   /** Refuses the file where the text given so far ends (a byte that is not UTF-8 follows, say), with its line and column. */
   refuseAtEnd(message: string): never {
-    if (this.failure !== null) throw this.failure;
     return this.failAt(this.text.length, message);
-  }
-
-  private takeReady(): NamedTable[] {
-    const ready = this.ready;
-    this.ready = [];
-    return ready;
   }
 
   /** Drops the text read so far, counting its lines, so that the text held is one statement at most. */
@@ -137,21 +128,17 @@ export class HandTableReader {
     this.position = 0;
   }
 
-  /** `readStatements`, holding an error back while hands read before it are still to be given. */
-  private readStatementsOrHold(): void {
-    try {
-      this.readStatements();
-    } catch (error) {
-      if (!(error instanceof TomlError) || this.ready.length === 0) throw error;
-      this.failure = error;
-    }
-  }
-
+  /** Reads statements until a hand is complete, the text given runs out, or the file ends. */
   private readStatements(): void {
-    for (;;) {
+    while (this.complete === null) {
       const start = this.position;
       try {
-        if (!this.statement()) return;
+        if (!this.statement()) {
+          // The end of the file completes its last hand.
+          if (this.current !== undefined) this.complete = { name: this.currentName, table: this.current };
+          this.current = undefined;
+          return;
+        }
       } catch (error) {
         if (error !== NEED_MORE) throw error;
         this.position = start;
@@ -209,9 +196,8 @@ export class HandTableReader {
     const name = key[0] as string;
     // Keys before the first table are the file's, not a hand's: in a file of hands, no hand has them.
     if (this.rootKeyLine !== null) this.failAt(at, `a key on line ${this.rootKeyLine} stands before the first table: in a file of hands in tables ([1], [2] …) every key belongs to a hand`);
-    if (this.names.has(name)) this.failAt(at, `the table [${printable(name)}] is given twice`);
-    this.names.add(name);
-    if (this.current !== undefined) this.ready.push({ name: this.currentName, table: this.current });
+    if (!this.names.add(name)) this.failAt(at, `the table [${printable(name)}] is given twice`);
+    if (this.current !== undefined) this.complete = { name: this.currentName, table: this.current };
     this.current = newTable();
     this.currentName = name;
   }
@@ -533,6 +519,49 @@ export class HandTableReader {
       return String.fromCodePoint(point);
     }
     return this.fail(`unknown escape \\${code === '' ? '' : printable(code)} in a string`);
+  }
+}
+
+/**
+ * The names of the tables read, to refuse one given twice, in memory that does not grow with a file whose
+ * tables are numbered in order (`[1]`, `[2]` … as files of hands are): numbers are kept as runs (`1–100000`
+ * is two numbers); a number out of order, and any other name, is kept as itself.
+ */
+class TableNames {
+  /** Runs of numbers, in the order they were begun; a new number extends the last run or begins one. */
+  private readonly runs: { first: number; last: number }[] = [];
+  /** The highest number in any run: a higher one cannot have been seen. */
+  private highest = -1;
+  private readonly others = new Set<string | number>();
+
+  /** Adds a name; false when it was there already. */
+  add(name: string): boolean {
+    const number = /^(?:0|[1-9][0-9]{0,14})$/.test(name) ? Number(name) : null;
+    if (number === null || number <= this.highest) {
+      const key = number ?? name;
+      if (this.others.has(key) || (number !== null && this.inRuns(number))) return false;
+      this.others.add(key);
+      return true;
+    }
+    const last = this.runs[this.runs.length - 1];
+    if (last !== undefined && number === last.last + 1) last.last = number;
+    else this.runs.push({ first: number, last: number });
+    this.highest = number;
+    return true;
+  }
+
+  /** Whether a number is in a run: the runs rise, so a binary search finds it. */
+  private inRuns(number: number): boolean {
+    let low = 0;
+    let high = this.runs.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const run = this.runs[middle] as { first: number; last: number };
+      if (number < run.first) high = middle - 1;
+      else if (number > run.last) low = middle + 1;
+      else return true;
+    }
+    return false;
   }
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HandTableReader, MAX_STATEMENT, parseHandTables, parseTomlTables, tomlString } from '../../src/phh/toml.js';
+import { HandTableReader, MAX_STATEMENT, type NamedTable, parseHandTables, parseTomlTables, tomlString } from '../../src/phh/toml.js';
+
+/** Pushes a piece (or ends the text, for null) and takes every hand complete by then. */
+function feed(reader: HandTableReader, piece: string | null): NamedTable[] {
+  if (piece === null) reader.end();
+  else reader.push(piece);
+  const hands: NamedTable[] = [];
+  for (let hand = reader.next(); hand !== null; hand = reader.next()) hands.push(hand);
+  return hands;
+}
 import { printable } from '../../src/printable.js';
 
 /** The one value of a one-line file `v = …`, or the refusal's words. */
@@ -220,33 +229,39 @@ describe('the TOML of hand histories, given in pieces', () => {
     for (const size of [1, 2, 3, 7, 64]) {
       const reader = new HandTableReader();
       const hands = [];
-      const completeAfter: number[] = [];
-      for (let index = 0; index < file.length; index += size) {
-        const got = reader.push(file.slice(index, index + size));
-        hands.push(...got);
-        if (got.length > 0) completeAfter.push(index);
-      }
-      hands.push(...reader.end());
+      for (let index = 0; index < file.length; index += size) hands.push(...feed(reader, file.slice(index, index + size)));
+      hands.push(...feed(reader, null));
       expect(hands).toEqual(whole);
     }
     const reader = new HandTableReader();
-    expect(reader.push(file.slice(0, file.indexOf('[2]')))).toEqual([]);
-    expect(reader.push('[2]\r\n').map(({ name }) => name)).toEqual(['1']);
+    expect(feed(reader, file.slice(0, file.indexOf('[2]')))).toEqual([]);
+    expect(feed(reader, '[2]\r\n').map(({ name }) => name)).toEqual(['1']);
+  });
+
+  it('holds one hand at a time: the next is read only when the last was taken', () => {
+    const reader = new HandTableReader();
+    reader.push('[1]\na = 1\n[2]\nb = 2\n[3]\nc = 3\n');
+    expect(reader.next()?.name).toBe('1');
+    expect(reader.next()?.name).toBe('2');
+    expect(reader.next()).toBeNull();
+    reader.end();
+    expect(reader.next()?.name).toBe('3');
+    expect(reader.next()).toBeNull();
   });
 
   it('names the line and column of an error across pieces', () => {
     const reader = new HandTableReader();
-    reader.push('[1]\na = 1\nb = ');
-    expect(() => reader.push('1.2.3\n')).toThrow(/^line 3, column 5: '1\.2\.3' is not a TOML value/);
+    expect(feed(reader, '[1]\na = 1\nb = ')).toEqual([]);
+    expect(() => feed(reader, '1.2.3\n')).toThrow(/^line 3, column 5: '1\.2\.3' is not a TOML value/);
   });
 
   it('refuses a statement longer than its bound, in pieces or whole, without holding more', () => {
     const reader = new HandTableReader(1 << 20);
-    reader.push('[1]\na = "');
+    feed(reader, '[1]\na = "');
     const piece = 'x'.repeat(1 << 16);
     let error: unknown;
     try {
-      for (let index = 0; index < 20; index++) reader.push(piece);
+      for (let index = 0; index < 20; index++) feed(reader, piece);
     } catch (caught) {
       error = caught;
     }
@@ -286,14 +301,25 @@ describe('nesting is bounded, and read without recursion (issue 23: 3,000–5,00
 });
 
 describe('an error after complete hands', () => {
-  it('comes after those hands, from the next call, whether met in a piece or at the end; the hand it is in is not given', () => {
-    const text = '[1]\na = 1\n[2]\nb = 2\n[3]\nc = x\n';
+  it('comes after those hands, from the next call; the hand it is in is not given', () => {
     const reader = new HandTableReader();
-    expect(reader.push(text).map(({ name }) => name)).toEqual(['1', '2']);
-    expect(() => reader.end()).toThrow("line 6, column 5: 'x' is not a TOML value");
+    reader.push('[1]\na = 1\n[2]\nb = 2\n[3]\nc = x\n');
+    expect(reader.next()?.name).toBe('1');
+    expect(reader.next()?.name).toBe('2');
+    expect(() => reader.next()).toThrow("line 6, column 5: 'x' is not a TOML value");
     const atEnd = new HandTableReader();
-    expect(atEnd.push('[1]\na = 1\n[2]\nb = ').map(({ name }) => name)).toEqual(['1']);
-    expect(() => atEnd.end()).toThrow('line 4, column 5: expected a value, found the end of the file');
+    expect(feed(atEnd, '[1]\na = 1\n[2]\nb = ').map(({ name }) => name)).toEqual(['1']);
+    expect(() => feed(atEnd, null)).toThrow('line 4, column 5: expected a value, found the end of the file');
     expect(() => parseHandTables('[1]\na = 1\n[2]\nb = ')).toThrow('line 4, column 5: expected a value');
+  });
+});
+
+describe('a table named twice is found however the names come', () => {
+  it('numbers in order, out of order, with gaps, and names that are not numbers', () => {
+    const names = (list: readonly string[]): string[] => parseHandTables(list.map((name) => `[${name}]\n`).join('')).map(({ name }) => name as string);
+    expect(names(['1', '2', '3', '7', '8', '5', '4', 'a', '01', '0'])).toEqual(['1', '2', '3', '7', '8', '5', '4', 'a', '01', '0']);
+    for (const again of ['2', '8', '5', '"a"', '01', '0']) {
+      expect(() => names(['1', '2', '3', '7', '8', '5', '0', 'a', '01', again])).toThrow(`the table [${again.replace(/"/g, '')}] is given twice`);
+    }
   });
 });

@@ -7,6 +7,8 @@ import { CliUsageError, type CommandIo } from '../io.js';
 
 /** How much of a file is read at a time: the reader holds this and one hand, whatever the file's size (D54). */
 const PIECE_BYTES = 1 << 20;
+/** Hands between two waits for standard output to take their lines (`CommandIo.drained`). */
+const DRAIN_EVERY = 256;
 /** A progress line is written this often (ms), from the first time a run takes this long. */
 const PROGRESS_EVERY = 1000;
 
@@ -34,11 +36,13 @@ export async function runReplay(args: readonly string[], io: CommandIo, progress
   const meter = progressEvery === null ? null : new ProgressLine(io, progressEvery);
   for (const file of files) {
     let index = 0;
-    const replayHands = (hands: readonly NamedTable[]): void => {
-      for (const { name, table } of hands) {
-        if (!replayHand(io, json, { file, index: index++, name }, table)) failures++;
+    const replayHands = async (reader: HandTableReader): Promise<void> => {
+      for (let hand = reader.next(); hand !== null; hand = reader.next()) {
+        if (!replayHand(io, json, { file, index: index++, name: hand.name }, hand.table)) failures++;
+        meter?.hands(file, 1);
+        // Lines standard output has not taken yet (a slow pipe) would pile up in memory: wait for it (D54).
+        if (index % DRAIN_EVERY === 0) await io.drained?.();
       }
-      meter?.hands(file, hands.length);
     };
     let fd: number;
     try {
@@ -49,11 +53,7 @@ export async function runReplay(args: readonly string[], io: CommandIo, progress
       continue;
     }
     try {
-      await readHands(fd, replayHands, async (fraction) => {
-        meter?.at(file, fraction);
-        // Output not yet taken (a slow pipe) would pile up in memory: wait for it between pieces (D54).
-        await io.drained?.();
-      });
+      await readHands(fd, replayHands, (fraction) => meter?.at(file, fraction));
       if (index === 0) {
         // A file of nothing (or only comments) replays nothing: it is not a hand history that matched.
         failures++;
@@ -72,11 +72,11 @@ export async function runReplay(args: readonly string[], io: CommandIo, progress
 }
 
 /**
- * Reads an open file a piece at a time, giving each hand to `replayHands` as soon as the next begins, and
- * waiting on `afterPiece` after each piece. Throws `TomlError` where the file stops being TOML (a byte that
+ * Reads an open file a piece at a time, `replayHands` taking each hand from the reader as soon as the next
+ * begins, and tells `afterPiece` how much is read. Throws `TomlError` where the file stops being TOML (a byte that
  * is not UTF-8 included).
  */
-async function readHands(fd: number, replayHands: (hands: readonly NamedTable[]) => void, afterPiece: (fraction: number | null) => Promise<void>): Promise<void> {
+async function readHands(fd: number, replayHands: (reader: HandTableReader) => Promise<void>, afterPiece: (fraction: number | null) => void): Promise<void> {
   const size = fstatSync(fd).size;
   const buffer = Buffer.alloc(PIECE_BYTES);
   const pieces = new Utf8Pieces();
@@ -86,13 +86,14 @@ async function readHands(fd: number, replayHands: (hands: readonly NamedTable[])
     const length = readSync(fd, buffer, 0, buffer.length, null);
     offset += length;
     const { text, invalidAt } = pieces.decode(buffer.subarray(0, length), length === 0);
-    replayHands(reader.push(text));
+    reader.push(text);
+    await replayHands(reader);
     if (invalidAt !== null) reader.refuseAtEnd(`the byte at offset ${invalidAt} is not UTF-8 text (a hand history is TOML, which is UTF-8)`);
     if (length === 0) break;
-    await afterPiece(size > 0 ? offset / size : null);
+    afterPiece(size > 0 ? offset / size : null);
   }
-  replayHands(reader.end());
-  reader.checkEnd();
+  reader.end();
+  await replayHands(reader);
 }
 
 /** One hand's line. False when the hand failed: it could not be read or replayed, or differs from its record. */
