@@ -247,6 +247,11 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     // The record's last showdown action, for the words of a showdown that cannot be settled.
     const last = [...showdownActions.values()].at(-1)?.action ?? '';
     if (shown.length === 0) throw new PhhError(`'${last}': no player at the showdown shows cards the history records, and the pot cannot be settled without them`);
+    // A pot whose every player mucked has nobody to win it.
+    const showers = new Set(shown.map(({ player }) => player.seat));
+    if (start.pots.some((pot) => pot.amount > 0 && !pot.eligible.some((seat) => showers.has(seat) || !inShowdown.some((player) => player.seat === seat)))) {
+      throw new PhhError(`'${last}': every player in one of the pots mucked, and that pot cannot be settled`);
+    }
     const firstToShow = start.players[start.actor];
     const allIn = allHandsTabled(start);
     state = start;
@@ -275,8 +280,6 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         run(command);
       } catch (error) {
         if (error instanceof RuleViolation) throw new PhhError(`'${next.action}': ${error.message}`);
-        // Every player of a side pot mucked: chips nobody can win are left in it.
-        if (error instanceof InvariantError) throw new PhhError(`'${last}': every player in one of the pots mucked, and that pot cannot be settled`);
         throw error;
       }
     }
