@@ -388,6 +388,11 @@ function unitScale(hand: TomlTable, bets: readonly string[]): number {
   for (const field of ['finishing_stacks', 'winnings']) collectNumbers(hand[field], results);
   const finite = (literals: readonly string[]): string[] => literals.filter((literal) => !/inf|nan/.test(literal)).map((literal) => literal.replace(/^[+-]/, ''));
   const playingScale = Math.max(0, ...finite(playing).map(decimalPlaces));
+  // Chip units are whole numbers a double holds exactly: 15 places or so of amount and fraction together.
+  if (!Number.isSafeInteger(finite(playing).reduce((sum, literal) => sum + (safeUnits(literal, playingScale) ?? Number.POSITIVE_INFINITY), 0))) {
+    const finest = finite(playing).find((literal) => decimalPlaces(literal) === playingScale) ?? '';
+    throw new PhhError(`the hand's amounts, to the finest of them ('${finest}', ${playingScale} decimal places), are too many chip units to count exactly`);
+  }
   const scale = Math.max(playingScale, ...finite(results).map(decimalPlaces));
   if (scale === playingScale) return scale;
   const total = finite(playing).reduce((sum, literal) => sum + (safeUnits(literal, scale) ?? Number.POSITIVE_INFINITY), 0);

@@ -144,4 +144,9 @@ describe("a file's own chip unit (D55)", () => {
     const halves = replayText(hand({ starting_stacks: '[10000, 10000, 10000]', actions: actions(split), finishing_stacks: '[10000.0, 10000, 10000]' }));
     expect(halves).toMatchObject({ error: null, matchesRecorded: true, finishingStacks: ['10000.0', '10000.0', '10000.0'] });
   });
+
+  it('refuses amounts too fine to count exactly in whole chip units, naming the finest', () => {
+    expect(() => replayText(hand({ starting_stacks: '[0.1234567890123456789, 100, 100]', actions: '[]' }))).toThrow("the hand's amounts, to the finest of them ('0.1234567890123456789', 19 decimal places), are too many chip units to count exactly");
+  });
 });
+
