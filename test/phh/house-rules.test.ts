@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReplay } from '../../src/cli/commands/replay.js';
@@ -150,3 +151,16 @@ describe("a file's own chip unit (D55)", () => {
   });
 });
 
+describe('docs/examples/foreign-hands.phhs', () => {
+  it('replays as the README says: a posted bet, a house’s showdown after its rake, a record that ends; exit 0', async () => {
+    const example = fileURLToPath(new URL('../../docs/examples/foreign-hands.phhs', import.meta.url));
+    const io = cliIo();
+    expect(await runReplay(['--json', example], io, null)).toBe(0);
+    const lines = io.written.out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map(({ matchesRecorded, rake, unfinished, notes }) => ({ matchesRecorded, rake, unfinished, notes: (notes as string[]).length }))).toEqual([
+      { matchesRecorded: true, rake: null, unfinished: null, notes: 0 },
+      { matchesRecorded: true, rake: 3, unfinished: null, notes: 1 },
+      { matchesRecorded: null, rake: null, unfinished: 'the record ends with p2 to act on the flop', notes: 0 },
+    ]);
+  });
+});
