@@ -25,7 +25,7 @@ describe('real hands of the PHH dataset (test/fixtures/phh/README.md)', () => {
         if (result.matchesRecorded === true) compared++;
       }
     }
-    expect({ count, compared }).toEqual({ count: 47, compared: 32 });
+    expect({ count, compared }).toEqual({ count: 55, compared: 37 });
   });
 
   it('compares winnings after the room’s rake, saying how much was taken', () => {
@@ -37,6 +37,11 @@ describe('real hands of the PHH dataset (test/fixtures/phh/README.md)', () => {
     expect(abs.get('7')).toMatchObject({ matchesRecorded: true, rake: null, pots: [{ amount: '1.00', winners: ['p2'] }] });
     expect(replayed('handhq-ps-1000nl.phhs').get('150')).toMatchObject({ matchesRecorded: true, rake: '2.00', pots: [{ amount: '950.00', winners: ['p3'] }] });
     expect(replayed('handhq-abs-1000nl.phhs').get('337')).toMatchObject({ matchesRecorded: true, rake: '3.50' });
+  });
+
+  it("reads a table's name written as a multi-line literal string (an apostrophe in it): '''AMY'S AVE'''", () => {
+    const hand = parseHandTables(readFileSync(`${folder}handhq-abs-100nl.phhs`, 'utf8')).find(({ name }) => name === '545');
+    expect(hand?.table.table).toBe("AMY'S AVE");
   });
 
   it('winnings of zeros only, where a pot was won, record nothing and are not compared', () => {
