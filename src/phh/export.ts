@@ -52,7 +52,9 @@ export function exportPhh(operations: readonly Operation[], seatCount?: number):
       case 'post': {
         const live = operation.kind === 'small-blind' || operation.kind === 'big-blind' || operation.kind === 'straddle' || operation.kind === 'posted-blind';
         const posted = live ? postedLive : postedDead;
-        posted.set(operation.seat, (posted.get(operation.seat) ?? 0) + operation.amount);
+        // A newcomer's post is PHH's posted bet: a negative entry in blinds_or_straddles (D55).
+        const amount = operation.kind === 'posted-blind' ? -operation.amount : operation.amount;
+        posted.set(operation.seat, (posted.get(operation.seat) ?? 0) + amount);
         if (operation.kind === 'posted-blind' || operation.kind === 'dead-blind') {
           const post = extraPosts.get(operation.seat) ?? { seat: operation.seat, live: 0, dead: 0 };
           if (operation.kind === 'posted-blind') post.live += operation.amount;
@@ -113,7 +115,8 @@ export function exportPhh(operations: readonly Operation[], seatCount?: number):
   const structure = config.structure;
   // Blinds the table placed (a dead button or small blind, owed blinds) do not sit where PHH's positional
   // lists put them: then the lists say what each player posted — so other engines replay the same forced
-  // bets — and `_blinds` / `_extra_posts` tell Felt's import the rest.
+  // bets, a newcomer's live post as PHH's posted bet (negative) — and `_blinds` / `_extra_posts` tell
+  // Felt's import the rest.
   const usual = blindIndexes({ players, button: buttonIndex });
   const placedByTable =
     first.smallBlindSeat !== (players[usual.small] as (typeof players)[number]).seat || first.bigBlindSeat !== (players[usual.big] as (typeof players)[number]).seat || extraPosts.size > 0;

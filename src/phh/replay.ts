@@ -5,7 +5,10 @@ import { getLegalActions } from '../engine/betting.js';
 import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../engine/config.js';
 import { expectedCard } from '../engine/dealing.js';
 import { RuleViolation, violation } from '../engine/rule-violation.js';
+import { reduce } from '../engine/reduce.js';
+import { allHandsTabled } from '../engine/showdown.js';
 import type { HandState } from '../engine/state.js';
+import { InvariantError } from '../invariant-error.js';
 import { decimalPlaces, fromUnits, toUnits } from './amounts.js';
 import { feltBettingStructure, feltBlinds, feltExtraPosts, feltRake, feltUncapped, feltWholeNumber, fieldUnits, wholeNumber } from './felt-fields.js';
 import { PhhError } from './phh-error.js';
@@ -17,8 +20,17 @@ export type ReplayResult = {
   /** Final stacks in PHH player order, as decimal text in the file's units; `inf` for a stack the history did not know. */
   readonly finishingStacks: readonly string[] | null;
   readonly pots: readonly { readonly amount: string; readonly winners: readonly string[] }[];
-  /** Whether the replayed stacks equal the file's `finishing_stacks`; null when the file has none or the hand is unfinished. */
+  /**
+   * Whether the replay reaches what the file records (`finishing_stacks`, `winnings`: D55); null when it
+   * records neither, or the replay stopped. An unfinished hand matches a record of the stacks where it ends.
+   */
   readonly matchesRecorded: boolean | null;
+  /** The rake the recorded winnings show taken from the pots (decimal text), when that is their difference. */
+  readonly rake: string | null;
+  /** Where a record that simply ends leaves the hand ("p3 to act on the turn"), null for a hand played out. */
+  readonly unfinished: string | null;
+  /** Felt's own rules the recorded hand did not follow, replayed as its house played it (D55). */
+  readonly notes: readonly string[];
   /** Why the replay stopped: the action and the rule. */
   readonly error: string | null;
 };
@@ -26,15 +38,15 @@ export type ReplayResult = {
 /**
  * Replays one PHH hand through the engine, action by action. PHH records no burns (they are dealt
  * face down here), may hide cards as `??`, lets a bare `pN sm` muck, writes the shows of an all-in
- * before the rest of the board, and writes amounts as decimals: all accepted, amounts converted
- * exactly to integer chip units. An illegal action stops the replay with the action and the rule.
+ * before the rest of the board, writes a newcomer's posted bet as a negative blind, and writes amounts as
+ * decimals: all accepted, amounts converted exactly to integer chip units. A showdown its house played
+ * otherwise than Felt's rules (a muck where Felt tables the hand) is replayed as recorded, with a note
+ * (D55). An illegal action stops the replay with the action and the rule; a record that simply ends says
+ * where.
  */
 export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void): ReplayResult {
   const variant = text(hand, 'variant');
   if (variant !== 'NT' && variant !== 'FT') throw new PhhError(`variant '${variant}' is not Texas hold'em (NT or FT)`);
-  const amountFields = ['antes', 'blinds_or_straddles', 'starting_stacks', 'finishing_stacks', 'min_bet', 'small_bet', 'big_bet'];
-  const literals: string[] = [];
-  for (const field of amountFields) collectNumbers(hand[field], literals);
   const actions = withoutStaleShows(
     list(hand, 'actions').map((action) => {
       if (typeof action !== 'string') throw new PhhError('actions must be strings');
@@ -45,8 +57,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     const amount = /\bcbr\s+(\S+)/.exec(action)?.[1];
     return amount === undefined ? [] : [amount];
   });
-  literals.push(...cbrLiterals);
-  const scale = Math.max(0, ...literals.map(decimalPlaces));
+  const scale = unitScale(hand, cbrLiterals);
   const units = (value: TomlValue | undefined, what: string): number => {
     if (value === undefined || typeof value !== 'object' || !('number' in value)) throw new PhhError(`${what} must be a number`);
     try {
@@ -59,13 +70,19 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const count = startingStacks.length;
   if (count < MIN_PLAYERS || count > MAX_PLAYERS) throw new PhhError(`starting_stacks has ${count} ${count === 1 ? 'player' : 'players'}: a hand has ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
   const antes = list(hand, 'antes').map((value, index) => units(value, `antes[${index}]`));
-  const blinds = list(hand, 'blinds_or_straddles').map((value, index) => units(value, `blinds_or_straddles[${index}]`));
+  // A negative entry is a posted bet (PHH): a newcomer posting to come in, not a blind by position.
+  const signedBlinds = list(hand, 'blinds_or_straddles').map((value, index) => {
+    const what = `blinds_or_straddles[${index}]`;
+    if (typeof value === 'object' && value !== null && 'number' in value && value.number.startsWith('-')) return -units({ number: value.number.slice(1) }, what);
+    return units(value, what);
+  });
+  const blinds = signedBlinds.map((blind) => Math.max(0, blind));
   if (antes.length !== count || blinds.length !== count) throw new PhhError(`antes and blinds_or_straddles need one entry per player (${count})`);
   const cbrAmounts = cbrLiterals.map((amount) => safeUnits(amount, scale) ?? 0);
   // PHH writes `inf` for a stack the history does not know: such a player never runs out of chips here.
   const unknownStacks = new Set(startingStacks.flatMap((value, index) => (isInfinite(value) ? [index] : [])));
   const finite = startingStacks.map((value, index) => (unknownStacks.has(index) ? 0 : units(value, `starting_stacks[${index}]`)));
-  const cover = unknownStacks.size === 0 ? 0 : coveringStack(finite, [...antes, ...blinds, ...cbrAmounts]);
+  const cover = unknownStacks.size === 0 ? 0 : coveringStack(finite, [...antes, ...blinds, ...signedBlinds.map((blind) => -Math.min(0, blind)), ...cbrAmounts]);
   if (!Number.isSafeInteger(cover)) throw new PhhError('the amounts are too large to stand in for an unknown (inf) stack');
   const stacks = finite.map((stack, index) => (unknownStacks.has(index) ? cover : stack));
   const seats = hand.seats === undefined ? stacks.map((_, index) => index + 1) : list(hand, 'seats').map((value, index) => wholeNumber(value, `seats[${index}]`, 1));
@@ -106,6 +123,8 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     rake: feltRake(hand._rake, scale),
   };
   if (config.bigBlind === 0) throw new PhhError('the hand has no big blind: Felt plays hold\'em with blinds, not antes alone');
+  // Posted bets written as negative blinds, in a file without Felt's own record of them (`_extra_posts`).
+  const posts = placed.amounts === null ? postsOf(signedBlinds, seats, config.bigBlind) : [];
   // No limit and pot limit: the least bet is the big blind in Felt; a file that says otherwise was played
   // under a rule Felt does not have.
   const minBet = hand.min_bet === undefined || variant === 'FT' ? null : units(hand.min_bet, 'min_bet');
@@ -120,7 +139,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   let state: HandState;
   try {
     const start = bigBlindOnly ? { buttonSeat: seats[count - 1] as number, blinds: { smallBlindSeat: null, bigBlindSeat: seats[0] as number } } : placed.start;
-    state = startHand({ config, players, ...start }).state;
+    state = startHand({ config, players, ...start, ...(posts.length === 0 ? {} : { extraPosts: posts }) }).state;
   } catch (error) {
     if (error instanceof RuleViolation) throw new PhhError(`the hand cannot start: ${error.message}`);
     throw error;
@@ -128,6 +147,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   const indexOfSeat = new Map(seats.map((seat, index) => [seat, index]));
   const holeCards = new Map<number, (Card | null)[]>();
   const pendingShows = new Map<number, { cards: string; action: string }>();
+  const notes: string[] = [];
   // Each known card dealt, with the action that dealt it: a card dealt twice is the file's fault, named
   // as such (the engine's refusal speaks to a croupier and names no card).
   const dealtIn = new Map<Card, string>();
@@ -141,8 +161,12 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   };
 
   const everyoneDealt = (): boolean => holeCards.size === count && [...holeCards.values()].every((cards) => cards.length === 2);
+  /** Uncalled bets given back, by seat: a room may count the part of a blind it gives back as won (D55). */
+  const returned = new Map<number, number>();
   const run = (command: Command): void => {
-    state = apply(state, command).state;
+    const transition = apply(state, command);
+    for (const operation of transition.operations) if (operation.type === 'return-uncalled') returned.set(operation.seat, (returned.get(operation.seat) ?? 0) + operation.amount);
+    state = transition.state;
     observe?.(state);
   };
   /** Feeds face-down burns, and dealt hole cards once all are known, whenever the engine waits for them. */
@@ -159,13 +183,22 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
       } else return;
     }
   };
+  /** The showdown as the engine began it, and every show or muck recorded for it, by player: for a house's showdown. */
+  let showdownStart: HandState | null = null;
+  const showdownActions = new Map<number, { cards: string; action: string }>();
+  /** 'waiting' once a muck Felt refuses is met, until every player in the showdown has a record; then 'settled'. */
+  let houseShowdown: 'no' | 'waiting' | 'settled' = 'no';
   const showPending = (): void => {
+    if (state.phase.kind === 'showdown' && showdownStart === null) showdownStart = state;
+    if (houseShowdown !== 'no') {
+      if (houseShowdown === 'waiting') settleAsRecorded();
+      return;
+    }
     while (state.phase.kind === 'showdown' && state.actor >= 0) {
       const seat = state.players[state.actor]?.seat as number;
       const index = indexOfSeat.get(seat) as number;
       const show = pendingShows.get(index);
       if (show === undefined) return;
-      pendingShows.delete(index);
       // A show written before the rest of the board is checked when its turn comes: its faults are its own.
       let command: Command | null = null;
       try {
@@ -173,14 +206,81 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         // A card the history named elsewhere, shown here in place of one dealt unread: the file's fault, named.
         if (command.type === 'show' && command.cards !== undefined) dealtOnce(command.cards, show.action);
         run(command);
+        pendingShows.delete(index);
       } catch (error) {
         if (!(error instanceof RuleViolation)) throw error;
-        // A hand not recorded is fine as a concession where mucking is allowed; a hand that must be tabled
-        // cannot be settled without its cards.
-        if (command?.type === 'muck' && show.cards !== '') {
-          throw new PhhError(`'${show.action}': the history does not record the cards shown, and this hand cannot be settled without them (${error.message})`);
+        // A muck Felt's showdown rule refuses (the first to show, or at an all-in, must show) was the
+        // house's way at the table that played it: the showdown is settled as recorded (D55).
+        if (command?.type === 'muck' && error.code === 'must-show') {
+          houseShowdown = 'waiting';
+          settleAsRecorded();
+          return;
         }
         throw new PhhError(`'${show.action}': ${error.message}`);
+      }
+    }
+  };
+  /**
+   * The showdown as its record has it, once every player in it has shown or mucked: the mucks first (facts
+   * of the record, written into the hand as the engine writes a muck), then the shows in Felt's order, and
+   * the engine awards the pots among the hands shown. A note names each muck Felt's rules would not take.
+   */
+  const settleAsRecorded = (): void => {
+    const start = showdownStart as HandState;
+    const inShowdown = start.players.filter((player) => player.status !== 'folded' && player.showdown === null);
+    const waiting = inShowdown.some((player) => !showdownActions.has(indexOfSeat.get(player.seat) as number));
+    if (waiting) return;
+    houseShowdown = 'settled';
+    const decided = inShowdown.map((player) => {
+      const index = indexOfSeat.get(player.seat) as number;
+      const { cards, action } = showdownActions.get(index) as { cards: string; action: string };
+      let command: Command;
+      try {
+        command = showCommand(cards, holeCards.get(index), player.seat, action);
+      } catch (error) {
+        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}`);
+        throw error;
+      }
+      return { player, index, command, action };
+    });
+    const shown = decided.filter(({ command }) => command.type === 'show');
+    // The record's last showdown action, for the words of a showdown that cannot be settled.
+    const last = [...showdownActions.values()].at(-1)?.action ?? '';
+    if (shown.length === 0) throw new PhhError(`'${last}': no player at the showdown shows cards the history records, and the pot cannot be settled without them`);
+    // A pot whose every player mucked has nobody to win it.
+    const showers = new Set(shown.map(({ player }) => player.seat));
+    if (start.pots.some((pot) => pot.amount > 0 && !pot.eligible.some((seat) => showers.has(seat) || !inShowdown.some((player) => player.seat === seat)))) {
+      throw new PhhError(`'${last}': every player in one of the pots mucked, and that pot cannot be settled`);
+    }
+    const firstToShow = start.players[start.actor];
+    const allIn = allHandsTabled(start);
+    state = start;
+    for (const { player, index, command } of decided) {
+      if (command.type !== 'muck') continue;
+      if (allIn) notes.push(`${name(index)} mucked without showing at an all-in showdown, where Felt's rules table every hand (E10)`);
+      else if (player.seat === firstToShow?.seat) {
+        const showers = shown.map(({ index: other }) => name(other)).join(' and ');
+        notes.push(`${name(index)} mucked and ${showers} showed, where Felt's rules have ${name(index)} show first (E10: the last to bet or raise on the last round, else the first left of the button)`);
+      }
+      state = reduce(state, { type: 'muck', seat: player.seat });
+      observe?.(state);
+    }
+    // The shows, from the first of them in Felt's order on: the engine moves to each in turn.
+    const first = shown.slice().sort((a, b) => showOrder(start, a.player.seat) - showOrder(start, b.player.seat))[0] as (typeof shown)[number];
+    state = reduce(state, { type: 'next-actor', seat: first.player.seat });
+    for (;;) {
+      if (state.phase.kind !== 'showdown' || state.actor < 0) return;
+      const seat = state.players[state.actor]?.seat as number;
+      const next = shown.find(({ player }) => player.seat === seat);
+      if (next === undefined) throw new InvariantError(`seat ${seat} is to show, but the record's showdown has no show for it`);
+      try {
+        const { command } = next;
+        // A show the engine took before the showdown was found to be the house's counts its cards once.
+        if (command.type === 'show' && command.cards !== undefined) dealtOnce(command.cards.filter((card) => dealtIn.get(card) !== next.action), next.action);
+        run(command);
+      } catch (error) {
+        if (error instanceof RuleViolation) throw new PhhError(`'${next.action}': ${error.message}`);
+        throw error;
       }
     }
   };
@@ -226,6 +326,7 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         const verb = words[1];
         if (verb === 'sm') {
           pendingShows.set(index, { cards: words[2] ?? '', action });
+          showdownActions.set(index, { cards: words[2] ?? '', action });
         } else if (verb === 'f') run({ type: 'fold', seat });
         else if (verb === 'cc') run({ type: getLegalActions(state)?.check === true ? 'check' : 'call', seat });
         else if (verb === 'cbr') run({ type: 'bet', seat, to: units({ number: words[2] ?? '' }, `'${action}'`) });
@@ -242,13 +343,60 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         throw error;
       }
     }
-    dealPending();
+    if (everyoneDealt()) dealPending();
     showPending();
   } catch (error) {
-    if (error instanceof PhhError || error instanceof RuleViolation) return result(state, hand, scale, indexOfSeat, name, unknownStacks, error.message);
+    if (error instanceof PhhError || error instanceof RuleViolation) return result(state, hand, scale, indexOfSeat, name, unknownStacks, notes, returned, null, error.message);
     throw error;
   }
-  return result(state, hand, scale, indexOfSeat, name, unknownStacks, null);
+  return result(state, hand, scale, indexOfSeat, name, unknownStacks, notes, returned, everyoneDealt() ? null : 'every player is dealt two hole cards', null);
+}
+
+/** A seat's place in the showdown's order: clockwise from the first to show. */
+function showOrder(state: HandState, seat: number): number {
+  const count = state.players.length;
+  const index = state.players.findIndex((player) => player.seat === seat);
+  return (index - state.actor + count) % count;
+}
+
+/**
+ * The posted bets a file writes as negative blinds (PHH): a newcomer's post, live up to the big blind and
+ * dead beyond it (the small blind's part of a post of both blinds). Only where a blind is not due.
+ */
+function postsOf(signedBlinds: readonly number[], seats: readonly number[], bigBlind: number): { seat: number; live: number; dead: number }[] {
+  const posts: { seat: number; live: number; dead: number }[] = [];
+  signedBlinds.forEach((blind, index) => {
+    if (blind >= 0) return;
+    if (signedBlinds.length === 2) throw new PhhError(`blinds_or_straddles[${index}] is a posted bet (negative), heads-up, where both players post a blind`);
+    if (index < 2) throw new PhhError(`blinds_or_straddles[${index}] is a posted bet (negative) where ${index === 0 ? 'the small' : 'the big'} blind is due`);
+    const live = Math.min(-blind, bigBlind);
+    posts.push({ seat: seats[index] as number, live, dead: -blind - live });
+  });
+  return posts;
+}
+
+/**
+ * The hand's chip unit as a number of decimal places (D55): the most any of its amounts uses — the
+ * amounts that set the hand up and play it, and the results it records (a split pot's half chip in
+ * `finishing_stacks` says the table played in halves) — unless a result's places would make the hand's
+ * amounts too large to count exactly (a float's endless third): then the playing amounts' alone.
+ */
+function unitScale(hand: TomlTable, bets: readonly string[]): number {
+  const playing: string[] = [...bets];
+  for (const field of ['antes', 'blinds_or_straddles', 'starting_stacks', 'min_bet', 'small_bet', 'big_bet']) collectNumbers(hand[field], playing);
+  const results: string[] = [];
+  for (const field of ['finishing_stacks', 'winnings']) collectNumbers(hand[field], results);
+  const finite = (literals: readonly string[]): string[] => literals.filter((literal) => !/inf|nan/.test(literal)).map((literal) => literal.replace(/^[+-]/, ''));
+  const playingScale = Math.max(0, ...finite(playing).map(decimalPlaces));
+  // Chip units are whole numbers a double holds exactly: 15 places or so of amount and fraction together.
+  if (!Number.isSafeInteger(finite(playing).reduce((sum, literal) => sum + (safeUnits(literal, playingScale) ?? Number.POSITIVE_INFINITY), 0))) {
+    const finest = finite(playing).find((literal) => decimalPlaces(literal) === playingScale) ?? '';
+    throw new PhhError(`the hand's amounts, to the finest of them ('${finest}', ${playingScale} decimal places), are too many chip units to count exactly`);
+  }
+  const scale = Math.max(playingScale, ...finite(results).map(decimalPlaces));
+  if (scale === playingScale) return scale;
+  const total = finite(playing).reduce((sum, literal) => sum + (safeUnits(literal, scale) ?? Number.POSITIVE_INFINITY), 0);
+  return Number.isSafeInteger(total) ? scale : playingScale;
 }
 
 /**
@@ -256,14 +404,21 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
  * histories write a placeholder at each all-in street and the cards at the end.
  */
 function withoutStaleShows(actions: readonly string[]): string[] {
-  return actions.filter((action, index) => {
+  // From the last action back, so that each show asks only whether its player shows real cards later.
+  const showsLater = new Set<string>();
+  const kept: string[] = [];
+  for (let index = actions.length - 1; index >= 0; index--) {
+    const action = actions[index] as string;
     const words = action.split(/\s+/);
-    if (words[1] !== 'sm' || !/^(\?\?)+$/.test(words[2] ?? '')) return true;
-    return !actions.slice(index + 1).some((later) => {
-      const next = later.split(/\s+/);
-      return next[0] === words[0] && next[1] === 'sm' && next[2] !== undefined && !next[2].includes('?');
-    });
-  });
+    if (words[1] === 'sm' && words[0] !== undefined) {
+      const cards = words[2];
+      if (cards !== undefined && /^(\?\?)+$/.test(cards)) {
+        if (showsLater.has(words[0])) continue;
+      } else if (cards !== undefined && !cards.includes('?')) showsLater.add(words[0]);
+    }
+    kept.push(action);
+  }
+  return kept.reverse();
 }
 
 function showCommand(cards: string, dealt: readonly (Card | null)[] | undefined, seat: number, action: string): Command {
@@ -291,6 +446,9 @@ function result(
   indexOfSeat: ReadonlyMap<number, number>,
   name: (index: number) => string,
   unknownStacks: ReadonlySet<number>,
+  notes: readonly string[],
+  returned: ReadonlyMap<number, number>,
+  notDealt: string | null,
   error: string | null,
 ): ReplayResult {
   const complete = state.phase.kind === 'complete';
@@ -299,22 +457,82 @@ function result(
   const finishingStacks = complete ? ordered.map((player, index) => (unknownStacks.has(index) ? 'inf' : fromUnits(player.stack, scale))) : null;
   const potAmounts = new Map<number, number>();
   const winners = new Map<number, string[]>();
+  const won = new Map<number, number>();
   for (const award of state.awards) {
     potAmounts.set(award.potIndex, (potAmounts.get(award.potIndex) ?? 0) + award.amount);
     winners.set(award.potIndex, [...(winners.get(award.potIndex) ?? []), name(indexOfSeat.get(award.seat) as number)]);
+    won.set(award.seat, (won.get(award.seat) ?? 0) + award.amount);
   }
   const pots = [...potAmounts.entries()].sort((a, b) => a[0] - b[0]).map(([index, amount]) => ({ amount: fromUnits(amount, scale), winners: winners.get(index) ?? [] }));
+  const unfinished = error !== null || complete ? null : `the record ends ${notDealt === null ? whereItEnds(state, (seat) => name(indexOfSeat.get(seat) as number)) : `before ${notDealt}`}`;
   let matchesRecorded: boolean | null = null;
-  const recorded = hand.finishing_stacks;
-  if (complete && error === null && Array.isArray(recorded)) {
-    matchesRecorded =
-      recorded.length === ordered.length &&
-      recorded.every((value, index) => {
-        if (unknownStacks.has(index)) return isInfinite(value);
-        return typeof value === 'object' && value !== null && 'number' in value && safeUnits(value.number, scale) === ordered[index]?.stack;
-      });
+  let rake: string | null = null;
+  if (error === null) {
+    const checks: boolean[] = [];
+    // The stacks as the hand ends, or — for a record that simply ends — as they stand there (PHH).
+    const recordedStacks = hand.finishing_stacks;
+    if (Array.isArray(recordedStacks)) {
+      checks.push(
+        recordedStacks.length === ordered.length &&
+          recordedStacks.every((value: TomlValue, index) => (unknownStacks.has(index) ? isInfinite(value) : amountOf(value, scale) === ordered[index]?.stack)),
+      );
+    }
+    // What each player collected from the pots; online rooms record it after their rake (PHH's `winnings`).
+    const recordedWinnings = hand.winnings;
+    // Zeros only, where the pots were won, record nothing (some handhq files write them for every hand
+    // whose text names no collection): not compared.
+    const recordsWinnings = Array.isArray(recordedWinnings) && (recordedWinnings.some((value: TomlValue) => amountOf(value, scale) !== 0) || won.size === 0);
+    if (Array.isArray(recordedWinnings) && recordsWinnings) {
+      const compared = compareWinnings(
+        recordedWinnings.map((value: TomlValue) => amountOf(value, scale)),
+        ordered.map((player) => won.get(player.seat) ?? 0),
+        ordered.map((player) => returned.get(player.seat) ?? 0),
+      );
+      checks.push(compared.matches);
+      if (compared.rake > 0) rake = fromUnits(compared.rake, scale);
+    }
+    if (checks.length > 0) matchesRecorded = checks.every(Boolean);
   }
-  return { finishingStacks, pots, matchesRecorded, error };
+  return { finishingStacks, pots, matchesRecorded, rake, unfinished, notes, error };
+}
+
+/** An amount of the record in chip units, or null where it is none (a word, more places than the unit). */
+function amountOf(value: TomlValue, scale: number): number | null {
+  return typeof value === 'object' && value !== null && 'number' in value ? safeUnits(value.number, scale) : null;
+}
+
+/**
+ * Recorded winnings against the replay's (D55): equal, or less by a rake the room took from the pots —
+ * each winner of the replay got something and no more than the replay gives, nobody else got anything,
+ * and all taken is at most a tenth of the pots (rooms took 5 % or less, capped). A room that counts the
+ * uncalled part of a blind it gives back as won (a walk: the big blind "collects" both blinds) records
+ * that too, and it is counted with the player's winnings. Anything else differs.
+ */
+function compareWinnings(recorded: readonly (number | null)[], replayed: readonly number[], givenBack: readonly number[]): { matches: boolean; rake: number } {
+  if (recorded.length !== replayed.length || recorded.some((amount) => amount === null)) return { matches: false, rake: 0 };
+  let taken = 0;
+  let pots = 0;
+  for (let index = 0; index < replayed.length; index++) {
+    const got = recorded[index] as number;
+    const back = givenBack[index] as number;
+    const won = replayed[index] as number;
+    const due = got > won && back > 0 && got <= won + back ? won + back : won;
+    if (got > due || (got > 0) !== (due > 0)) return { matches: false, rake: 0 };
+    taken += due - got;
+    pots += won;
+  }
+  if (taken === 0) return { matches: true, rake: 0 };
+  return taken * 10 <= pots + 9 ? { matches: true, rake: taken } : { matches: false, rake: 0 };
+}
+
+/** Where a hand stands when its record ends, in words: who is to act, or what is to be dealt. */
+function whereItEnds(state: HandState, nameOf: (seat: number) => string): string {
+  const actor = state.actor >= 0 ? nameOf((state.players[state.actor] as HandState['players'][number]).seat) : null;
+  const street = state.street === 'preflop' ? 'before the flop' : `on the ${state.street}`;
+  if (state.phase.kind === 'betting' && actor !== null) return `with ${actor} to act ${street}`;
+  if (state.phase.kind === 'showdown' && actor !== null) return `with ${actor} to show or muck`;
+  const due = state.board.length === 0 ? 'the flop' : state.board.length === 3 ? 'the turn' : 'the river';
+  return `before ${due} is dealt`;
 }
 
 function safeUnits(literal: string, scale: number): number | null {
@@ -421,10 +639,15 @@ function list(hand: TomlTable, field: string): readonly TomlValue[] {
   return value as readonly TomlValue[];
 }
 
+/** The numbers in a value, however its arrays nest: a walk with a list of its own, never recursion (D53). */
 function collectNumbers(value: TomlValue | undefined, into: string[]): void {
-  if (value === undefined) return;
-  if (Array.isArray(value)) for (const item of value as readonly TomlValue[]) collectNumbers(item, into);
-  else if (typeof value === 'object' && 'number' in value) into.push(value.number);
+  const pending: (TomlValue | undefined)[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === undefined) continue;
+    if (Array.isArray(next)) for (let index = next.length - 1; index >= 0; index--) pending.push((next as readonly TomlValue[])[index]);
+    else if (typeof next === 'object' && 'number' in next) into.push(next.number);
+  }
 }
 
 /** PHH's `inf`: a stack the history does not know. */

@@ -37,7 +37,7 @@ describe('felt replay: a fault of its own in one hand', () => {
     const io = cliIo();
     await runReplay(['--json', session], io);
     const second = JSON.parse(io.written.out.trim().split('\n')[1] as string) as Record<string, unknown>;
-    expect(Object.keys(second)).toEqual(['file', 'index', 'table', 'finishingStacks', 'pots', 'matchesRecorded', 'error']);
+    expect(Object.keys(second)).toEqual(['file', 'index', 'table', 'finishingStacks', 'pots', 'matchesRecorded', 'rake', 'unfinished', 'notes', 'error']);
     expect(second).toMatchObject({ finishingStacks: null, pots: [], matchesRecorded: null, error: expect.stringMatching(/^Felt could not replay this hand \(an error in Felt/) });
   });
 });

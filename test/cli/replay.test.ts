@@ -39,10 +39,10 @@ describe('felt replay: a file that gives no hand says why, on one line, exit 1',
     const folder = scratch();
     const garbage = join(folder, 'garbage.phh');
     writeFileSync(garbage, 'this is not a hand history\n');
-    expect(await replay([garbage])).toEqual({ status: 1, out: `${garbage}: line 1: expected '=', found 'i'\n`, err: '' });
+    expect(await replay([garbage])).toEqual({ status: 1, out: `${garbage}: line 1, column 6: expected '=' after the key, found 'i'\n`, err: '' });
     const word = join(folder, 'word.phh');
     writeFileSync(word, 'hello\nworld\n');
-    expect(await replay([word])).toEqual({ status: 1, out: `${word}: line 1: expected '=', found '\\n'\n`, err: '' });
+    expect(await replay([word])).toEqual({ status: 1, out: `${word}: line 1, column 6: expected '=' after the key, found '\\n'\n`, err: '' });
     // A string of the file's own, with a line break in it, quoted by the replay.
     const variant = join(folder, 'variant.phh');
     writeFileSync(variant, 'variant = "N\\nT"\n');
@@ -54,4 +54,16 @@ describe('felt replay: a file that gives no hand says why, on one line, exit 1',
     const named = join(folder, 'two\nlines.phh');
     expect(await replay([named])).toEqual({ status: 1, out: `${join(folder, 'two\\nlines.phh')}: no such file\n`, err: '' });
   });
+
+  it('says what is wrong with arrays nested thousands deep, in the hand or in a field Felt reads, never "an error in Felt"', async () => {
+    const folder = scratch();
+    const deep = join(folder, 'deep.phh');
+    writeFileSync(deep, `variant = 'NT'\nblinds_or_straddles = ${'['.repeat(5000)}${']'.repeat(5000)}\n`);
+    expect(await replay([deep])).toEqual({ status: 1, out: `${deep}: line 2, column 87: arrays or inline tables nested more than 64 deep: a hand history nests one array deep\n`, err: '' });
+    // As deep as the reader takes, in a field the replay walks: the hand's own line says why.
+    const nested = join(folder, 'nested.phh');
+    writeFileSync(nested, `variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = ${'['.repeat(64)}1${']'.repeat(64)}\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = []\n`);
+    expect(await replay([nested])).toEqual({ status: 1, out: `${nested} #1: blinds_or_straddles[0] must be a number\n`, err: '' });
+  });
 });
+

@@ -26,6 +26,9 @@ describe('real hands replayed street by street', () => {
       finishingStacks: ['572100', '1997500', '1109500'],
       pots: [{ amount: '1109500', winners: ['p3'] }],
       matchesRecorded: true,
+      rake: null,
+      unfinished: null,
+      notes: [],
       error: null,
     });
   });

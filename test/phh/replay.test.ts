@@ -32,9 +32,14 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(result).toMatchObject({ matchesRecorded: true, error: null, pots: [{ amount: '600', winners: ['p1'] }] });
   });
 
-  it('says so when cards a hand needs were shown but not recorded', () => {
-    const result = replayText([...allIn, "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'p1 sm AsAh', 'p2 sm ????']"]);
-    expect(result.error).toBe("'p2 sm ????': the history does not record the cards shown, and this hand cannot be settled without them (A player is all-in: every hand is tabled)");
+  it('the loser of an all-in who mucks unseen: replayed as the house played it, with a note; no cards shown at all cannot be settled', () => {
+    const deal = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s'";
+    const result = replayText([...allIn, `actions = [${deal}, 'p1 sm AsAh', 'p2 sm ????']`, 'finishing_stacks = [800, 0, 500]']);
+    expect(result).toMatchObject({ error: null, matchesRecorded: true, pots: [{ amount: '600', winners: ['p1'] }] });
+    expect(result.notes).toEqual(["p2 mucked without showing at an all-in showdown, where Felt's rules table every hand (E10)"]);
+    // The muck first in the record, the show after it: the same.
+    expect(replayText([...allIn, `actions = [${deal}, 'p2 sm', 'p1 sm AsAh']`, 'finishing_stacks = [800, 0, 500]'])).toMatchObject({ error: null, matchesRecorded: true });
+    expect(replayText([...allIn, `actions = [${deal}, 'p1 sm ????', 'p2 sm ????']`]).error).toBe("'p2 sm ????': no player at the showdown shows cards the history records, and the pot cannot be settled without them");
   });
 
   it('names a card dealt twice and a board action with too many cards as the file\'s faults, with the card', () => {
@@ -44,7 +49,7 @@ describe('PHH replay of online histories (checked against real hand histories of
     expect(replayText([...allIn, actions([...dealt, 'd db 2c7dAs'])]).error).toBe("'d db 2c7dAs': As is dealt twice (also in 'd dh p1 AsAh'): a deck has one of each");
     expect(replayText([...allIn, actions([...dealt.slice(0, 4), 'p1 cbr 20', 'p2 cc', 'd db 2c3c4c5c6c7c'])]).error).toBe("'d db 2c3c4c5c6c7c': 6 board cards in one action, where 3 are due (the flop is three cards, the turn and the river one each; the rest of the board at once only when all-ins have closed the betting)");
     expect(replayText([...allIn, actions([...dealt, 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'd db Qd'])]).error).toBe("'d db Qd': the board has its five cards already");
-    expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3: the table [1] is given twice');
+    expect(() => parseTomlTables('[1]\nvariant = "NT"\n[1]\nvariant = "NT"\n')).toThrow('line 3, column 1: the table [1] is given twice');
   });
 
   it('shows a hand dealt with known cards as dealt, and names a show of other cards', () => {
@@ -74,7 +79,7 @@ describe('PHH replay', () => {
   it('replays decimal amounts exactly, shows written before the rest of the board, and `sm -`', () => {
     const [hand] = parseTomlTables(readFileSync(fixture('decimal-all-in.phh'), 'utf8'));
     const result = replayPhh(hand as NonNullable<typeof hand>);
-    expect(result).toEqual({ finishingStacks: ['28.00', '49.50', '6.35'], pots: [{ amount: '28.00', winners: ['p1'] }], matchesRecorded: true, error: null });
+    expect(result).toEqual({ finishingStacks: ['28.00', '49.50', '6.35'], pots: [{ amount: '28.00', winners: ['p1'] }], matchesRecorded: true, rake: null, unfinished: null, notes: [], error: null });
   });
 
   it('converts amounts to chip units without floating point', () => {
@@ -105,8 +110,8 @@ describe('PHH replay', () => {
   it('names what cannot be read', () => {
     expect(() => replayPhh({ variant: 'PO' })).toThrow(PhhError);
     expect(() => replayPhh({ variant: 'PO' })).toThrow("variant 'PO' is not Texas hold'em");
-    expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3: expected ',' or ']'");
-    expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2: 'a' is given twice");
+    expect(() => parseTomlTables('variant = "NT"\nantes = [0, 0\n')).toThrow("line 3, column 1: expected ',' or ']'");
+    expect(() => parseTomlTables('a = 1\na = 2\n')).toThrow("line 2, column 1: 'a' is given twice");
     const twoStraddles = parseTomlTables(
       "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 4, 8]\nmin_bet = 2\nstarting_stacks = [100, 100, 100, 100]\nactions = []\n",
     )[0];
@@ -121,14 +126,14 @@ describe('PHH replay', () => {
     const run = spawnSync(felt, ['replay', '--json', fixture('session.phhs')], { encoding: 'utf8' });
     const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
-      { file: fixture('session.phhs'), index: 0, table: '1', finishingStacks: [1010, 990], pots: [{ amount: 20, winners: ['p1'] }], matchesRecorded: true },
-      { file: fixture('session.phhs'), index: 1, table: '2', finishingStacks: null, pots: [], matchesRecorded: null, error: "'p3 cbr 15': Seat 3 cannot raise to 15: the minimum is 20" },
-      { file: fixture('session.phhs'), index: 2, table: '3', finishingStacks: [995, 1005, 1000], pots: [{ amount: 10, winners: ['p2'] }], matchesRecorded: false },
+      { file: fixture('session.phhs'), index: 0, table: '1', finishingStacks: [1010, 990], pots: [{ amount: 20, winners: ['p1'] }], matchesRecorded: true, rake: null, unfinished: null, notes: [] },
+      { file: fixture('session.phhs'), index: 1, table: '2', finishingStacks: null, pots: [], matchesRecorded: null, rake: null, unfinished: null, notes: [], error: "'p3 cbr 15': Seat 3 cannot raise to 15: the minimum is 20" },
+      { file: fixture('session.phhs'), index: 2, table: '3', finishingStacks: [995, 1005, 1000], pots: [{ amount: 10, winners: ['p2'] }], matchesRecorded: false, rake: null, unfinished: null, notes: [] },
     ]);
     expect(run.status).toBe(1);
     const good = spawnSync(felt, ['replay', fixture('decimal-all-in.phh')], { encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toContain('stacks 28.00 49.50 6.35; pots 28.00 to p1; matches the recorded stacks');
+    expect(good.stdout).toContain('stacks 28.00 49.50 6.35; pots 28.00 to p1; matches the recorded result');
     const missing = spawnSync(felt, ['replay', 'no-such-file.phh'], { encoding: 'utf8' });
     expect(missing.stdout).toBe('no-such-file.phh: no such file\n');
     expect(missing.status).toBe(1);
