@@ -35,3 +35,22 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
 export function defaultDatabasePath(): string {
   return join(dataFolder(), 'table.db');
 }
+
+/** Where a table's first start leaves the PIN it made up when nobody is at a terminal to see it (D58). */
+export function managerPinPath(dbPath: string): string {
+  return `${dbPath}.manager-pin`;
+}
+
+/**
+ * Shows the PIN a table's first start made up for its manager (staff number 1), once, where only a person
+ * sees it (D58): on a terminal, in the line returned; otherwise — a service, whose output a system journal
+ * keeps for anyone who may read the journal — in `<db>.manager-pin`, the table's user's only, and the line
+ * names the file. A table in memory has no folder for the file: then the PIN is not shown at all.
+ */
+export function showNewPin(dbPath: string, pin: string, terminal: boolean): string {
+  if (terminal) return `Manager's PIN (staff number 1), made up for this table and shown only now: ${pin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)`;
+  if (dbPath === ':memory:') return "Manager's PIN (staff number 1) made up for this table in memory, and not shown: the output is no terminal (give one with FELT_FLOOR_PIN)";
+  const file = managerPinPath(dbPath);
+  writePrivateFile(file, `The PIN of staff number 1, the manager of the table ${dbPath}, made up at its first start: ${pin}\nKeep it somewhere safe, then delete this file. Add staff and change PINs with felt staff.\n`);
+  return `Manager's PIN (staff number 1), made up for this table: in ${file}, readable by the table's user only — keep it safe, then delete the file (add staff with felt staff)`;
+}
