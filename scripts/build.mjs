@@ -19,6 +19,7 @@ const entryPoints = {
   screenshots: 'scripts/screenshots.ts',
   'bench-drivers': 'bench/drivers.ts',
   'bench-reports': 'bench/reports.ts',
+  'bench-server': 'bench/server.ts',
 };
 
 import { rmSync } from 'node:fs';

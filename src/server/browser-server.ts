@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../api/core.js';
 import { CONTENT_SECURITY_POLICY } from '../api/content-security-policy.js';
 import { SOCKET_PATH } from '../api/requests.js';
@@ -37,15 +37,13 @@ export type BrowserServerOptions = {
 export type ScreenLimits = {
   /** Answers and views a screen has not read yet, in bytes: past this its socket is closed. */
   readonly unsentBytes: number;
-  /** Requests and core time a screen may use (request-budget.ts). */
+  /** Requests and core time a screen may use before its requests wait (request-budget.ts). */
   readonly budget: BudgetLimits;
-  /** Requests refused in a row, over budget, before the socket is closed. */
-  readonly refusedInARow: number;
   /** Screens at once. */
   readonly screens: number;
 };
 
-export const SCREEN_LIMITS: ScreenLimits = { unsentBytes: 1024 * 1024, budget: SCREEN_BUDGET, refusedInARow: 50, screens: 32 };
+export const SCREEN_LIMITS: ScreenLimits = { unsentBytes: 1024 * 1024, budget: SCREEN_BUDGET, screens: 32 };
 
 export type BrowserServer = {
   /** The screen's address with the key (`http://127.0.0.1:8420/#key=…`): for a person or a launcher, never a log. */
@@ -105,9 +103,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 }
 
 /**
- * One screen on the socket: requests in, replies and pushed views out, within its budget; a dead peer is
- * noticed by pings, and one that does not read what it is sent is closed before its backlog passes
- * `limits.unsentBytes` (a client that never read once grew the table by 15 MB a second).
+ * One screen on the socket: requests in, replies and pushed views out; a dead peer is noticed by pings, and
+ * one that does not read what it is sent is closed before its backlog passes `limits.unsentBytes` (a client
+ * that never read once grew the table by 15 MB a second). A screen over its budget waits: its requests are
+ * answered in order as the budget fills again, and meanwhile its socket is not read, so what it sends more
+ * stays in the operating system's buffers, which hold it back, and costs the table nothing.
  */
 function attach(core: Core, ws: WebSocket, limits: ScreenLimits): void {
   const send = (message: unknown): void => {
@@ -121,7 +121,27 @@ function attach(core: Core, ws: WebSocket, limits: ScreenLimits): void {
   };
   const connection = core.connect(send);
   const budget = new RequestBudget(limits.budget, performance.now());
-  let refused = 0;
+  const answer = (data: RawData, isBinary: boolean): void => {
+    const started = performance.now();
+    const reply = isBinary ? { id: null, ok: false, error: { code: 'bad-request', words: { en: 'a message is JSON text, not binary', de: 'eine Nachricht ist JSON-Text, nicht binär' } } } : connection.handle(data.toString());
+    budget.spent(performance.now() - started);
+    send(reply);
+  };
+  // Requests over the budget, in the order they came: at most what was read before the socket was paused.
+  const waiting: { data: RawData; isBinary: boolean }[] = [];
+  let later: NodeJS.Timeout | null = null;
+  const drain = (): void => {
+    later = null;
+    for (let next = waiting[0]; next !== undefined && ws.readyState === ws.OPEN; next = waiting[0]) {
+      if (!budget.take(performance.now())) {
+        later = setTimeout(drain, budget.waitMs(performance.now()));
+        return;
+      }
+      waiting.shift();
+      answer(next.data, next.isBinary);
+    }
+    if (ws.isPaused) ws.resume();
+  };
   let alive = true;
   const ping = setInterval(() => {
     if (!alive) {
@@ -135,41 +155,21 @@ function attach(core: Core, ws: WebSocket, limits: ScreenLimits): void {
     alive = true;
   });
   ws.on('message', (data, isBinary) => {
-    const started = performance.now();
-    if (!budget.take(started)) {
-      refused += 1;
-      if (refused > limits.refusedInARow) ws.terminate();
-      else send(tooMany(isBinary ? null : data.toString()));
+    if (waiting.length === 0 && budget.take(performance.now())) {
+      answer(data, isBinary);
       return;
     }
-    refused = 0;
-    const reply = isBinary ? { id: null, ok: false, error: { code: 'bad-request', words: { en: 'a message is JSON text, not binary', de: 'eine Nachricht ist JSON-Text, nicht binär' } } } : connection.handle(data.toString());
-    budget.spent(performance.now() - started);
-    send(reply);
+    waiting.push({ data, isBinary });
+    if (!ws.isPaused) ws.pause();
+    later ??= setTimeout(drain, budget.waitMs(performance.now()));
   });
   ws.on('close', () => {
     clearInterval(ping);
+    if (later !== null) clearTimeout(later);
+    waiting.length = 0;
     connection.close();
   });
   ws.on('error', () => ws.terminate());
-}
-
-/** The refusal of a request over the screen's budget, under its id when the request is small enough to read for it. */
-function tooMany(text: string | null): unknown {
-  let id: string | null = null;
-  if (text !== null && text.length <= 4096) {
-    try {
-      const request = JSON.parse(text) as { id?: unknown } | null;
-      if (typeof request?.id === 'string') id = request.id;
-    } catch {
-      // Not a request at all: refused without an id.
-    }
-  }
-  return {
-    id,
-    ok: false,
-    error: { code: 'too-many-requests', words: { en: 'This screen sent more requests than the table answers: wait a moment, then try again', de: 'Dieser Bildschirm hat mehr Anfragen geschickt, als der Tisch beantwortet: einen Moment warten, dann erneut versuchen' } },
-  };
 }
 
 function serveFile(files: ReturnType<typeof loadBuiltFiles>, address: OwnAddress, request: IncomingMessage, response: ServerResponse): void {
