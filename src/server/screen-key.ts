@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { writePrivateFile } from '../api/data-folder.js';
+import { lstatSync, readFileSync } from 'node:fs';
+import { ownedHere, writeSecretFile } from '../api/data-folder.js';
 
 /**
  * The table's screen key (D56): what a browser's screen shows the socket to be let in. One per table, kept
@@ -36,13 +36,15 @@ export function screenLauncherPath(dbPath: string): string {
 export function tableScreenKey(dbPath: string): { readonly key: string; readonly made: boolean } {
   if (dbPath === ':memory:') return { key: newScreenKey(), made: true };
   const file = screenKeyPath(dbPath);
-  if (!existsSync(file)) {
+  if (lstatSync(file, { throwIfNoEntry: false }) === undefined) {
     const key = newScreenKey();
-    writePrivateFile(file, `${key}\n`);
+    writeSecretFile(file, `${key}\n`);
     return { key, made: true };
   }
-  const mode = statSync(file).mode;
-  if ((mode & 0o007) !== 0) {
+  const stat = lstatSync(file);
+  // A key someone else put there would be theirs: they could drive the table with it.
+  if (!stat.isFile() || !ownedHere(stat.uid)) throw new ScreenKeyError(`${file} is not a file of the table's user: delete it while the table is stopped, and the next start makes a new key`);
+  if ((stat.mode & 0o007) !== 0) {
     throw new ScreenKeyError(`${file} can be read by every user of this machine, and it lets a screen drive the table: chmod 600 ${file} (or delete it while the table is stopped: the next start makes a new key, and each screen is opened again)`);
   }
   const key = readFileSync(file, 'utf8').trim();
@@ -64,7 +66,7 @@ export function screenAddress(base: string, key: string): string {
 export function writeScreenLauncher(dbPath: string, address: string): string {
   const file = screenLauncherPath(dbPath);
   const href = escapeHtml(address);
-  writePrivateFile(
+  writeSecretFile(
     file,
     [
       '<!doctype html>',

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,25 @@ describe('the table’s screen key (D56)', () => {
       writeFileSync(screenKeyPath(db), text, { mode: 0o600 });
       expect(() => tableScreenKey(db), JSON.stringify(text)).toThrow(`${screenKeyPath(db)} holds no screen key (32 to 256 letters, digits, '-' or '_'): delete it, and the next start makes a new one`);
     }
+  });
+
+  it('trusts no key file it did not write, and writes its secrets through no link (a table in a folder others may write to)', () => {
+    const db = table();
+    symlinkSync(join(tmpdir(), 'felt-planted-key'), screenKeyPath(db));
+    expect(() => tableScreenKey(db)).toThrow(`${screenKeyPath(db)} is not a file of the table's user: delete it while the table is stopped, and the next start makes a new key`);
+    rmSync(screenKeyPath(db));
+    if (process.getuid?.() === 0) {
+      // Planted by another user (here: made so by root), though no one else may read it.
+      writeFileSync(screenKeyPath(db), `${'k'.repeat(43)}\n`, { mode: 0o600 });
+      chownSync(screenKeyPath(db), 65534, 65534);
+      expect(() => tableScreenKey(db)).toThrow('is not a file of the table\'s user');
+    }
+    // A link where the launcher goes: refused, and the file it points at is left alone.
+    const target = join(mkdtempSync(join(tmpdir(), 'felt-target-')), 'bashrc');
+    writeFileSync(target, 'mine');
+    symlinkSync(target, `${db}.screen.html`);
+    expect(() => writeScreenLauncher(db, 'http://127.0.0.1:1/#key=k')).toThrow(`${db}.screen.html is a symbolic link: the table writes its secrets only to a file of its own (remove the link)`);
+    expect(readFileSync(target, 'utf8')).toBe('mine');
   });
 
   it('the launcher sends a browser on to the screen’s address with the key, without script, the table’s user’s only', () => {
