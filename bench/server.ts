@@ -44,10 +44,10 @@ async function bench(): Promise<void> {
   }
   const viewBytes = JSON.stringify(core.controller.view()).length;
   let pushes = 0;
-  // A refused command (nobody's hand is on) is published to every screen: a view pushed, nothing written.
+  // Seat 1 sits out and comes back: each step written to the log and its view pushed to every screen.
   const pushViews = (): NodeJS.Timeout =>
     setInterval(() => {
-      for (let burst = 0; burst < 2; burst++, pushes++) driver.handle(JSON.stringify({ id: `c${pushes}`, name: 'table-submit', args: { commandId: `c${pushes}`, command: { type: 'check' } } }));
+      for (let burst = 0; burst < 2; burst++, pushes++) driver.handle(JSON.stringify({ id: `c${pushes}`, name: 'table-submit', args: { commandId: `c${pushes}`, command: { type: pushes % 2 === 0 ? 'sit-out' : 'come-back', seat: 1 } } }));
     }, 10);
 
   const reader = await new Promise<WebSocket>((resolve, reject) => {

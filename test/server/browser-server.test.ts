@@ -243,14 +243,18 @@ describe('a screen that does not read, or asks too much, cannot hold up the tabl
     });
     expect(server?.screens()).toBe(1);
     const reader = await socket(`ws://${host}/socket?key=${KEY}`);
-    // Another screen drives the table (in the core, past any budget): every refusal is a view pushed to both.
+    // Another screen drives the table (in the core, past any budget): seat 1 sits out and comes back, and
+    // every step is a view pushed to both.
     if (core === null) throw new Error('no core');
     const driver = core.connect(() => undefined);
     for (let seat = 1; seat <= 10; seat++) driver.handle(sit(`s${seat}`, seat, `${'A very long player name '.repeat(8)}${seat}`));
     const started = Date.now();
     let pushed = 0;
     while (server?.screens() === 2 && Date.now() - started < 20_000) {
-      for (let burst = 0; burst < 50; burst++, pushed++) driver.handle(JSON.stringify({ id: `c${pushed}`, name: 'table-submit', args: { commandId: `c${pushed}`, command: { type: 'check' } } }));
+      for (let burst = 0; burst < 50; burst++, pushed++) {
+        const step = driver.handle(JSON.stringify({ id: `c${pushed}`, name: 'table-submit', args: { commandId: `c${pushed}`, command: { type: pushed % 2 === 0 ? 'sit-out' : 'come-back', seat: 1 } } }));
+        expect(step).toMatchObject({ ok: true, result: { lastError: null } });
+      }
       await new Promise((resolve) => setImmediate(resolve));
       // Meanwhile the reading screen is answered as always.
       reader.ws.send(JSON.stringify({ id: `v${pushed}`, name: 'floor-status' }));
