@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, Menu, protocol, type Session, session, type WebContents } from 'electron';
 import { Core } from '../src/api/core.js';
-import { defaultDatabasePath, keepTableFilesPrivate } from '../src/api/data-folder.js';
+import { defaultDatabasePath, keepTableFilesPrivate, showNewPin } from '../src/api/data-folder.js';
+import { hardwareConfigPath } from '../src/hardware/hardware-config.js';
 import { newTournamentTable } from '../src/api/tournament-file.js';
 import { serveAppRequest, shellPaths } from './app-protocol.js';
 import { REQUEST_CHANNEL, VIEW_CHANNEL } from './channels.js';
 import { answerRequest } from './ipc.js';
-import { type KioskOptions, parseKioskArguments, userArguments } from './options.js';
+import { hardwareFor, type KioskOptions, parseKioskArguments, userArguments } from './options.js';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_START_URL, type IpcSender, isAllowedNavigation, kioskWindowOptions } from './security.js';
 
 // Only possible before the app is ready, so at the top of the entry module (no top-level await before it).
@@ -52,17 +53,16 @@ async function start(options: KioskOptions): Promise<void> {
   const dbPath = options.db ?? defaultDatabasePath();
   const core = await Core.open({
     dbPath,
-    hardware: options.hardware,
+    hardware: hardwareFor(options.hardware, dbPath !== ':memory:' && existsSync(hardwareConfigPath(dbPath))),
     ...(floorPin === null || floorPin === '' ? {} : { floorPin }),
     ...(options.seed === null ? {} : { seed: options.seed }),
     ...(options.tournament === null ? {} : { tableConfig: newTournamentTable(options.tournament, dbPath) }),
   });
   try {
     if (core.notice !== null) console.log(`Felt: ${core.notice}`);
-    if (core.newPin !== null) {
-      // Not on the croupier's screen: the PIN guards the floor functions from the table. Set one with --floor-pin.
-      console.log(`Felt: the PIN of this table's manager (staff number 1) is ${core.newPin} (shown only now; set another with --floor-pin; add staff with felt staff)`);
-    }
+    // Not on the croupier's screen (the PIN guards the floor functions from the table), nor in a journal:
+    // on a terminal, else in a file of the table's user's only that the line names (D58).
+    if (core.newPin !== null) console.log(`Felt: ${showNewPin(dbPath, core.newPin, process.stdout.isTTY === true)}`);
     lockDownSession(session.defaultSession);
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(request.url, paths.renderer));
     Menu.setApplicationMenu(null);

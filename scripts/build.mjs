@@ -20,6 +20,7 @@ const entryPoints = {
   'bench-drivers': 'bench/drivers.ts',
   'bench-reports': 'bench/reports.ts',
   'bench-phh': 'bench/phh.ts',
+  'bench-server': 'bench/server.ts',
 };
 
 import { rmSync } from 'node:fs';

@@ -86,6 +86,8 @@ export class Core {
 
   static async open(options: CoreOptions): Promise<Core> {
     if (options.hardware === 'real' && options.dbPath === ':memory:') throw new Error('real hardware needs a table file: its configuration is kept beside it');
+    // A table with devices is never simulated: the simulated shoe would deal into its log, and its screen offer sim-deal (D58).
+    if (options.hardware === 'sim' && options.dbPath !== ':memory:' && existsSync(hardwareConfigPath(options.dbPath))) throw new Error(`${hardwareConfigPath(options.dbPath)} configures this table's devices: it starts with real hardware only (--hardware real; move the file away to simulate)`);
     if (options.floorPin !== undefined) {
       const problem = checkPinFormat(options.floorPin);
       if (problem !== null) throw new Error(`--floor-pin: ${problem}`);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,6 +32,57 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
   chmodSync(path, 0o600);
 }
 
+/**
+ * Writes a secret of the table's (its screen key, a made-up PIN) to a file of the table's user's only: never
+ * through a symbolic link, and never into a file another user owns — a table kept in a folder others may
+ * write to (`--db /tmp/table.db`) must not be made to write its secret where they choose, or read one they
+ * planted.
+ */
+export function writeSecretFile(path: string, data: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(`${path} is a symbolic link: the table writes its secrets only to a file of its own (remove the link)`, { cause: error });
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !ownedHere(stat.uid)) throw new Error(`${path} is not a file of the table's user: the table writes its secrets only to a file of its own (remove it)`);
+    // Emptied only once it is known to be the table's own.
+    ftruncateSync(fd, 0);
+    fchmodSync(fd, 0o600);
+    writeSync(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether a file's owner is this process's user (where the system has users). */
+export function ownedHere(uid: number): boolean {
+  const own = process.getuid?.();
+  return own === undefined || uid === own;
+}
+
 export function defaultDatabasePath(): string {
   return join(dataFolder(), 'table.db');
+}
+
+/** Where a table's first start leaves the PIN it made up when nobody is at a terminal to see it (D58). */
+export function managerPinPath(dbPath: string): string {
+  return `${dbPath}.manager-pin`;
+}
+
+/**
+ * Shows the PIN a table's first start made up for its manager (staff number 1), once, where only a person
+ * sees it (D58): on a terminal, in the line returned; otherwise — a service, whose output a system journal
+ * keeps for anyone who may read the journal — in `<db>.manager-pin`, the table's user's only, and the line
+ * names the file. A table in memory has no folder for the file: then the PIN is not shown at all.
+ */
+export function showNewPin(dbPath: string, pin: string, terminal: boolean): string {
+  if (terminal) return `Manager's PIN (staff number 1), made up for this table and shown only now: ${pin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)`;
+  if (dbPath === ':memory:') return "Manager's PIN (staff number 1) made up for this table in memory, and not shown: the output is no terminal (give one with FELT_FLOOR_PIN)";
+  const file = managerPinPath(dbPath);
+  writeSecretFile(file, `The PIN of staff number 1, the manager of the table ${dbPath}, made up at its first start: ${pin}\nKeep it somewhere safe, then delete this file. Add staff and change PINs with felt staff.\n`);
+  return `Manager's PIN (staff number 1), made up for this table: in ${file}, readable by the table's user only — keep it safe, then delete the file (add staff with felt staff)`;
 }

@@ -108,5 +108,5 @@ export interface CoreBridge {
   onView(listener: (view: ViewModel) => void): () => void;
 }
 
-/** The WebSocket path of browser mode; the page and the socket both need the start's token (`?token=`). */
+/** The WebSocket path of browser mode; the socket needs the table's screen key (`?key=`, D56). */
 export const SOCKET_PATH = '/socket';

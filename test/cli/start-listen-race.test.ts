@@ -44,7 +44,7 @@ describe('felt start when the port is taken between asking and listening', () =>
     };
     const io = cliIo();
     try {
-      expect(await runStart(['--browser', '--port', '8431', '--db', db], io, builtDist(folder))).toBe(1);
+      expect(await runStart(['--browser', '--port', '8431', '--db', db], io, builtDist(folder), true)).toBe(1);
     } finally {
       listening.before = () => undefined;
     }

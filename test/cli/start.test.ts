@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,17 @@ function openedTable(db: string): TableState {
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
-/** Starts `felt start` and resolves with the address it prints on a line of its own, and its output so far. */
+/** The screen's address with its key, from the launcher a start writes beside the table (D56). */
+function launcherAddress(db: string): string {
+  const href = /<a href="([^"]+)">/.exec(readFileSync(`${db}.screen.html`, 'utf8'))?.[1];
+  if (href === undefined) throw new Error(`${db}.screen.html holds no address`);
+  return href;
+}
+
+/**
+ * Starts `felt start` with its output on pipes (as a service's is: no terminal) and resolves once it says
+ * where the screen is: the address with its key (read from the launcher it names), and its output so far.
+ */
 function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; output: string; stop: () => Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(felt, ['start', ...args], { env });
@@ -31,10 +41,10 @@ function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ 
     const timer = setTimeout(() => reject(new Error(`no address after 15 s:\n${output}`)), 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const line = output.split('\n').find((candidate) => /^http:\/\/\S+\?token=\S+$/.test(candidate));
-      if (line === undefined) return;
+      const line = /^Croupier screen at http:\/\/\S+\/, with the table's screen key: open (\S+)\.screen\.html in a browser/m.exec(output);
+      if (line === null) return;
       clearTimeout(timer);
-      resolve({ url: line, output, stop: () => new Promise((done) => (child.on('exit', (code) => done(code)), child.kill('SIGTERM'))) });
+      resolve({ url: launcherAddress(line[1] as string), output, stop: () => new Promise((done) => (child.on('exit', (code) => done(code)), child.kill('SIGTERM'))) });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`felt start exited with ${String(code)}:\n${output}`)));
@@ -42,18 +52,41 @@ function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ 
 }
 
 describe('felt start', () => {
-  it('serves the croupier screen in browser mode at the address it prints, keeps the log and a made-up PIN, and stops cleanly', async () => {
+  it('serves the croupier screen in browser mode, keeps the log, and prints neither the PIN it made up nor the screen key when no terminal reads it', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
     const db = join(folder, 'table.db');
     const started = await start(['--browser', '--port', '0', '--db', db]);
     expect(started.output).toMatch(/^Felt in browser mode \(--browser was given\), simulated hardware\.$/m);
     expect(started.output).toContain(`Table log: ${db}`);
-    expect(started.output).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /m);
-    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    // The PIN is in a file of the table's user's only, which the output names; the output holds no PIN.
+    expect(started.output).toContain(`Manager's PIN (staff number 1), made up for this table: in ${db}.manager-pin, readable by the table's user only`);
+    const pin = /made up at its first start: (\d{6})\n/.exec(readFileSync(`${db}.manager-pin`, 'utf8'))?.[1];
+    expect(pin).toMatch(/^\d{6}$/);
+    expect(started.output).not.toContain(pin);
+    expect(statSync(`${db}.manager-pin`).mode & 0o777).toBe(0o600);
+    // The screen key: in its file and the launcher, both the table's user's only; never in the output.
+    const key = readFileSync(`${db}.screen-key`, 'utf8').trim();
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(started.output).not.toContain(key);
+    expect(statSync(`${db}.screen-key`).mode & 0o777).toBe(0o600);
+    expect(statSync(`${db}.screen.html`).mode & 0o777).toBe(0o600);
+    expect(started.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#key=${key}$`));
     const page = await fetch(started.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
-    expect((await fetch(started.url.replace(/\?token=.*/, ''))).status).toBe(403);
+    // The PIN from the file opens the floor over a socket that shows the key.
+    const { WebSocket } = await import('ws');
+    const socketUrl = started.url.replace(/^http/, 'ws').replace(/\/#key=/, '/socket?key=');
+    const unlocked = await new Promise<unknown>((resolve, reject) => {
+      const ws = new WebSocket(socketUrl);
+      ws.on('open', () => ws.send(JSON.stringify({ id: 'u', name: 'floor-unlock', args: { staff: '1', pin } })));
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { id?: string };
+        if (message.id === 'u') resolve((ws.close(), message));
+      });
+      ws.on('error', reject);
+    });
+    expect(unlocked).toMatchObject({ ok: true, result: { unlocked: true } });
     // The running table's database is read while it runs: verified, reported, exported.
     const verified = spawnSync(felt, ['verify', '--db', db], { encoding: 'utf8' });
     expect(verified.stderr).toBe('');
@@ -65,10 +98,26 @@ describe('felt start', () => {
     expect(await started.stop()).toBe(0);
     expect(existsSync(db)).toBe(true);
     expect(existsSync(`${db}.staff.json`)).toBe(true);
-    // The second start keeps the table and its PIN: no new PIN is shown.
+    // The second start keeps the table, its PIN and its screen key; it reminds that the PIN's file is still there.
     const again = await start(['--browser', '--port', '0', '--db', db]);
-    expect(again.output).not.toMatch(/Floor PIN/);
+    expect(again.output).not.toMatch(/Manager's PIN/);
+    expect(again.output).toContain(`felt start: ${db}.manager-pin still holds the manager's first PIN: keep it somewhere safe and delete the file`);
+    expect(again.url).toContain(`#key=${key}`);
     expect(await again.stop()).toBe(0);
+  });
+
+  it('on a terminal, prints the PIN it made up and the screen’s address with the key, and writes no PIN file', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const db = join(folder, 'table.db');
+    // `script` gives felt start a pseudo-terminal; the start is stopped once it has printed the address.
+    const shell = `${felt} start --browser --port 0 --db ${db} & pid=$!; for i in $(seq 150); do grep -q '#key=' ${join(folder, 'typed')} 2>/dev/null && break; sleep 0.1; done; kill -TERM $pid; wait $pid`;
+    const run = spawnSync('script', ['-qfec', shell, join(folder, 'typed')], { encoding: 'utf8', timeout: 30_000 });
+    const typed = readFileSync(join(folder, 'typed'), 'utf8').replace(/\r/g, '');
+    expect(run.status, typed).toBe(0);
+    expect(typed).toMatch(/^Manager's PIN \(staff number 1\), made up for this table and shown only now: \d{6} /m);
+    const key = readFileSync(`${db}.screen-key`, 'utf8').trim();
+    expect(typed).toMatch(new RegExp(`^Open the croupier screen at:\nhttp://127\\.0\\.0\\.1:\\d+/#key=${key}$`, 'm'));
+    expect(existsSync(`${db}.manager-pin`)).toBe(false);
   });
 
   it('makes no table on a port that is taken, and leaves a running table and its PIN alone', async () => {
@@ -111,6 +160,54 @@ describe('felt start', () => {
     const result = spawnSync(felt, ['start', ...args], { encoding: 'utf8' });
     expect(result.status).toBe(status);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('felt start and the table’s screen key (D56)', () => {
+  it('refuses a key file others may read, saying what to do, and takes back the table it made', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const dist = builtDist(folder);
+    const db = join(folder, 'table.db');
+    writeFileSync(`${db}.screen-key`, `${'k'.repeat(43)}\n`, { mode: 0o644 });
+    chmodSync(`${db}.screen-key`, 0o644);
+    const io = cliIo();
+    expect(await runStart(['--browser', '--port', '0', '--db', db], io, dist, false)).toBe(1);
+    expect(io.written.err).toBe(`felt start: ${db}.screen-key can be read by every user of this machine, and it lets a screen drive the table: chmod 600 ${db}.screen-key (or delete it while the table is stopped: the next start makes a new key, and each screen is opened again)\n`);
+    expect(io.written.out).toBe('');
+    expect(readdirSync(folder).sort()).toEqual(['dist', 'table.db.screen-key']);
+  });
+});
+
+describe('felt start on a table whose devices are configured (D58)', () => {
+  it('runs it on real hardware without being told, and refuses to simulate it: no simulated shoe deals into its log', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));
+    const dist = builtDist(folder);
+    const db = join(folder, 'table.db');
+    writeFileSync(`${db}.hardware.json`, JSON.stringify({ shoe: { transport: 'serial', path: join(folder, 'no-such-shoe') } }));
+    const simulated = cliIo();
+    expect(await runStart(['--browser', '--port', '0', '--db', db, '--hardware', 'sim'], simulated, dist)).toBe(1);
+    expect(simulated.written.err).toBe(`felt start: ${db}.hardware.json configures this table's devices: it starts with real hardware only (--hardware real; move the file away to simulate)\n`);
+    expect(readdirSync(folder).sort()).toEqual(['dist', 'table.db.hardware.json']);
+    const started = await start(['--browser', '--port', '0', '--db', db]);
+    expect(started.output).toMatch(/^Felt in browser mode \(--browser was given\), real hardware\.$/m);
+    const { WebSocket } = await import('ws');
+    const replies = await new Promise<unknown[]>((resolve, reject) => {
+      const ws = new WebSocket(started.url.replace(/^http/, 'ws').replace(/\/#key=/, '/socket?key='));
+      const seen: unknown[] = [];
+      ws.on('open', () => ['app-info', 'sim-deal', 'sim-fault'].forEach((name) => ws.send(JSON.stringify({ id: name, name, args: name === 'sim-fault' ? { fault: 'shoe-unplug' } : undefined }))));
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { id?: string };
+        if (message.id !== undefined) seen.push(message);
+        if (seen.length === 3) resolve((ws.close(), seen));
+      });
+      ws.on('error', reject);
+    });
+    expect(replies).toEqual([
+      { id: 'app-info', ok: true, result: { hardware: 'real', version: expect.any(String) } },
+      { id: 'sim-deal', ok: false, error: { code: 'not-simulated', words: expect.anything() } },
+      { id: 'sim-fault', ok: false, error: { code: 'not-simulated', words: expect.anything() } },
+    ]);
+    expect(await started.stop()).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -25,6 +25,7 @@ type Run = {
   otherWindow?: Attempt;
   subframe?: Attempt;
   sit?: Attempt;
+  simDeal?: Attempt;
   pushed?: string[];
   prevented?: Record<string, boolean>;
   served?: { status: number; csp: string | null; body: string };
@@ -48,9 +49,17 @@ afterAll(() => {
   if (place !== '') rmSync(place, { recursive: true, force: true });
 });
 
-function drive(...args: string[]): Run {
+/** Runs the main bundle with these kiosk arguments (its output on a pipe, as a service's); `printed` is what it wrote before the run's record. */
+function drive(...args: string[]): Run & { printed: string } {
   const output = execFileSync(process.execPath, [DRIVER, main, ...args], { cwd: place, encoding: 'utf8', env: { ...process.env, XDG_DATA_HOME: join(place, 'data') } });
-  return JSON.parse(output.trim().split('\n').at(-1) as string) as Run;
+  const lines = output.trim().split('\n');
+  return { ...(JSON.parse(lines.at(-1) as string) as Run), printed: lines.slice(0, -1).join('\n') };
+}
+
+/** The same, as a packaged kiosk; the exit code and standard error too (a refusal exits before the run's record). */
+function drivePackaged(...args: string[]): { status: number | null; stderr: string; run: Run } {
+  const child = spawnSync(process.execPath, [DRIVER, main, ...args], { cwd: place, encoding: 'utf8', env: { ...process.env, XDG_DATA_HOME: join(place, 'data'), FELT_STUB_PACKAGED: '1' } });
+  return { status: child.status, stderr: child.stderr, run: JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as Run };
 }
 
 function indexOf(log: Logged[], key: string): number {
@@ -103,6 +112,42 @@ describe('the kiosk main process (against a stub of Electron)', () => {
     const run = drive('--db', join(place, 'quit.db'));
     expect(run.afterQuit).toBe(false);
     expect(run.log).toContainEqual({ ipcRemoved: 'felt:request' });
+  });
+
+  it('shows a PIN it made up only in a file of the table’s user’s, named on its output, when no terminal reads it (D58)', () => {
+    const db = join(place, 'pin.db');
+    const run = drive('--db', db);
+    expect(run.printed).toContain(`Felt: Manager's PIN (staff number 1), made up for this table: in ${db}.manager-pin, readable by the table's user only`);
+    const pin = /first start: (\d{6})\n/.exec(readFileSync(`${db}.manager-pin`, 'utf8'))?.[1];
+    expect(pin).toMatch(/^\d{6}$/);
+    expect(run.printed).not.toContain(pin);
+    expect(statSync(`${db}.manager-pin`).mode & 0o777).toBe(0o600);
+  });
+
+  it('runs a table whose devices are configured on real hardware: no simulated shoe, no sim-deal; --hardware sim is refused (D58)', () => {
+    const db = join(place, 'real.db');
+    writeFileSync(`${db}.hardware.json`, JSON.stringify({ shoe: { transport: 'serial', path: join(place, 'no-such-shoe') } }));
+    const run = drive('--db', db);
+    expect(run.appInfo?.reply).toMatchObject({ ok: true, result: { hardware: 'real' } });
+    expect(run.simDeal?.reply).toMatchObject({ ok: false, error: { code: 'not-simulated' } });
+    const simulated = spawnSync(process.execPath, [DRIVER, main, '--db', db, '--hardware', 'sim'], { cwd: place, encoding: 'utf8' });
+    expect(simulated.stderr).toContain(`${db}.hardware.json configures this table's devices: it starts with real hardware only`);
+    expect(indexOf((JSON.parse(simulated.stdout.trim().split('\n').at(-1) as string) as Run).log, 'window')).toBe(-1);
+    // A table without devices configured is simulated, and only it offers the simulated shoe.
+    expect(drive('--db', join(place, 'sim.db')).simDeal?.reply).toMatchObject({ ok: true });
+  });
+
+  it('as a packaged kiosk, takes only the switches a kiosk compositor needs and stops before a window on any other (D58)', () => {
+    const taken = drivePackaged('--db', join(place, 'packaged.db'), '--ozone-platform=wayland', '--touch-events');
+    expect(taken.status).toBe(0);
+    expect(indexOf(taken.run.log, 'window')).toBeGreaterThan(-1);
+    for (const refused of ['--no-sandbox', '--disable-gpu-sandbox', '--enable-features=NetworkServiceInProcess', '--disable-features=RendererCodeIntegrity']) {
+      const run = drivePackaged('--db', join(place, 'packaged.db'), refused);
+      expect(run.stderr, refused).toContain(`${refused.split('=')[0]}: a packaged kiosk takes only the Chromium switches a kiosk compositor needs`);
+      expect(run.run.log, refused).toContainEqual({ exit: 2 });
+      expect(indexOf(run.run.log, 'window'), refused).toBe(-1);
+      expect(indexOf(run.run.log, 'lock'), refused).toBe(-1);
+    }
   });
 
   it('refuses a wrong command line before anything opens, exit code 2', () => {

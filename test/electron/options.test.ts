@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKioskArguments, userArguments } from '../../electron/options.js';
+import { hardwareFor, parseKioskArguments, userArguments } from '../../electron/options.js';
 
 const dev = { packaged: false };
 const packaged = { packaged: true };
@@ -11,8 +11,13 @@ function problemOf(args: string[], context = dev): string {
 }
 
 describe('the kiosk command line', () => {
-  it('defaults to the data folder’s database and simulated hardware', () => {
-    expect(parseKioskArguments([], dev)).toEqual({ ok: true, options: { db: null, hardware: 'sim', floorPin: null, seed: null, tournament: null, devtools: false } });
+  it('defaults to the data folder’s database, and leaves the hardware to the table (D58)', () => {
+    expect(parseKioskArguments([], dev)).toEqual({ ok: true, options: { db: null, hardware: null, floorPin: null, seed: null, tournament: null, devtools: false } });
+    expect(hardwareFor(null, false)).toBe('sim');
+    expect(hardwareFor(null, true)).toBe('real');
+    expect(hardwareFor('real', false)).toBe('real');
+    // Given as sim where devices are configured: the core refuses to start (test/electron/main-glue.test.ts).
+    expect(hardwareFor('sim', true)).toBe('sim');
   });
 
   it('reads --db, --hardware and --floor-pin, spaced or with =', () => {
@@ -36,8 +41,32 @@ describe('the kiosk command line', () => {
     expect(problemOf(['--tournament'])).toMatch(/^--tournament needs a value \(a tournament structure file\)/);
   });
 
-  it('lets Chromium’s own switches through', () => {
-    expect(parseKioskArguments(['--no-sandbox', '--ozone-platform=wayland', '--db', 't.db'], dev)).toMatchObject({ ok: true, options: { db: 't.db' } });
+  it('lets Chromium’s own switches through in development', () => {
+    expect(parseKioskArguments(['--no-sandbox', '--ozone-platform=wayland', '--enable-features=X', '--db', 't.db'], dev)).toMatchObject({ ok: true, options: { db: 't.db' } });
+  });
+
+  it('as a packaged kiosk, takes the switches a kiosk compositor needs, with their values checked (D58)', () => {
+    const taken = ['--ozone-platform=wayland', '--ozone-platform=x11', '--ozone-platform-hint=auto', '--enable-wayland-ime', '--force-device-scale-factor=1.5', '--force-device-scale-factor=0.75', '--touch-events', '--touch-events=enabled', '--lang=de', '--lang=en-GB', '--disable-gpu'];
+    expect(parseKioskArguments([...taken, '--db', 't.db', '--hardware', 'real'], packaged)).toMatchObject({ ok: true, options: { db: 't.db', hardware: 'real' } });
+  });
+
+  it.each([
+    ['--no-sandbox', /^--no-sandbox: a packaged kiosk takes only the Chromium switches a kiosk compositor needs \(--ozone-platform, /],
+    ['--disable-gpu-sandbox', /^--disable-gpu-sandbox: a packaged kiosk takes only/],
+    ['--enable-features=UseOzonePlatform', /^--enable-features: a packaged kiosk takes only/],
+    ['--disable-features=SitePerProcess', /^--disable-features: a packaged kiosk takes only/],
+    ['--log-file=/tmp/x', /^--log-file: a packaged kiosk takes only/],
+    ['--v=1', /^--v: a packaged kiosk takes only/],
+    ['--remote-debugging-port=9222', /^unknown option '--remote-debugging-port'/],
+    ['--ozone-platform=headless', /^--ozone-platform=headless: a packaged kiosk takes --ozone-platform only as --ozone-platform=wayland or =x11/],
+    ['--ozone-platform', /^--ozone-platform: a packaged kiosk takes --ozone-platform only as/],
+    ['--disable-gpu=1', /^--disable-gpu=1: a packaged kiosk takes --disable-gpu only as --disable-gpu, without a value/],
+    ['--force-device-scale-factor=40', /^--force-device-scale-factor=40: .* \(0\.5 to 3\.99\)/],
+    ['--lang=de;rm', /^--lang=de;rm: a packaged kiosk takes --lang only as/],
+  ])('as a packaged kiosk, refuses %s, naming it', (argument, problem) => {
+    const refusal = problemOf([argument], packaged);
+    expect(refusal).toMatch(problem);
+    expect(refusal).toContain('usage: felt-kiosk');
   });
 
   it('opens the developer tools only outside a package', () => {

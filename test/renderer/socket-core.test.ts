@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewModel } from '../../src/controller/view-model';
 import type { ConnectionState } from '../../renderer/src/core/core';
-import { type SocketLike, socketCore, socketUrl } from '../../renderer/src/core/socket-core';
+import { SCREEN_KEY_ITEM, screenKey, type SocketLike, socketCore, socketUrl } from '../../renderer/src/core/socket-core';
 import { flopView } from './fixtures';
 
 /** A socket the test drives: it opens, answers and closes when told. */
@@ -41,7 +41,7 @@ class FakeSocket implements SocketLike {
 function setUp() {
   const sockets: FakeSocket[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
-  const core = socketCore('ws://table/socket?token=t', {
+  const core = socketCore('ws://table/socket?key=t', {
     open: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -61,9 +61,64 @@ function setUp() {
 }
 
 describe('socketUrl', () => {
-  it('points at the page’s host with the page’s token', () => {
-    expect(socketUrl({ protocol: 'http:', host: '10.0.0.5:8080', search: '?token=a b&x=1' })).toBe('ws://10.0.0.5:8080/socket?token=a%20b');
-    expect(socketUrl({ protocol: 'https:', host: 'table', search: '' })).toBe('wss://table/socket?token=');
+  it('points at the page’s host with the table’s screen key', () => {
+    expect(socketUrl({ protocol: 'http:', host: '10.0.0.5:8080' }, 'a b')).toBe('ws://10.0.0.5:8080/socket?key=a%20b');
+    expect(socketUrl({ protocol: 'https:', host: 'table' }, null)).toBe('wss://table/socket?key=');
+  });
+});
+
+/** A tab's session storage and history, as the page sees them. */
+function tab(stored: Record<string, string> = {}) {
+  const items = new Map(Object.entries(stored));
+  const replaced: string[] = [];
+  return {
+    items,
+    replaced,
+    storage: { getItem: (name: string) => items.get(name) ?? null, setItem: (name: string, value: string) => void items.set(name, value) },
+    history: { replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)) },
+  };
+}
+
+describe('the screen key (D56)', () => {
+  it('is taken from the address’s #key=, kept in the tab’s session storage, and taken out of the address', () => {
+    const { items, replaced, storage, history } = tab();
+    expect(screenKey({ hash: '#key=abc-_123', pathname: '/', search: '' }, storage, history)).toBe('abc-_123');
+    expect(items.get(SCREEN_KEY_ITEM)).toBe('abc-_123');
+    expect(replaced).toEqual(['/']);
+  });
+
+  it('is found in the tab’s storage after a reload or a restart of the table, the address then holding none', () => {
+    const { replaced, storage, history } = tab({ [SCREEN_KEY_ITEM]: 'kept' });
+    expect(screenKey({ hash: '', pathname: '/', search: '' }, storage, history)).toBe('kept');
+    expect(replaced).toEqual([]);
+  });
+
+  it('a new key in the address replaces the kept one (the table’s key was made anew)', () => {
+    const { items, storage, history } = tab({ [SCREEN_KEY_ITEM]: 'old' });
+    expect(screenKey({ hash: '#key=new', pathname: '/index.html', search: '?lang=de' }, storage, history)).toBe('new');
+    expect(items.get(SCREEN_KEY_ITEM)).toBe('new');
+  });
+
+  it('none in the address and none kept: none (the socket then refuses the page)', () => {
+    const { storage, history } = tab();
+    expect(screenKey({ hash: '', pathname: '/', search: '?token=old' }, storage, history)).toBeNull();
+    expect(screenKey({ hash: '#key=', pathname: '/', search: '' }, storage, history)).toBeNull();
+  });
+
+  it('works where the browser refuses storage: the key lasts as long as the page', () => {
+    const { replaced, history } = tab();
+    const refusing = {
+      getItem: (): string | null => {
+        throw new Error('SecurityError');
+      },
+      setItem: (): void => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(screenKey({ hash: '#key=k', pathname: '/', search: '' }, refusing, history)).toBe('k');
+    expect(replaced).toEqual(['/']);
+    expect(screenKey({ hash: '', pathname: '/', search: '' }, refusing, history)).toBeNull();
+    expect(screenKey({ hash: '', pathname: '/', search: '' }, null, history)).toBeNull();
   });
 });
 
@@ -123,7 +178,7 @@ describe('the WebSocket bridge', () => {
     timers.at(3)?.callback();
     socket(4).open();
     expect(states.at(-1)).toBe('connected');
-    expect(socket(4).url).toBe('ws://table/socket?token=t');
+    expect(socket(4).url).toBe('ws://table/socket?key=t');
     // A successful open resets the pause.
     socket(4).drop();
     expect(timers.at(-1)?.ms).toBe(100);

@@ -1,6 +1,6 @@
 import type { CoreBridge } from '../../../src/api/requests';
 import { type Core, steadyCore } from './core';
-import { socketCore, socketUrl } from './socket-core';
+import { screenKey, socketCore, socketUrl } from './socket-core';
 
 declare global {
   interface Window {
@@ -9,8 +9,18 @@ declare global {
   }
 }
 
-/** Electron's preload bridge when there is one, else browser mode's WebSocket to the page's host. */
+/** Electron's preload bridge when there is one, else browser mode's WebSocket to the page's host, with the table's screen key. */
 export function selectCore(): Core {
   const bridge = window.felt;
-  return bridge === undefined ? socketCore(socketUrl(window.location)) : steadyCore(bridge);
+  if (bridge !== undefined) return steadyCore(bridge);
+  return socketCore(socketUrl(window.location, screenKey(window.location, sessionStorageOrNull(), window.history)));
+}
+
+/** The tab's session storage, or null where the browser refuses it (reading the property can throw). */
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }

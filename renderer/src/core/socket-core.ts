@@ -5,11 +5,41 @@ import { CONNECTION_LOST, type ConnectionState, type Core, NO_ANSWER } from './c
 /** The core's path, checked against its constant (the renderer may import only types from src/api). */
 const SOCKET: typeof SOCKET_PATH = '/socket';
 
-/** The socket URL of browser mode: the page's own host, with the start's token from the page's `?token=`. */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+/** Where a page keeps the table's screen key: its tab's session storage, which is its origin's alone (D56). */
+export const SCREEN_KEY_ITEM = 'felt-screen-key';
+
+/**
+ * The table's screen key for this page (D56). Opened with one (`…/#key=…`, the part of an address a browser
+ * never sends), the page keeps it in its tab's session storage — kept apart by scheme, host and port, unlike a
+ * cookie, and gone with the tab — and takes it out of the address, so it is neither on the screen nor in the
+ * browser's history; a reload, or the socket opening again after the table restarted, finds it there.
+ */
+export function screenKey(
+  location: Pick<Location, 'hash' | 'pathname' | 'search'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  history: Pick<History, 'replaceState'>,
+): string | null {
+  const given = new URLSearchParams(location.hash.slice(1)).get('key');
+  if (given !== null && given !== '') {
+    try {
+      storage?.setItem(SCREEN_KEY_ITEM, given);
+    } catch {
+      // Storage switched off: the key lasts as long as the page.
+    }
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    return given;
+  }
+  try {
+    return storage?.getItem(SCREEN_KEY_ITEM) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The socket URL of browser mode: the page's own host, with the table's screen key. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, key: string | null): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${SOCKET}?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${location.host}${SOCKET}?key=${encodeURIComponent(key ?? '')}`;
 }
 
 /** The part of a WebSocket this bridge uses (tests give a fake). */

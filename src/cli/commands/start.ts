@@ -4,20 +4,23 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from '../../api/core.js';
-import { defaultDatabasePath, keepTableFilesPrivate } from '../../api/data-folder.js';
+import { defaultDatabasePath, keepTableFilesPrivate, managerPinPath, showNewPin } from '../../api/data-folder.js';
 import { staffPath, withStaffLock } from '../../api/staff.js';
 import { newTournamentTable, TournamentFileError } from '../../api/tournament-file.js';
 import type { TableConfig } from '../../engine/table-config.js';
+import { hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { startBrowserServer } from '../../server/browser-server.js';
+import { screenKeyPath, screenLauncherPath, tableScreenKey, writeScreenLauncher } from '../../server/screen-key.js';
 import { FileLock, LockHeld } from '../../store/file-lock.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 
-type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real'; floorPin: string | undefined; seed: number | undefined; tournament: string | null };
+/** `hardware` null: not given — real where the table's devices are configured, else simulated (D58). */
+type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real' | null; floorPin: string | undefined; seed: number | undefined; tournament: string | null };
 
 export const DEFAULT_PORT = 8420;
 
 function parse(args: readonly string[]): StartOptions {
-  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: 'sim', floorPin: undefined, seed: undefined, tournament: null };
+  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: null, floorPin: undefined, seed: undefined, tournament: null };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -71,10 +74,12 @@ function electronBinary(dist: string): { path: string } | { missing: string } {
 /**
  * `felt start`: the croupier's screen. The Electron kiosk where its binary is installed (and a display is
  * there), otherwise — or with --browser — browser mode: the same core and screens over HTTP and a
- * WebSocket, at an address printed on a line of its own, token included. Runs until stopped (Ctrl-C).
+ * WebSocket. The screen's address with the table's screen key, and a PIN made up for a new table, are
+ * printed only on a terminal (`terminal`: standard output is one); a service's output, which a system
+ * journal keeps, names the files that hold them instead (D56, D58). Runs until stopped (Ctrl-C).
  * `dist` is the built checkout's dist/ folder (found beside this module when not given).
  */
-export async function runStart(args: readonly string[], io: CommandIo, dist?: string): Promise<number> {
+export async function runStart(args: readonly string[], io: CommandIo, dist?: string, terminal: boolean = process.stdout.isTTY === true): Promise<number> {
   const options = parse(args);
   // FELT_FLOOR_PIN keeps the PIN out of the process list, where --floor-pin shows while the table runs.
   const floorPin = options.floorPin ?? (process.env['FELT_FLOOR_PIN'] || undefined);
@@ -82,6 +87,7 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   keepTableFilesPrivate();
   const db = options.db ?? defaultDatabasePath();
   if (db !== ':memory:' && !existsSync(dirname(resolve(db)))) throw new CliUsageError(`--db: the folder ${dirname(resolve(db))} does not exist`);
+  const hardware = options.hardware ?? (db !== ':memory:' && existsSync(hardwareConfigPath(db)) ? 'real' : 'sim');
   // A tournament's structure is checked before anything is made: a wrong file makes no table.
   let tableConfig: TableConfig | undefined;
   if (options.tournament !== null) {
@@ -96,13 +102,13 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   const built = dist ?? distFolder();
   const electron = options.browser ? { missing: '--browser was given' } : electronBinary(built);
   if ('path' in electron) {
-    io.out(`Felt kiosk (Electron), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
+    io.out(`Felt kiosk (Electron), ${hardware === 'sim' ? 'simulated' : 'real'} hardware, table log ${db}\n`);
     const kioskArgs = [
       join(built, 'electron', 'main.js'),
       '--db',
       db,
       '--hardware',
-      options.hardware,
+      hardware,
       ...(options.seed === undefined ? [] : ['--seed', String(options.seed)]),
       ...(options.tournament === null ? [] : ['--tournament', resolve(options.tournament)]),
     ];
@@ -137,7 +143,7 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   try {
     core = await Core.open({
       dbPath: db,
-      hardware: options.hardware,
+      hardware,
       ...(floorPin === undefined ? {} : { floorPin }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(tableConfig === undefined ? {} : { tableConfig }),
@@ -149,6 +155,20 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   }
   // The staff file as this start made it (taken back if the table cannot listen after all).
   const madeStaff = db !== ':memory:' && !before.has(staffPath(db)) && existsSync(staffPath(db)) ? readFileSync(staffPath(db), 'utf8') : null;
+  // A made-up PIN is shown whenever the table keeps it, and only then: on a terminal, else in a file (D58).
+  const showPin = (): void => {
+    if (core.newPin !== null) io.out(`${showNewPin(db, core.newPin, terminal)}\n`);
+  };
+  // The table's screen key, made now if it has none: the table's lock is held, so no other start makes one.
+  let key: string;
+  try {
+    key = tableScreenKey(db).key;
+  } catch (error) {
+    core.close();
+    if (!takeBack(db, before, madeStaff)) showPin();
+    io.err(`felt start: ${(error as Error).message}\n`);
+    return 1;
+  }
   // The signals are ours before anything is printed: whoever reads the output (the PIN, the address) may
   // stop the table at once — a write to a pipe is synchronous, and the reader can act before this process
   // runs its next line — and the table must then close its log, not die of the signal.
@@ -167,14 +187,13 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // A made-up PIN is shown whenever the table keeps it, and only then.
-  const showPin = (): void => {
-    if (core.newPin !== null) io.out(`Manager's PIN (staff number 1), made up for this table and shown only now: ${core.newPin} (set another with --floor-pin or FELT_FLOOR_PIN; add staff with felt staff)\n`);
-  };
   if (core.notice !== null) io.err(`felt start: ${core.notice}\n`);
+  if (core.newPin === null && db !== ':memory:' && existsSync(managerPinPath(db))) {
+    io.err(`felt start: ${managerPinPath(db)} still holds the manager's first PIN: keep it somewhere safe and delete the file\n`);
+  }
   let server: Awaited<ReturnType<typeof startBrowserServer>>;
   try {
-    server = await startBrowserServer({ core, root, host: options.host, port: options.port });
+    server = await startBrowserServer({ core, root, host: options.host, port: options.port, key });
   } catch (error) {
     if (stopping) {
       showPin();
@@ -195,14 +214,21 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
     return stopped;
   }
   running = server;
-  io.out(`Felt in browser mode (${electron.missing}), ${options.hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
+  // Written at every start (the port may be another): what a kiosk's browser opens (D56).
+  const launcher = db === ':memory:' ? null : writeScreenLauncher(db, server.url);
+  io.out(`Felt in browser mode (${electron.missing}), ${hardware === 'sim' ? 'simulated' : 'real'} hardware.\n`);
   io.out(`Table log: ${db}\n`);
   showPin();
   if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
-    io.out(`Listening on ${options.host}: anyone who can reach it needs the token in the address below.\n`);
+    io.out(`Listening on ${options.host}: anyone who can reach it still needs the table's screen key to see or touch the table.\n`);
   }
-  io.out('Open the croupier screen at:\n');
-  io.out(`${server.url}\n`);
+  if (terminal) {
+    io.out('Open the croupier screen at:\n');
+    io.out(`${server.url}\n`);
+  } else {
+    // The key stays out of a service's output, which a system journal keeps.
+    io.out(`Croupier screen at ${server.base}, with the table's screen key: ${launcher === null ? 'this table is in memory, and its key is shown on a terminal only' : `open ${launcher} in a browser on this machine (the table's user's only)`}\n`);
+  }
   return stopped;
 }
 
@@ -219,11 +245,11 @@ async function listenProblem(host: string, port: number): Promise<string | null>
   });
 }
 
-/** The files a start may make: the database with SQLite's companions, its writer's lock, the staff file and its lock. */
+/** The files a start may make: the database with SQLite's companions, its writer's lock, the staff file and its lock, the screen key and its launcher, a made-up PIN. */
 function tableFiles(db: string): string[] {
   if (db === ':memory:') return [];
   const staff = staffPath(db);
-  return [db, `${db}-wal`, `${db}-shm`, `${db}-journal`, writerLock(db), `${writerLock(db)}-journal`, staff, `${staff}.lock`, `${staff}.lock-journal`];
+  return [db, `${db}-wal`, `${db}-shm`, `${db}-journal`, writerLock(db), `${writerLock(db)}-journal`, staff, `${staff}.lock`, `${staff}.lock-journal`, screenKeyPath(db), screenLauncherPath(db), managerPinPath(db)];
 }
 
 /** Where the store takes the table's writer lock: beside the file itself, a link followed. */

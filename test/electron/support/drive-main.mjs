@@ -29,6 +29,7 @@ if (stub.window !== null && request !== undefined) {
   result.notText = attempt(page, { id: 'b', name: 'app-info' });
   result.otherWindow = attempt({ sender: { id: 99 }, senderFrame: contents.mainFrame }, JSON.stringify({ id: 'c', name: 'app-info' }));
   result.subframe = attempt({ sender: contents, senderFrame: { parent: contents.mainFrame, url: 'felt://app/index.html' } }, JSON.stringify({ id: 'd', name: 'app-info' }));
+  result.simDeal = attempt(page, JSON.stringify({ id: 'f', name: 'sim-deal' }));
   result.sit = attempt(page, JSON.stringify({ id: 'e', name: 'table-submit', args: { commandId: 'smoke-1', command: { type: 'sit', seat: 1, name: 'Ann', buyIn: 1000 } } }));
   result.pushed = contents.sent.map(([channel]) => channel);
   const navigate = (event, url) => {

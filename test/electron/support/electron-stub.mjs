@@ -28,7 +28,8 @@ class WebContents extends EventEmitter {
 }
 
 class App extends EventEmitter {
-  isPackaged = false;
+  // A packaged kiosk when the test says so (its command line is checked more strictly).
+  isPackaged = process.env.FELT_STUB_PACKAGED === '1';
   isReady() {
     return ready;
   }
