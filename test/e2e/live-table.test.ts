@@ -70,7 +70,7 @@ describe('a tap never acts on a table the screen did not show', () => {
     const croupier = await tableOfThree();
     await croupier.deal('Kd', 'Ah', 'Qh', '9c', 'Ad', 'Qd', '8c');
     const second = new Croupier(await browser().newPage({ viewport: { width: 1280, height: 800 } }), kiosk());
-    await second.page.goto(croupier.page.url());
+    await second.page.goto(kiosk().url);
     for (const screen of [croupier, second]) {
       await screen.sees('prompt', 'Action on seat 6');
       await screen.settled();
@@ -101,7 +101,7 @@ describe('a tap never acts on a table the screen did not show', () => {
       server.onMessage((message) => (link.held ? link.queue.push(message) : route.send(message)));
     });
     const late = new Croupier(page, kiosk());
-    await page.goto(croupier.page.url());
+    await page.goto(kiosk().url);
     await late.sees('prompt', 'Action on seat 1');
     await late.settled();
     // The line drops: nothing to tap.
@@ -248,7 +248,7 @@ describe('each screen its own errors', () => {
     await croupier.sees('prompt', 'Deal the burn');
     await croupier.deal('3s');
     const second = new Croupier(await browser().newPage({ viewport: { width: 1280, height: 800 } }), kiosk());
-    await second.page.goto(croupier.page.url());
+    await second.page.goto(kiosk().url);
     await second.sees('prompt', 'Deal the board');
     // The second screen names a card already on the board: refused there, and only there.
     await second.tap('card-Jh');

@@ -54,6 +54,12 @@ export class Kiosk {
     return this.server.url;
   }
 
+  /** The address a screen opens, with the table's key (a page drops the key from its address once it keeps it: D56). */
+  get url(): string {
+    if (this.server === null) throw new Error('the table is not started');
+    return this.server.url;
+  }
+
   /** Stops the table (a test may stop it early, as a crash or a restart would: closing twice is no error). */
   async close(): Promise<void> {
     if (this.closed) return;
