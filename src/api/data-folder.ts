@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,6 +30,21 @@ export function keepTableFilesPrivate(): void {
 export function writePrivateFile(path: string, data: string | Uint8Array): void {
   writeFileSync(path, data, { mode: 0o600 });
   chmodSync(path, 0o600);
+}
+
+/**
+ * Appends one line to a record of the table's user's only (created 0600, never through a link), on disk
+ * when this returns: a record that could be lost in a power cut would record nothing.
+ */
+export function appendPrivateLine(path: string, line: string): void {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeSync(fd, line.endsWith('\n') ? line : `${line}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -145,15 +145,22 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
   'hand-phh': (args, context) => {
     const id = (args as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return bad('args.id: a hand id is a whole number from 1', 'args.id: eine Hand-Kennung ist eine ganze Zahl ab 1');
-    // Every hole card is in it, mucked ones too: the floor's, never the table's screen's.
-    if (context.floor.approve(context.now()) === null) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a supervisor or manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Supervisor oder Manager meldet sich an' } };
+    // Every hole card is in it, folded and mucked ones too: a manager's, never the table's screen's, and
+    // never a supervisor's (D66).
+    const now = context.now();
+    const by = context.floor.approve(now);
+    if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Manager meldet sich an' } };
+    if (context.floor.status(now).role !== 'manager') return { ok: false, code: 'manager-only', words: { en: 'A hand history shows every hole card, folded ones too: only a manager may see it', de: 'Eine Hand-Historie zeigt alle verdeckten Karten, auch abgeworfene: nur ein Manager darf sie sehen' } };
     const history = context.archive.history(id);
     if (history === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
     // Named by its number, as the screen shows it (a misdeal dealt again puts the id and the number apart).
     const { handNumber } = history;
     if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${handNumber} was not played to the end: it has no hand history`, de: `Hand ${handNumber} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
+    // Written before it is shown: a history whose viewing cannot be written is not shown.
+    const recorded = context.controller.command({ id: `#viewed-${context.controller.nextRow()}`, command: { type: 'history-viewed', hand: id, handNumber, by, at: now } });
+    if (!recorded.ok) return recorded;
     // Named by the hand number, as `felt export` names its files and the reports name hands.
-    return { ok: true, result: { fileName: `felt-hand-${String(history.handNumber).padStart(6, '0')}.phh`, text: history.phh } };
+    return { ok: true, result: { fileName: `felt-hand-${String(handNumber).padStart(6, '0')}.phh`, text: history.phh } };
   },
   'panel-press': (args, { keypad, controller }) => {
     const press = (args as { press?: unknown } | null)?.press as { type?: unknown; button?: unknown; key?: unknown } | null | undefined;

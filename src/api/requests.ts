@@ -48,7 +48,10 @@ export type Requests = {
   'hand-list': { args: { readonly before?: number; readonly limit?: number } | undefined; result: HandPage };
   /** One hand step by step, as the screen showed it: hole cards only where they were tabled. */
   'hand-replay': { args: { id: number }; result: HandReplay };
-  /** A finished hand's PHH hand history, hole cards and all: the floor's (needs an unlocked floor session). */
+  /**
+   * A finished hand's PHH hand history, every hole card dealt in it (folded and mucked ones too): a
+   * manager's only (a floor session a manager opened), and each one shown is written to the log (D66).
+   */
   'hand-phh': { args: { id: number }; result: { readonly fileName: string; readonly text: string } };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */
   'sim-deal': { args: undefined; result: ViewModel };
@@ -93,7 +96,7 @@ export type FloorCommand =
 export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure', 'resume-card-entry']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' | 'stop-card-entry' }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' | 'stop-card-entry' | 'history-viewed' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

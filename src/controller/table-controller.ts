@@ -37,7 +37,7 @@ export type Outcome = { readonly ok: true; readonly view: ViewModel } | { readon
 export const PLAYER_ACTIONS: ReadonlySet<string> = new Set<TableCommand['type']>(['fold', 'check', 'call', 'bet', 'all-in', 'show', 'muck']);
 
 /** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
-const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'lift-lockout', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time', 'resume-card-entry']);
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'lift-lockout', 'history-viewed', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time', 'resume-card-entry']);
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {

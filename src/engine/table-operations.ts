@@ -94,6 +94,11 @@ export type TableOperation =
       readonly report: CardReport | null;
       readonly at: number;
     }
+  /**
+   * A finished hand's history — every hole card dealt, folded and mucked ones too — was shown to a manager
+   * on a screen (D66): which hand (its id among the hands dealt, and its number), who, when.
+   */
+  | { readonly type: 'hand-history-viewed'; readonly hand: number; readonly handNumber: number; readonly by: string; readonly at: number }
   /** The floor resumed card entry, taking the report (its operations follow) or not, with who. */
   | { readonly type: 'card-entry-resumed'; readonly taken: boolean; readonly by: string; readonly at?: number }
   /** Chips moved by hand on a floor decision (a miscounted pot, a chip-count correction): who and why. */

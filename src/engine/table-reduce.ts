@@ -116,6 +116,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'device-incident':
     case 'card-refused':
     case 'lockout-lifted':
+    case 'hand-history-viewed':
       return state;
     case 'card-entry-stopped':
       return { ...state, cardEntryStopped: entry };
@@ -207,7 +208,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-due', 'time-waived', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
-  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'card-entry-stopped', 'card-entry-resumed', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
+  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'hand-history-viewed', 'card-entry-stopped', 'card-entry-resumed', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {

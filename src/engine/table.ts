@@ -46,6 +46,8 @@ export type TableCommand =
   | { readonly type: 'stop-card-entry'; readonly command: 'deal' | 'show' | 'premature' | 'exposed'; readonly card: Card; readonly report: CardReport | null; readonly at: number }
   /** The floor resumes card entry: taking the report (the premature or exposed card as reported) or dropping it. */
   | { readonly type: 'resume-card-entry'; readonly take: boolean; readonly by: string; readonly at?: number }
+  /** A manager was shown a finished hand's history, every hole card in it (the core checked who, D66): recorded, any time. */
+  | { readonly type: 'history-viewed'; readonly hand: number; readonly handNumber: number; readonly by: string; readonly at: number }
   /** A manager lifted a sign-in's lock-out after wrong PINs (the core checked who, D60): recorded, any time. */
   | { readonly type: 'lift-lockout'; readonly gate: SignInGate; readonly by: string; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
@@ -150,6 +152,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'lift-lockout':
       recorder.push({ type: 'lockout-lifted', gate: command.gate, by: decidedBy(command.by), at: command.at });
+      break;
+    case 'history-viewed':
+      recorder.push({ type: 'hand-history-viewed', hand: command.hand, handNumber: command.handNumber, by: decidedBy(command.by), at: command.at });
       break;
     case 'stop-card-entry':
       if (state.cardEntryStopped !== undefined) throw cardEntryStopped();

@@ -30,7 +30,7 @@ export type HandFact = {
 /** The log's rows the reports read besides the hands, as they are in the log. */
 export type FloorEntry = Extract<
   TableOperation,
-  { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' | 'card-refused' | 'lockout-lifted' | 'card-entry-stopped' | 'card-entry-resumed' }
+  { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' | 'card-refused' | 'lockout-lifted' | 'hand-history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' }
 >;
 
 export type EventFact = {
@@ -169,8 +169,8 @@ export function eventKind(entry: FloorEntry): Exclude<FactKind, 'hand'> {
 
 const FLOOR_ENTRIES: ReadonlySet<string> = new Set<FloorEntry['type']>([
   'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'time-waived', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident', 'card-refused',
-  // Only in logs written since D60 and D65: older logs' facts are derived as they were.
-  'lockout-lifted', 'card-entry-stopped', 'card-entry-resumed',
+  // Only in logs written since D60, D65 and D66: older logs' facts are derived as they were.
+  'lockout-lifted', 'hand-history-viewed', 'card-entry-stopped', 'card-entry-resumed',
 ]);
 
 /** What derivation carries from one row to the next; kept with the facts so the next append goes on from it. */

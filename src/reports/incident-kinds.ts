@@ -12,6 +12,7 @@ export const INCIDENT_KINDS: Readonly<Record<Incident['kind'], Words>> = {
   ruling: { en: 'Ruling', de: 'Entscheidung' },
   'table-setup': { en: 'Table setup', de: 'Tischeinrichtung' },
   'lockout-lifted': { en: 'Sign-in lock-out lifted', de: 'Anmeldesperre aufgehoben' },
+  'history-viewed': { en: 'Hand history shown', de: 'Hand-Historie angezeigt' },
   'card-entry-stopped': { en: 'Card entry stopped', de: 'Karteneingabe gestoppt' },
   'card-entry-resumed': { en: 'Card entry resumed', de: 'Karteneingabe fortgesetzt' },
   unplugged: { en: 'Device unplugged', de: 'Gerät abgezogen' },

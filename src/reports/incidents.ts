@@ -15,7 +15,7 @@ import type { TableConfig } from '../engine/table-config.js';
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | 'card-entry-stopped' | 'card-entry-resumed' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | 'history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in, or the hand it came after (between hands, `afterHand`), by its number; null before the first hand. */
@@ -74,6 +74,9 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
       }
       case 'ruling':
         found.push({ row, at, kind: 'ruling', hand, ...approved(entry.by), chips: 0, words: { en: `Ruling: ${entry.text}`, de: `Entscheidung: ${entry.text}` } });
+        break;
+      case 'hand-history-viewed':
+        found.push({ row, at, kind: 'history-viewed', hand: entry.handNumber, ...approved(entry.by), chips: 0, words: { en: `Hand ${entry.handNumber}'s history shown, every hole card in it`, de: `Historie von Hand ${entry.handNumber} angezeigt, mit allen verdeckten Karten` } });
         break;
       case 'card-entry-stopped':
         // The card and where it lies: the floor's report, behind its sign-in (D65).

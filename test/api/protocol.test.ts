@@ -28,7 +28,7 @@ describe('the command protocol', () => {
       'adjust-stack': true, 'all-in': true, bet: true, call: true, check: true, 'come-back': true, deal: true, draw: true, exposed: true, fold: true, leave: true,
       misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true, 'waive-time': true, 'resume-card-entry': true,
       // The core's and the controller's own: a dealer signs in (`dealer-sign-in`), a device fails.
-      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never, 'stop-card-entry': false as never,
+      'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never, 'stop-card-entry': false as never, 'history-viewed': false as never,
     };
     const wire = Object.entries(engineTypes).filter(([, wired]) => wired).map(([type]) => type);
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(wire.sort());
@@ -308,6 +308,16 @@ describe('the staff: roles, badges and the dealer on duty', () => {
     core.close();
   });
 
+  it('shows a hand history, every hole card in it, to a manager only: a supervisor is refused (D66)', async () => {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', tableConfig: CASINO_5_10, seed: 7, staff });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    send('floor-unlock', { staff: '20', pin: '202020' });
+    expect(send('hand-phh', { id: 1 })).toMatchObject({ ok: false, error: { code: 'manager-only', words: { en: 'A hand history shows every hole card, folded ones too: only a manager may see it' } } });
+    core.close();
+  });
+
   it('puts a dealer on duty between hands, as an operation in the log, and refuses it mid-hand', async () => {
     let now = Date.UTC(2026, 10, 29, 18);
     const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now: () => now }, tableConfig: CASINO_5_10, seed: 7, staff });
@@ -396,7 +406,7 @@ describe('the staff: roles, badges and the dealer on duty', () => {
 });
 
 describe('a hand’s detail for the floor', () => {
-  it('gives a finished hand’s PHH history, hole cards and all, only to the floor', async () => {
+  it('gives a finished hand’s PHH history, hole cards and all, only to a manager, and writes each one shown to the log', async () => {
     const { core, send } = await open();
     for (const n of [1, 2, 3]) send('table-submit', { commandId: `s${n}`, command: { type: 'sit', seat: n, name: `P${n}`, buyIn: 500 } });
     for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
@@ -413,6 +423,8 @@ describe('a hand’s detail for the floor', () => {
     }
     const phh = send('hand-phh', { id: 1 }) as { ok: boolean; result: { fileName: string; text: string } };
     expect(phh.ok).toBe(true);
+    const viewed = () => [...(core as unknown as { store: { entries(after: number): Iterable<{ type: string }> } }).store.entries(0)].filter((entry) => entry.type === 'hand-history-viewed');
+    expect(viewed()).toEqual([{ type: 'hand-history-viewed', hand: 1, handNumber: 1, by: 'Manager (manager #1)', at: Date.UTC(2026, 10, 29, 18) }]);
     expect(phh.result.fileName).toBe('felt-hand-000001.phh');
     expect(phh.result.text).toMatch(/^variant = "NT"$/m);
     expect(phh.result.text).toMatch(/^_hand_id = 1$/m);

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../src/cli/commands/export.js';
@@ -14,12 +15,23 @@ describe('felt export', () => {
   it('counts one hand in the singular, and names a database that does not exist', async () => {
     const io = cliIo();
     const out = join(scratch(), 'hh');
-    expect(await runExport(['--db', await simulatedTable(1), '--format', 'phh', '--out', out], io)).toBe(0);
-    expect(io.written.out).toBe(`Wrote 1 hand as PHH to ${out}\n`);
+    const db = await simulatedTable(1);
+    expect(await runExport(['--db', db, '--format', 'phh', '--out', out], io)).toBe(0);
+    expect(io.written.out).toBe(`Wrote 1 hand as PHH to ${out}; the export is recorded in ${db}.exports.jsonl\n`);
     const missing = join(scratch(), 'nosuch.db');
     const refused = cliIo();
     expect(await runExport(['--db', missing, '--format', 'phh', '--out', out], refused)).toBe(1);
     expect(refused.written.err).toBe(`felt export: ${missing} does not exist\n`);
+  });
+
+  it('records each export beside the table’s database, before a hand is written: who, when, up to which row (D66)', async () => {
+    const db = await simulatedTable(2);
+    for (const out of ['first', 'second']) expect(await runExport(['--db', db, '--format', 'phh', '--out', join(scratch(), out)], cliIo())).toBe(0);
+    const record = `${db}.exports.jsonl`;
+    expect(statSync(record).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatchObject({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), user: userInfo().username, rows: expect.any(Number), head: expect.stringMatching(/^[0-9a-f]{64}$/), out: expect.stringMatching(/\/(first|second)$/) });
   });
 
   it('names each file by its hand number, which a misdeal’s redeal keeps', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { writePrivateFile } from '../../api/data-folder.js';
+import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { appendPrivateLine, writePrivateFile } from '../../api/data-folder.js';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
@@ -39,14 +40,24 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   mkdirSync(out, { recursive: true, mode: 0o700 });
   let written = 0;
   const histories = new TableHandHistories();
-  // Read-only, as verify read it, and no further than verify got: the table may be running, and the file
-  // may be evidence nobody may change.
+  // The hands hold every hole card, folded ones too: who took them, when, and which (every hand of the
+  // log's first `rows` rows, the log's head then) is kept beside the table's database before any is
+  // written (D66). The log itself is not written: the table may be running, and the file may be evidence
+  // nobody may change.
+  const record = exportRecordPath(db);
+  appendPrivateLine(record, JSON.stringify({ at: new Date().toISOString(), user: userInfo().username, rows: verified.rows, head: verified.head, out: resolve(out) }));
+  // Read-only, as verify read it, and no further than verify got.
   for (const entry of readLog(db, verified.rows)) {
     const hand = histories.see(entry);
     if (hand === null) continue;
     writePrivateFile(join(out, handFileName(hand.handNumber)), hand.text);
     written++;
   }
-  io.out(`Wrote ${counted(written, 'hand')} as PHH to ${out}\n`);
+  io.out(`Wrote ${counted(written, 'hand')} as PHH to ${out}; the export is recorded in ${record}\n`);
   return 0;
+}
+
+/** Where a table's exports are recorded (D66): beside its database, one JSON line each, its user's only. */
+export function exportRecordPath(db: string): string {
+  return `${db}.exports.jsonl`;
 }
