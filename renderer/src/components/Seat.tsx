@@ -78,7 +78,16 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
         <span className="seat-won" data-testid={`seat-${n}-won`}>
           <span className="seat-won-total">{t.wins(seat.won.reduce((sum, award) => sum + award.amount, 0))}</span>
           {/* Pot by pot where it is more than the main pot alone. */}
-          {(seat.won.length > 1 || seat.won.some((award) => award.pot > 0)) && <span className="seat-won-pots">{seat.won.map((award) => t.wonPot(award.pot, award.amount)).join(' · ')}</span>}
+          {(seat.won.length > 1 || seat.won.some((award) => award.pot > 0)) && (
+            <span className="seat-won-pots">
+              {seat.won.map((award, index) => (
+                <span key={award.pot}>
+                  {index > 0 && ' · '}
+                  <span className="seat-won-pot">{t.wonPot(award.pot, award.amount)}</span>
+                </span>
+              ))}
+            </span>
+          )}
         </span>
       ) : (
         <span className="seat-status" data-testid={`seat-${n}-status`}>
