@@ -78,9 +78,9 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
           setScreen('hands');
         }}
       />
-      {connection === 'lost' && (
+      {(connection === 'lost' || connection === 'no-key') && (
         <div className="banner" role="alert" data-testid="connection-banner">
-          {t.connectionLost}
+          {connection === 'lost' ? t.connectionLost : t.noKey}
         </div>
       )}
       {screen === 'hands' ? (

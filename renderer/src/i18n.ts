@@ -25,7 +25,9 @@ const deChips = (amount: number): string => GERMAN_AMOUNTS.format(amount);
 const en = {
   language: 'Language',
   chips: enChips,
-  connection: { connecting: 'Connecting…', connected: 'Connected', lost: 'Connection lost' } satisfies Record<ConnectionState, string>,
+  connection: { connecting: 'Connecting…', connected: 'Connected', lost: 'Connection lost', 'no-key': 'No key' } satisfies Record<ConnectionState, string>,
+  /** Browser mode opened without the table's screen key (D56). */
+  noKey: 'This screen has no key for the table: open the address the table printed, or its launcher page.',
   /** Over the control panel while the line is down: nothing can be entered, and the screen says why. */
   connectionLost: 'No connection to the table — reconnecting. Nothing can be entered until it is back.',
   hand: (n: number) => `Hand ${n}`,
@@ -370,7 +372,8 @@ export type Dictionary = { readonly [K in keyof typeof en]: (typeof en)[K] };
 const de: Dictionary = {
   chips: deChips,
   language: 'Sprache',
-  connection: { connecting: 'Verbinde…', connected: 'Verbunden', lost: 'Verbindung verloren' },
+  connection: { connecting: 'Verbinde…', connected: 'Verbunden', lost: 'Verbindung verloren', 'no-key': 'Kein Schlüssel' },
+  noKey: 'Dieser Bildschirm hat keinen Schlüssel für den Tisch: die Adresse öffnen, die der Tisch ausgab, oder seine Startseite.',
   connectionLost: 'Keine Verbindung zum Tisch — verbinde neu. Bis sie wieder steht, kann nichts eingegeben werden.',
   hand: (n) => `Hand ${n}`,
   deviceKind: { shoe: 'Kartenschlitten', 'rfid-reader': 'RFID-Leser', 'button-panel': 'Tastenfeld', keypad: 'Ziffernblock' },

@@ -56,7 +56,7 @@ async function sit(page: Page, seat: number, name: string): Promise<void> {
  * A page that must get nothing: it loads (the page is the public build), tries the socket again and again,
  * and in `ms` receives not one frame — no view, no answer — and shows no table.
  */
-async function getsNothing(page: Page, url: string, ms: number): Promise<void> {
+async function getsNothing(page: Page, url: string, ms: number, knocks = true): Promise<void> {
   let attempts = 0;
   let frames = 0;
   page.on('websocket', (socket) => {
@@ -65,7 +65,12 @@ async function getsNothing(page: Page, url: string, ms: number): Promise<void> {
   });
   await page.goto(url);
   await page.waitForTimeout(ms);
-  expect(attempts, 'the page tried the socket').toBeGreaterThan(0);
+  // A page with no key at all does not knock: it says it has none.
+  if (knocks) expect(attempts, 'the page tried the socket').toBeGreaterThan(0);
+  else {
+    expect(attempts, 'a page without a key tried the socket').toBe(0);
+    await page.locator('[data-testid="connection-banner"]').filter({ hasText: 'This screen has no key for the table' }).waitFor();
+  }
   expect(frames, 'frames the table sent it').toBe(0);
   expect(await page.locator('.app').getAttribute('data-log-row')).toBeNull();
   expect(await page.locator('[data-testid^="seat-"]').count()).toBe(0);
@@ -103,7 +108,7 @@ describe('a screen after its table restarts', () => {
 
     // A stranger's page (another tab, nothing kept), and a page given a wrong key, get nothing.
     const stranger = await browser.newPage();
-    await getsNothing(stranger, `http://127.0.0.1:${port}/`, 2_500);
+    await getsNothing(stranger, `http://127.0.0.1:${port}/`, 2_500, false);
     const guesser = await browser.newPage();
     await getsNothing(guesser, `http://127.0.0.1:${port}/#key=${'A'.repeat(43)}`, 2_500);
     await stranger.close();

@@ -1,7 +1,8 @@
 import type { CoreBridge, WireError } from '../../../src/api/requests';
 
 /** Whether the screen can reach the core: the status bar shows it, and a banner while it is lost. */
-export type ConnectionState = 'connecting' | 'connected' | 'lost';
+/** `no-key`: browser mode opened without the table's screen key (D56): it never connects. */
+export type ConnectionState = 'connecting' | 'connected' | 'lost' | 'no-key';
 
 /**
  * What the screens talk to: the core's bridge plus the state of the line to it. Electron's preload bridge
@@ -29,6 +30,30 @@ export const CONNECTION_LOST: WireError = {
     de: 'Die Verbindung zum Tisch ging verloren, bevor die Antwort kam: Tisch prüfen, dann erneut versuchen',
   },
 };
+
+/** What a request gets from a page that has no key for the table. */
+export const NO_KEY: WireError = {
+  code: 'no-key',
+  words: {
+    en: 'This screen has no key for the table: open the address the table printed, or its launcher page',
+    de: 'Dieser Bildschirm hat keinen Schlüssel für den Tisch: die Adresse öffnen, die der Tisch ausgab, oder seine Startseite',
+  },
+};
+
+/**
+ * Browser mode without the table's screen key (a bare address, a tab the key was never given to): it does
+ * not knock at the table at all, and says so instead of "Connection lost" for ever.
+ */
+export function keylessCore(): Core {
+  return {
+    request: () => Promise.resolve({ ok: false, error: NO_KEY }),
+    onView: () => () => undefined,
+    onConnection(listener) {
+      listener('no-key');
+      return () => undefined;
+    },
+  };
+}
 
 /** Electron's bridge: a process boundary that does not drop, so always connected. */
 export function steadyCore(bridge: CoreBridge): Core {

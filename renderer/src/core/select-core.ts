@@ -1,5 +1,5 @@
 import type { CoreBridge } from '../../../src/api/requests';
-import { type Core, steadyCore } from './core';
+import { type Core, keylessCore, steadyCore } from './core';
 import { screenKey, socketCore, socketUrl } from './socket-core';
 
 declare global {
@@ -13,7 +13,8 @@ declare global {
 export function selectCore(): Core {
   const bridge = window.felt;
   if (bridge !== undefined) return steadyCore(bridge);
-  return socketCore(socketUrl(window.location, screenKey(window.location, sessionStorageOrNull(), window.history)));
+  const key = screenKey(window.location, sessionStorageOrNull(), window.history);
+  return key === null ? keylessCore() : socketCore(socketUrl(window.location, key));
 }
 
 /** The tab's session storage, or null where the browser refuses it (reading the property can throw). */
