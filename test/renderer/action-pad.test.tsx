@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WireCommand } from '../../src/api/requests';
 import type { ViewModel } from '../../src/controller/view-model';
 import type { LegalActions } from '../../src/engine/betting';
-import { ActionPad } from '../../renderer/src/components/ActionPad';
+import { ActionPad } from '../../renderer/src/components/controls/ActionPad';
 import { viewOf } from '../../src/controller/view-model';
 import { TableDriver } from '../support/table-driver';
 import { RAISE_LEGAL } from './fixtures';

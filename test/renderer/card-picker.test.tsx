@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card';
 import { formatCard, formatCardSymbol } from '../../src/cards/notation';
 import { cardFace } from '../../renderer/src/card-faces';
-import { CardPicker } from '../../renderer/src/components/CardPicker';
+import { CardPicker } from '../../renderer/src/components/controls/CardPicker';
 import { cleanup, render } from './support';
 
 afterEach(cleanup);

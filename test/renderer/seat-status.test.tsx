@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { viewOf, type ViewModel } from '../../src/controller/view-model';
-import { Table } from '../../renderer/src/components/Table';
+import { Table } from '../../renderer/src/components/table/Table';
 import { TableDriver } from '../support/table-driver';
 import { cleanup, render } from './support';
 

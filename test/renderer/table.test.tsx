@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pots } from '../../renderer/src/components/Pots';
-import { Table } from '../../renderer/src/components/Table';
+import { Pots } from '../../renderer/src/components/table/Pots';
+import { Table } from '../../renderer/src/components/table/Table';
 import { SEAT_MIN_WIDTH, seatPlace, seatWidth } from '../../renderer/src/table-layout';
 import { card, flopView, startView } from './fixtures';
 import { cleanup, render } from './support';

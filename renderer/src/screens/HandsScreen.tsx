@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { HandReplay as Replay, HandSummary } from '../../../src/api/requests';
 import type { Words } from '../../../src/evaluator/words';
 
-import { HandList } from '../components/HandList';
-import { HandReplay } from '../components/HandReplay';
+import { HandList } from '../components/hands/HandList';
+import { HandReplay } from '../components/hands/HandReplay';
 import { useCore } from '../core/core-context';
 import { download } from '../core/download';
 import { useLanguage } from '../i18n';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   readonly testId: string;

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import type { SignInGate } from '../../../src/engine/table-operations';
-import type { LockoutLift as Lift } from '../core/useLockoutLift';
-import { useLanguage } from '../i18n';
+import type { SignInGate } from '../../../../src/engine/table-operations';
+import type { LockoutLift as Lift } from '../../core/useLockoutLift';
+import { useLanguage } from '../../i18n';
 import { SignIn } from './SignIn';
 
 type Props = {

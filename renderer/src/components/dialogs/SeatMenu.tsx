@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react';
-import type { WireCommand } from '../../../src/api/requests';
-import type { SeatView } from '../../../src/controller/view-model';
-import { useLanguage } from '../i18n';
-import { AmountField } from './AmountField';
-import { Keypad, amountOf } from './Keypad';
+import type { WireCommand } from '../../../../src/api/requests';
+import type { SeatView } from '../../../../src/controller/view-model';
+import { useLanguage } from '../../i18n';
+import { AmountField } from '../controls/AmountField';
+import { Keypad, amountOf } from '../controls/Keypad';
 import { Modal } from './Modal';
-import { RangeSizes } from './RangeSizes';
-import { useSettled } from '../settle';
+import { RangeSizes } from '../controls/RangeSizes';
+import { useSettled } from '../../settle';
 
 type Props = {
   readonly seat: SeatView;

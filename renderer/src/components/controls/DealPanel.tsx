@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Card } from '../../../src/cards/card';
-import type { CardTarget } from '../../../src/engine/dealing';
-import { useLanguage } from '../i18n';
+import type { Card } from '../../../../src/cards/card';
+import type { CardTarget } from '../../../../src/engine/dealing';
+import { useLanguage } from '../../i18n';
 import { CardPicker } from './CardPicker';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Credentials } from '../../../src/api/staff';
-import type { Words } from '../../../src/evaluator/words';
-import { useLanguage } from '../i18n';
-import { AmountField } from './AmountField';
-import { Keypad, digitsOnly } from './Keypad';
+import type { Credentials } from '../../../../src/api/staff';
+import type { Words } from '../../../../src/evaluator/words';
+import { useLanguage } from '../../i18n';
+import { AmountField } from '../controls/AmountField';
+import { Keypad, digitsOnly } from '../controls/Keypad';
 
 type Props = {
   /** Test ids are `${testId}-staff`, `-pin`, `-badge`, `-problem`, and the button `testId` + `-unlock` (the floor's: `floor-unlock`). */

@@ -1,5 +1,5 @@
-import type { HandSummary } from '../../../src/api/requests';
-import { useLanguage } from '../i18n';
+import type { HandSummary } from '../../../../src/api/requests';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   /** Newest first, as the core lists them; null while loading. */

@@ -1,13 +1,13 @@
 import { type ReactNode, useState } from 'react';
-import type { FloorCommand } from '../../../src/api/requests';
-import type { Words } from '../../../src/evaluator/words';
-import { useLanguage } from '../i18n';
-import { AmountField } from './AmountField';
-import { Keypad, amountOf } from './Keypad';
+import type { FloorCommand } from '../../../../src/api/requests';
+import type { Words } from '../../../../src/evaluator/words';
+import { useLanguage } from '../../i18n';
+import { AmountField } from '../controls/AmountField';
+import { Keypad, amountOf } from '../controls/Keypad';
 import { TableSetup } from './TableSetup';
-import { TextField } from './TextField';
-import type { CardEntryStop } from '../core/useCardEntryStop';
-import type { TableConfig } from '../../../src/engine/table-config';
+import { TextField } from '../dialogs/TextField';
+import type { CardEntryStop } from '../../core/useCardEntryStop';
+import type { TableConfig } from '../../../../src/engine/table-config';
 
 type MisdealReason = Extract<FloorCommand, { type: 'misdeal' }>['reason'];
 

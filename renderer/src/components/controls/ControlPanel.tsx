@@ -1,11 +1,11 @@
-import type { WireCommand } from '../../../src/api/requests';
-import type { Decision, ViewModel } from '../../../src/controller/view-model';
+import type { WireCommand } from '../../../../src/api/requests';
+import type { Decision, ViewModel } from '../../../../src/controller/view-model';
 import { ActionPad } from './ActionPad';
 import { DrawPanel, SeatPlayersPanel, StartHandPanel } from './BetweenHands';
 import { CardErrorPanel, type CardErrors } from './CardErrorPanel';
 import { DealPanel } from './DealPanel';
 import { ShowdownPanel } from './ShowdownPanel';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   readonly view: ViewModel;

@@ -1,4 +1,4 @@
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   readonly value: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   readonly testId: string;

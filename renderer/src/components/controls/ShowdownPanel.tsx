@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Card } from '../../../src/cards/card';
-import { useLanguage } from '../i18n';
-import { useSettled } from '../settle';
-import { CardFace } from './CardFace';
+import type { Card } from '../../../../src/cards/card';
+import { useLanguage } from '../../i18n';
+import { useSettled } from '../../settle';
+import { CardFace } from '../table/CardFace';
 import { CardPicker } from './CardPicker';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { FloorCommand } from '../../../src/api/requests';
-import type { BettingStructure } from '../../../src/engine/config';
-import type { TableConfig } from '../../../src/engine/table-config';
-import { useLanguage } from '../i18n';
-import { Keypad, digitsOnly } from './Keypad';
+import type { FloorCommand } from '../../../../src/api/requests';
+import type { BettingStructure } from '../../../../src/engine/config';
+import type { TableConfig } from '../../../../src/engine/table-config';
+import { useLanguage } from '../../i18n';
+import { Keypad, digitsOnly } from '../controls/Keypad';
 
 type Kind = BettingStructure['kind'];
 type Fee = 'time' | 'rake' | 'none';

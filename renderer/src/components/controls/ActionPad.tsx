@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { WireCommand } from '../../../src/api/requests';
-import type { Stakes, ViewModel } from '../../../src/controller/view-model';
-import { useLanguage } from '../i18n';
-import { useSettled } from '../settle';
+import type { WireCommand } from '../../../../src/api/requests';
+import type { Stakes, ViewModel } from '../../../../src/controller/view-model';
+import { useLanguage } from '../../i18n';
+import { useSettled } from '../../settle';
 import { AmountField } from './AmountField';
 import { Keypad, amountOf } from './Keypad';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { SimFault } from '../../../src/hardware/sim-faults';
-import { useLanguage } from '../i18n';
-import { SIM_FAULT_GROUPS } from '../sim-fault-groups';
+import type { SimFault } from '../../../../src/hardware/sim-faults';
+import { useLanguage } from '../../i18n';
+import { SIM_FAULT_GROUPS } from '../../sim-fault-groups';
 import { Modal } from './Modal';
 
 type Props = {

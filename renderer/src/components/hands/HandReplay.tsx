@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { HandReplay as Replay } from '../../../src/api/requests';
-import { useLanguage } from '../i18n';
-import { Board } from './Board';
-import { CardFace } from './CardFace';
+import type { HandReplay as Replay } from '../../../../src/api/requests';
+import { useLanguage } from '../../i18n';
+import { Board } from '../table/Board';
+import { CardFace } from '../table/CardFace';
 
 /** One hand step by step, as the screen showed it: words, board, pots, and each seat's stack and bet. */
 export function HandReplay({ replay }: { readonly replay: Replay }) {

@@ -1,4 +1,4 @@
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 
 type Props = {
   /** The buttons' test ids: `<testIdPrefix>-min`, `<testIdPrefix>-max`. */

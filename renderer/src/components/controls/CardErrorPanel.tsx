@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import type { Card } from '../../../src/cards/card';
-import type { WireCommand } from '../../../src/api/requests';
-import type { ViewModel } from '../../../src/controller/view-model';
-import { useLanguage } from '../i18n';
+import type { Card } from '../../../../src/cards/card';
+import type { WireCommand } from '../../../../src/api/requests';
+import type { ViewModel } from '../../../../src/controller/view-model';
+import { useLanguage } from '../../i18n';
 import { CardPicker } from './CardPicker';
 
 /** Which dealing errors the moment allows. */

@@ -1,4 +1,4 @@
-import { useLanguage } from '../i18n';
+import { useLanguage } from '../../i18n';
 import { digitsOnly } from './Keypad';
 
 type Props = {

@@ -1,5 +1,5 @@
-import type { Card } from '../../../src/cards/card';
-import { useLanguage } from '../i18n';
+import type { Card } from '../../../../src/cards/card';
+import { useLanguage } from '../../i18n';
 import { CardFace } from './CardFace';
 
 const BOARD_SIZE = 5;

@@ -1,6 +1,6 @@
-import type { Card } from '../../../src/cards/card';
-import { PICKER_ROWS, cardFace } from '../card-faces';
-import { useLanguage } from '../i18n';
+import type { Card } from '../../../../src/cards/card';
+import { PICKER_ROWS, cardFace } from '../../card-faces';
+import { useLanguage } from '../../i18n';
 
 /**
  * All 52 cards, a row per suit, to enter a card by touch. Every card always looks the same and stays

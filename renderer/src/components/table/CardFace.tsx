@@ -1,5 +1,5 @@
-import type { Card } from '../../../src/cards/card';
-import { cardFace } from '../card-faces';
+import type { Card } from '../../../../src/cards/card';
+import { cardFace } from '../../card-faces';
 
 /** A card's face drawn with text: rank over suit, red for hearts and diamonds. */
 export function CardFace({ card }: { readonly card: Card }) {

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
-import { useLanguage } from '../i18n';
-import { AmountField } from './AmountField';
-import { Keypad, amountOf } from './Keypad';
+import { useLanguage } from '../../i18n';
+import { AmountField } from '../controls/AmountField';
+import { Keypad, amountOf } from '../controls/Keypad';
 import { Modal } from './Modal';
-import { RangeSizes } from './RangeSizes';
+import { RangeSizes } from '../controls/RangeSizes';
 import { TextField } from './TextField';
 
 type Props = {

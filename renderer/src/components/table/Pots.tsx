@@ -1,5 +1,5 @@
-import type { ViewModel } from '../../../src/controller/view-model';
-import { useLanguage } from '../i18n';
+import type { ViewModel } from '../../../../src/controller/view-model';
+import { useLanguage } from '../../i18n';
 
 type Props = { readonly pots: ViewModel['pots']; readonly potTotal: number };
 

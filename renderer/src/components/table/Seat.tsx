@@ -1,7 +1,7 @@
 import { type CSSProperties, useLayoutEffect, useRef } from 'react';
-import type { SeatView } from '../../../src/controller/view-model';
-import { type Dictionary, useLanguage } from '../i18n';
-import type { SeatPlace } from '../table-layout';
+import type { SeatView } from '../../../../src/controller/view-model';
+import { type Dictionary, useLanguage } from '../../i18n';
+import type { SeatPlace } from '../../table-layout';
 import { CardBack, CardFace } from './CardFace';
 
 export type SeatMarkers = { readonly dealer: boolean; readonly small: boolean; readonly big: boolean };

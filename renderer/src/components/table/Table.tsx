@@ -1,7 +1,7 @@
 import { type CSSProperties, useRef } from 'react';
-import type { ViewModel } from '../../../src/controller/view-model';
-import { seatPlace, seatWidth } from '../table-layout';
-import { useSize } from '../useSize';
+import type { ViewModel } from '../../../../src/controller/view-model';
+import { seatPlace, seatWidth } from '../../table-layout';
+import { useSize } from '../../useSize';
 import { Board } from './Board';
 import { Pots } from './Pots';
 import { EmptySeat, Seat } from './Seat';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { FloorStatus } from '../../../src/api/requests';
-import type { Credentials } from '../../../src/api/staff';
-import type { LockoutLift as Lift } from '../core/useLockoutLift';
-import type { Notice } from '../core/useTable';
-import { useLanguage } from '../i18n';
+import type { FloorStatus } from '../../../../src/api/requests';
+import type { Credentials } from '../../../../src/api/staff';
+import type { LockoutLift as Lift } from '../../core/useLockoutLift';
+import type { Notice } from '../../core/useTable';
+import { useLanguage } from '../../i18n';
 import { LockoutLift } from './LockoutLift';
 import { SignIn } from './SignIn';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Card } from '../../../src/cards/card';
-import { useLanguage } from '../i18n';
+import type { Card } from '../../../../src/cards/card';
+import { useLanguage } from '../../i18n';
 import { CardPicker } from './CardPicker';
 
 /** The next hand: its words (time, button, blinds) are in the prompt above; one big button starts it. */

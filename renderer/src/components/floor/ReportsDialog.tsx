@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
-import type { FloorReport, ReportKind } from '../../../src/reports/floor-report';
-import type { FloorReports } from '../core/useFloorReport';
-import { type Lang, useLanguage } from '../i18n';
-import { Keypad, digitsOnly } from './Keypad';
-import { Modal } from './Modal';
+import type { FloorReport, ReportKind } from '../../../../src/reports/floor-report';
+import type { FloorReports } from '../../core/useFloorReport';
+import { type Lang, useLanguage } from '../../i18n';
+import { Keypad, digitsOnly } from '../controls/Keypad';
+import { Modal } from '../dialogs/Modal';
 
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
 /** A tournament's standings are offered at a tournament's table only. */
