@@ -98,14 +98,14 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
         {tabled === null && Array.from({ length: seat.faceDown }, (_, index) => <CardBack key={index} />)}
       </span>
       {tabled !== null && (
-        <span className={`tabled tabled-${place.side}`} data-testid={`seat-${n}-tabled`}>
+        <span className={`tabled front-${place.side}`} data-testid={`seat-${n}-tabled`}>
           {tabled.map((card) => (
             <CardFace card={card} key={card} />
           ))}
         </span>
       )}
       {seat.bet > 0 && (
-        <span className={`bet bet-${place.side}`} data-testid={`seat-${n}-bet`}>
+        <span className={`bet front-${place.side}`} data-testid={`seat-${n}-bet`}>
           {t.chips(seat.bet)}
         </span>
       )}
