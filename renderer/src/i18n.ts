@@ -181,7 +181,7 @@ const en = {
   floorNeeded: 'This needs the floor: a supervisor or manager signs in',
   /** The status bar's Floor button while a floor session is open: who holds it. */
   floorHeld: (who: string) => `Floor: ${who}`,
-  cardEntryStopTitle: 'Card entry is stopped',
+  cardEntryStopTitle: (report: boolean) => (report ? 'A card error was reported: the hand waits for the floor' : 'Card entry is stopped'),
   cardEntryTake: 'Take the card as reported, and resume',
   cardEntryDrop: 'Drop the report, and resume card entry',
   cardEntryResume: 'Resume card entry',
@@ -521,7 +521,7 @@ const de: Dictionary = {
   orBadge: 'oder Ausweis durchziehen',
   floorNeeded: 'Das braucht den Floor: ein Supervisor oder Manager meldet sich an',
   floorHeld: (who) => `Floor: ${who}`,
-  cardEntryStopTitle: 'Die Karteneingabe ist gestoppt',
+  cardEntryStopTitle: (report) => (report ? 'Ein Kartenfehler wurde gemeldet: die Hand wartet auf den Floor' : 'Die Karteneingabe ist gestoppt'),
   cardEntryTake: 'Karte wie gemeldet übernehmen und fortsetzen',
   cardEntryDrop: 'Meldung verwerfen und Karteneingabe fortsetzen',
   cardEntryResume: 'Karteneingabe fortsetzen',

@@ -202,7 +202,7 @@ function CardEntryStopPanel({ stop, onCommand }: { readonly stop: NonNullable<Ca
   const { t, words } = useLanguage();
   return (
     <section className="card-entry-stop" data-testid="card-entry-stop">
-      <p className="floor-step">{t.cardEntryStopTitle}</p>
+      <p className="floor-step">{t.cardEntryStopTitle(stop.report)}</p>
       <p data-testid="card-entry-words">{words(stop.words)}</p>
       <div className="choice-row">
         {stop.canTake && (
