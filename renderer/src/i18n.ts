@@ -181,7 +181,7 @@ const en = {
   floorNeeded: 'This needs the floor: a supervisor or manager signs in',
   /** The status bar's Floor button while a floor session is open: who holds it. */
   floorHeld: (who: string) => `Floor: ${who}`,
-  cardEntryStopTitle: (report: boolean) => (report ? 'A card error was reported: the hand waits for the floor' : 'Card entry is stopped'),
+  cardEntryStopTitle: (report: boolean): string => (report ? 'A card error was reported: the hand waits for the floor' : 'Card entry is stopped'),
   cardEntryTake: 'Take the card as reported, and resume',
   cardEntryDrop: 'Drop the report, and resume card entry',
   cardEntryResume: 'Resume card entry',
