@@ -84,7 +84,7 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
         </div>
       )}
       {screen === 'hands' ? (
-        <HandsScreen onClose={() => setScreen('table')} />
+        <HandsScreen onClose={() => setScreen('table')} floor={floor} />
       ) : view === null ? (
         <main className="table-screen">
           <p className="prompt">{t.loading}</p>

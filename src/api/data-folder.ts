@@ -37,8 +37,17 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
  * when this returns: a record that could be lost in a power cut would record nothing.
  */
 export function appendPrivateLine(path: string, line: string): void {
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+  let fd: number;
   try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(`${path} is a symbolic link: the table keeps its records only in a file of its own (remove the link)`, { cause: error });
+    throw error;
+  }
+  try {
+    // A record another user made (a table kept in a folder others may write to) could say anything.
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !ownedHere(stat.uid)) throw new Error(`${path} is not a file of the table's user: the table keeps its records only in a file of its own (remove it)`);
     fchmodSync(fd, 0o600);
     writeSync(fd, line.endsWith('\n') ? line : `${line}\n`);
     fsyncSync(fd);

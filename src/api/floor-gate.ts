@@ -27,7 +27,10 @@ const FLOOR_ROLES: ReadonlySet<Role> = new Set<Role>(['supervisor', 'manager']);
 
 type Refusal = { ok: false; code: string; words: Words };
 
-/** One screen's floor session: the supervisor or manager who opened it, until `until`, extended by every floor command. */
+/**
+ * One screen's floor session: the supervisor or manager who opened it, until `until` — kept open by what
+ * the floor only looks at (a report, a history), ended by a decision taken (the protocol's, D60).
+ */
 export class FloorSession {
   until: number | null = null;
   member: StaffMember | null = null;
@@ -118,35 +121,49 @@ export class FloorGate {
 
   /** Who `args` are (staff number and PIN, or a badge) at `gate`'s sign-in, or why not. */
   signIn(args: unknown, now: number, gate: SignInGate = 'floor'): { ok: true; member: StaffMember } | Refusal {
-    const until = this.lockedOut(gate, now);
-    if (until !== null) return lockedOutRefusal(gate, until, now);
+    // A supervisor's or manager's staff number is the floor's to count wherever it is tried: the dealer's
+    // sign-in is no second door to the floor's PINs (D60). Known by its number alone, before any PIN.
+    const counted = gate === 'dealer' && this.floorNumber(args) ? 'floor' : gate;
+    const until = this.lockedOut(counted, now);
+    if (until !== null) return lockedOutRefusal(counted, until, now);
     const found = this.identify(args);
     if (found.ok || found.code === 'bad-request' || found.code === 'staff-file') return found;
-    this.countWrong(gate, now);
+    this.countWrong(counted, now);
     return found;
   }
 
   /**
-   * A manager lifts `gate`'s lock-out (PIN or badge), or says why not. Only while it is locked out, and
-   * only a few wrong tries per lock-out: past them the lock-out runs its course.
+   * A manager lifts `gate`'s lock-out (PIN or badge), or says why not: only while it is locked out, with
+   * a few tries per lock-out, each wrong one counted as a wrong PIN of that sign-in, and one answer for
+   * every try that is not a manager's — the lift confirms no PIN but a manager's.
    */
   lift(args: unknown, now: number, gate: SignInGate): { ok: true; member: StaffMember } | Refusal {
     if (this.lockedOut(gate, now) === null) return { ok: false, code: 'not-locked-out', words: { en: 'That sign-in is not locked out', de: 'Diese Anmeldung ist nicht gesperrt' } };
-    const counts = this.counts[gate];
-    if (counts.liftTries >= LIFT_TRIES) {
+    if (this.counts[gate].liftTries >= LIFT_TRIES) {
       return { ok: false, code: 'lift-exhausted', words: { en: 'Too many wrong tries to lift the lock-out: it ends by itself', de: 'Zu viele falsche Versuche, die Sperre aufzuheben: sie endet von selbst' } };
     }
     const found = this.identify(args);
-    if (found.ok && found.member.role === 'manager') {
-      this.counts = { ...this.counts, [gate]: { ...counts, wrong: 0, lockedUntil: 0, liftTries: 0 } };
-      this.remember();
-      return found;
-    }
+    if (found.ok && found.member.role === 'manager') return found;
     if (!found.ok && (found.code === 'bad-request' || found.code === 'staff-file')) return found;
+    this.countWrong(gate, now);
+    const counts = this.counts[gate];
     this.counts = { ...this.counts, [gate]: { ...counts, liftTries: counts.liftTries + 1 } };
     this.remember();
-    if (found.ok) return { ok: false, code: 'lift-manager', words: { en: `${found.member.name} is no manager: a manager lifts a lock-out`, de: `${found.member.name} ist kein Manager: eine Sperre hebt ein Manager auf` } };
-    return found;
+    return { ok: false, code: 'lift-refused', words: { en: 'Not a manager’s staff number and PIN or badge', de: 'Keine Personalnummer mit PIN oder Ausweis eines Managers' } };
+  }
+
+  /** The lock-out of `gate` lifted, once the lift is written down (the caller writes it first, D60). */
+  lifted(gate: SignInGate): void {
+    this.counts = { ...this.counts, [gate]: { ...this.counts[gate], wrong: 0, lockedUntil: 0, liftTries: 0 } };
+    this.remember();
+  }
+
+  /** Whether `args` name a supervisor's or manager's staff number (read from the number, not the PIN). */
+  private floorNumber(args: unknown): boolean {
+    const given = (args ?? {}) as { staff?: unknown };
+    if (typeof given !== 'object' || typeof given.staff !== 'string') return false;
+    const member = this.current(given.staff);
+    return member !== null && FLOOR_ROLES.has(member.role);
   }
 
   /** The member the credentials name, or why not (a wrong PIN or badge, a malformed request, an unreadable staff file). */
@@ -207,7 +224,7 @@ function lockedOutRefusal(gate: SignInGate, until: number, now: number): Refusal
   const which = gate === 'floor' ? { en: 'the floor’s sign-in', de: 'die Floor-Anmeldung' } : { en: 'the dealer’s sign-in', de: 'die Dealer-Anmeldung' };
   return {
     ok: false,
-    code: 'floor-locked-out',
+    code: gate === 'floor' ? 'floor-locked-out' : 'dealer-locked-out',
     words: {
       en: `Too many wrong PINs: ${which.en} is locked for ${minutes} more minute(s); a manager can lift the lock-out`,
       de: `Zu viele falsche PINs: ${which.de} ist noch ${minutes} Minute(n) gesperrt; ein Manager kann die Sperre aufheben`,

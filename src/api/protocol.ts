@@ -63,7 +63,7 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     let decision: Decision | null = null;
     if (PLAYER_ACTIONS.has(command.type)) {
       decision = decisionIn(envelope.decision);
-      if (decision === null) return bad("args.decision: a player's action carries the decision it was made on: { hand, actions, seat } as the view gave it", 'args.decision: eine Spieleraktion nennt die Entscheidung, auf der sie beruht: { hand, actions, seat } wie in der Ansicht');
+      if (decision === null) return bad("args.decision: a player's action carries the decision it was made on: { hand, actions, seat, step } as the view gave it", 'args.decision: eine Spieleraktion nennt die Entscheidung, auf der sie beruht: { hand, actions, seat, step } wie in der Ansicht');
     } else if (envelope.decision !== undefined) {
       return bad(`args.decision belongs to a player's action, not to '${command.type}'`, `args.decision gehört zu einer Spieleraktion, nicht zu '${command.type}'`);
     }
@@ -99,11 +99,13 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     const { gate, ...credentials } = (args ?? {}) as { gate?: unknown };
     if (gate !== 'floor' && gate !== 'dealer') return bad('args.gate: floor or dealer, the sign-in whose lock-out is lifted', 'args.gate: floor oder dealer, die Anmeldung, deren Sperre aufgehoben wird');
     const now = context.now();
-    const lifted = context.gate.lift(credentials, now, gate);
-    if (!lifted.ok) return lifted;
-    // The log says who lifted which lock-out, and when: the floor sees it among the incidents.
-    const outcome = context.controller.command({ id: `#lift-${context.controller.nextRow()}`, command: { type: 'lift-lockout', gate, by: signature(lifted.member), at: now } });
-    return outcome.ok ? { ok: true, result: { gate } } : outcome;
+    const lifter = context.gate.lift(credentials, now, gate);
+    if (!lifter.ok) return lifter;
+    // Written before it takes effect: a lift the log cannot hold does not happen (D60).
+    const recorded = context.controller.record({ id: `#lift-${context.controller.nextRow()}`, command: { type: 'lift-lockout', gate, by: signature(lifter.member), at: now } });
+    if (!recorded.ok) return recorded;
+    context.gate.lifted(gate);
+    return { ok: true, result: { gate } };
   },
   'floor-lock': (_, context) => {
     context.floor.lock();
@@ -148,16 +150,19 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     // Every hole card is in it, folded and mucked ones too: a manager's, never the table's screen's, and
     // never a supervisor's (D66).
     const now = context.now();
+    const status = context.floor.status(now);
+    if (!status.unlocked) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Manager meldet sich an' } };
+    // Asked before the session is used: a supervisor's is not kept open by it.
+    if (status.role !== 'manager') return { ok: false, code: 'manager-only', words: { en: 'A hand history shows every hole card, folded ones too: only a manager may see it', de: 'Eine Hand-Historie zeigt alle verdeckten Karten, auch abgeworfene: nur ein Manager darf sie sehen' } };
     const by = context.floor.approve(now);
     if (by === null) return { ok: false, code: 'floor-locked', words: { en: 'A hand history shows every hole card: a manager signs in', de: 'Eine Hand-Historie zeigt alle verdeckten Karten: ein Manager meldet sich an' } };
-    if (context.floor.status(now).role !== 'manager') return { ok: false, code: 'manager-only', words: { en: 'A hand history shows every hole card, folded ones too: only a manager may see it', de: 'Eine Hand-Historie zeigt alle verdeckten Karten, auch abgeworfene: nur ein Manager darf sie sehen' } };
     const history = context.archive.history(id);
     if (history === null) return { ok: false, code: 'not-found', words: { en: `There is no hand ${id} at this table`, de: `An diesem Tisch gibt es keine Hand ${id}` } };
     // Named by its number, as the screen shows it (a misdeal dealt again puts the id and the number apart).
     const { handNumber } = history;
     if (history.phh === null) return { ok: false, code: 'not-finished', words: { en: `Hand ${handNumber} was not played to the end: it has no hand history`, de: `Hand ${handNumber} wurde nicht zu Ende gespielt: sie hat keine Hand-Historie` } };
     // Written before it is shown: a history whose viewing cannot be written is not shown.
-    const recorded = context.controller.command({ id: `#viewed-${context.controller.nextRow()}`, command: { type: 'history-viewed', hand: id, handNumber, by, at: now } });
+    const recorded = context.controller.record({ id: `#viewed-${context.controller.nextRow()}`, command: { type: 'history-viewed', hand: id, handNumber, by, at: now } });
     if (!recorded.ok) return recorded;
     // Named by the hand number, as `felt export` names its files and the reports name hands.
     return { ok: true, result: { fileName: `felt-hand-${String(handNumber).padStart(6, '0')}.phh`, text: history.phh } };
@@ -216,10 +221,10 @@ function reportOf({ kind, count, window }: ReportAsked, context: Context): Floor
 /** A decision as a screen sends it back (`ViewModel.decision`), or null when it is not one. */
 function decisionIn(value: unknown): Decision | null {
   if (value === null || typeof value !== 'object') return null;
-  const { hand, actions, seat, ...rest } = value as Record<string, unknown>;
+  const { hand, actions, seat, step, ...rest } = value as Record<string, unknown>;
   const whole = (number: unknown, min: number): boolean => typeof number === 'number' && Number.isSafeInteger(number) && number >= min;
-  if (Object.keys(rest).length > 0 || !whole(hand, 0) || !whole(actions, 0) || !whole(seat, 1)) return null;
-  return { hand: hand as number, actions: actions as number, seat: seat as number };
+  if (Object.keys(rest).length > 0 || !whole(hand, 0) || !whole(actions, 0) || !whole(seat, 1) || !whole(step, 0)) return null;
+  return { hand: hand as number, actions: actions as number, seat: seat as number, step: step as number };
 }
 
 function notSimulated(): { ok: false; code: string; words: Words } {

@@ -5,7 +5,7 @@ import type { BettingCommand } from '../engine/betting.js';
 import type { Words } from '../evaluator/words.js';
 import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';
-import type { Decision, DeviceStatus } from './view-model.js';
+import { type Decision, type DeviceStatus, sameDecision } from './view-model.js';
 
 /**
  * The one place where the button panel's presses (or the keyboard wedge's) become the table's commands.
@@ -25,7 +25,16 @@ export class PanelMapping {
     private readonly id = 'panel',
     /** A USB button panel, or the keypad that types into the screen (the keyboard wedge). */
     private readonly kind: 'button-panel' | 'keypad' = 'button-panel',
-  ) {}
+  ) {
+    // An action armed for a decision the table has left (another screen acted, a misdeal, an undo) is
+    // disarmed at once: its words must not stay on the screens as if Confirm would still send them.
+    controller.subscribe((view) => {
+      if (this.armed !== null && (view.decision === null || !sameDecision(view.decision, this.armed.decision))) {
+        this.disarm();
+        this.show();
+      }
+    });
+  }
 
   handle(event: PanelEvent): void {
     if (event.type === 'disconnected') {

@@ -129,10 +129,11 @@ export class RfidMapping {
    */
   private mucked(card: Card): void {
     const hand = this.controller.table.hand;
-    if (hand === null) return;
+    // After the hand, and for a hand already tabled, the muck is where the cards go: nothing to decide.
+    if (hand === null || hand.phase.kind === 'complete') return;
     const owner = hand.players.find((player) => player.holeCards.includes(card))?.seat ?? this.controller.seatOfRead(card);
     const player = hand.players.find((candidate) => candidate.seat === owner);
-    if (owner === null || player === undefined || player.status === 'folded' || player.showdown === 'mucked') return;
+    if (owner === null || player === undefined || player.status === 'folded' || player.showdown !== null) return;
     const view = this.controller.view();
     if (view.actor?.seat === owner) {
       this.controller.submit({ id: `rfid-${randomUUID()}`, command: { type: 'fold', seat: owner } });

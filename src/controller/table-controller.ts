@@ -1,6 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import type { Card } from '../cards/card.js';
-import { type CardReport, stopWords, unseenPlace } from '../engine/card-entry.js';
+import { CARD_ENTRY_STOPPED, type CardReport, stopWords, unseenPlace } from '../engine/card-entry.js';
 import { isSeen } from '../engine/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
 import { applyTable, openTable, type TableCommand } from '../engine/table.js';
@@ -52,11 +52,12 @@ const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['
 
 const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
 
+/** Entries that only record what happened beside the table: no step of it, so no new decision (D59). */
+const RECORDS_ONLY: ReadonlySet<string> = new Set<TableCommand['type']>(['device-incident', 'card-refused', 'stop-card-entry', 'history-viewed', 'lift-lockout']);
+
 /** The commands that enter a card (a show only when it names cards): what a stop of card entry stops (D65). */
 const CARD_ENTRY: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'premature', 'exposed', 'redeal-flop', 'show']);
 
-/** The one answer a screen gets while card entry is stopped, or when a card it named stopped it. */
-const CARD_ENTRY_STOPPED: Words = { en: 'Card entry is stopped: the floor checks the card entered', de: 'Die Karteneingabe ist gestoppt: der Floor prüft die eingegebene Karte' };
 
 /** The cards a command names (a deal's, a premature or exposed card's, a show's). */
 function namedCards(command: TimedCommand): readonly Card[] {
@@ -73,11 +74,30 @@ function namedCards(command: TimedCommand): readonly Card[] {
   }
 }
 
-/** A card in play nowhere in the hand (the stub's): what a report is checked with, the card left aside. */
-function freeCard(table: TableState): Card {
+/**
+ * `count` cards in play nowhere in the hand (the stub's): what a command naming cards is checked with
+ * first, its own cards left aside.
+ */
+function freeCards(table: TableState, count: number): Card[] {
   const hand = table.hand;
-  for (let card = 0; card < 52; card++) if (hand === null || !isSeen(hand, card as Card)) return card as Card;
-  return 0 as Card;
+  const free: Card[] = [];
+  for (let card = 0; card < 52 && free.length < count; card++) if (hand === null || !isSeen(hand, card as Card)) free.push(card as Card);
+  return free;
+}
+
+/** `command` with `cards` in the places of the cards it names (as many as it names). */
+function withCards(command: TimedCommand, cards: readonly Card[]): TimedCommand {
+  switch (command.type) {
+    case 'deal':
+    case 'premature':
+      return command.card === null ? command : { ...command, card: cards[0] as Card };
+    case 'exposed':
+      return command.card === undefined ? command : { ...command, card: cards[0] as Card };
+    case 'show':
+      return command.cards === undefined ? command : { ...command, cards };
+    default:
+      return command;
+  }
 }
 
 /** At most one incident of a kind (and, for an event, of its words) per device in this time: a flapping device would fill the log. */
@@ -129,6 +149,12 @@ export class TableController {
    * after a restart reports every tag again.
    */
   private seatReads: { readonly hand: object; readonly bySeat: Map<number, Card[]> } | null = null;
+  /**
+   * The log row of the table's last step (D59): a command that changed the table, not an entry that only
+   * records (a device's incident, a refused card, a stop of card entry, a history shown, a lock-out lifted).
+   * After a restart, the log's last row: a decision made before it is decided anew.
+   */
+  private stepRow: number;
 
   private constructor(
     private readonly store: Store,
@@ -137,6 +163,7 @@ export class TableController {
     private readonly snapshotEvery: number,
   ) {
     this.state = state;
+    this.stepRow = store.headOfChain().seq;
   }
 
   /** Opens the table in the store: a new one with `config`, or the one already there, rebuilt from its log. */
@@ -164,7 +191,7 @@ export class TableController {
   }
 
   view(): ViewModel {
-    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()], this.readsOfHand());
+    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()], this.readsOfHand(), this.stepRow);
   }
 
   /** The hand in play's hole cards read at their seats since they were dealt unread (empty between hands). */
@@ -277,7 +304,7 @@ export class TableController {
    * when the table has moved on since: a late tap never acts for the next player (D59).
    */
   command(envelope: Envelope, decidedOn: Decision | null = null): Outcome {
-    const guarded = this.cardEntry(envelope);
+    const guarded = this.cardEntry(envelope, decidedOn);
     if (guarded !== null) return guarded;
     const outcome = this.take(envelope, decidedOn);
     if (!outcome.ok) return outcome;
@@ -294,19 +321,24 @@ export class TableController {
    * named for a deal or a show that the table holds unseen stops card entry too, the screen told only that
    * (and the floor, behind its sign-in, which card and where).
    */
-  private cardEntry(envelope: Envelope): Outcome | null {
+  private cardEntry(envelope: Envelope, decidedOn: Decision | null): Outcome | null {
     const command = envelope.command;
     const named = namedCards(command);
     const entering = CARD_ENTRY.has(command.type) && (command.type !== 'show' || named.length > 0);
     if (!entering || this.store.storedCommand(envelope.id) !== null) return null;
     if (this.failure !== null) throw this.failure;
     if (this.state.cardEntryStopped !== undefined) return { ok: false, code: 'card-entry-stopped', words: CARD_ENTRY_STOPPED };
+    // First whatever does not depend on where the named cards lie — a show's decision, the moment, the place,
+    // the seat, the round's limit — checked with cards in play nowhere in their places: such a refusal is
+    // the same for every card, so it tells nothing.
+    if (decidedOn !== null && PLAYER_ACTIONS.has(command.type)) {
+      const now = decisionOf(this.state, this.stepRow);
+      if (now === null || !sameDecision(now, decidedOn)) return { ok: false, code: 'table-moved-on', words: movedOn(now) };
+    }
+    const probe = this.dryRun(timed(this.withReads(withCards(command, freeCards(this.state, named.length))), () => this.clock.now()));
+    if (probe !== null) return { ok: false, code: probe.code, words: probe.words };
     if ((command.type === 'premature' || command.type === 'exposed') && command.card != null) {
       const report: CardReport = command.type === 'premature' ? { type: 'premature', card: command.card, to: command.to } : { type: 'exposed', card: command.card, ...(command.seat === undefined ? {} : { seat: command.seat }) };
-      // Refused for what does not depend on the card (the moment, the seat, the round's limit): checked
-      // with a card in play nowhere in its place.
-      const probe = this.dryRun({ ...report, card: freeCard(this.state) });
-      if (probe !== null) return { ok: false, code: probe.code, words: probe.words };
       return this.stopCardEntry(command.type, command.card, report, true);
     }
     const hidden = named.find((card) => unseenPlace(this.state, card) !== null);
@@ -326,9 +358,9 @@ export class TableController {
   }
 
   /**
-   * Writes the stop (under an id of the controller's: what is written is not what the screen sent, and a
-   * retry of it is answered by the stop it made) and answers: a report taken for the floor, or the card
-   * refused; in neither case a word of where the card lies.
+   * Writes the stop and answers: a report taken for the floor, or the card refused; in neither case a word
+   * of where the card lies. Written under an id of the controller's, as what is written is not what the
+   * screen sent: a retry of the screen's command finds card entry stopped and is told so.
    */
   private stopCardEntry(type: 'deal' | 'show' | 'premature' | 'exposed', card: Card, report: CardReport | null, reported: boolean): Outcome {
     const stop: TableCommand = { type: 'stop-card-entry', command: type, card, report, at: this.clock.now() };
@@ -353,6 +385,16 @@ export class TableController {
     return { words: stopWords(stop), report: stop.report !== null, canTake };
   }
 
+  /**
+   * A record of the core's own beside the table (a history shown, a lock-out lifted): written, or refused
+   * to its sender; it is no command of the table's, so it leaves what the screens show as it is (D62).
+   */
+  record(envelope: Envelope): Outcome {
+    const outcome = this.take(envelope, null);
+    if (!outcome.ok) return outcome;
+    return { ok: true, view: outcome.applied ? this.publish() : this.view() };
+  }
+
   /** Applies a command once, or says why not; throws only what is no refusal (a bug, a failed disk). */
   private take(envelope: Envelope, decidedOn: Decision | null): { ok: true; applied: boolean } | { ok: false; code: string; words: Words } {
     if (this.failure !== null) throw this.failure;
@@ -364,7 +406,7 @@ export class TableController {
       return { ok: false, code: 'command-id-used', words: { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` } };
     }
     if (decidedOn !== null && PLAYER_ACTIONS.has(envelope.command.type)) {
-      const now = decisionOf(this.state);
+      const now = decisionOf(this.state, this.stepRow);
       if (now === null || !sameDecision(now, decidedOn)) return { ok: false, code: 'table-moved-on', words: movedOn(now) };
     }
     try {
@@ -383,7 +425,7 @@ export class TableController {
    */
   private withReads(command: TimedCommand): TimedCommand {
     if (command.type !== 'show') return command;
-    const seat = command.seat ?? decisionOf(this.state)?.seat;
+    const seat = command.seat ?? decisionOf(this.state, this.stepRow)?.seat;
     const reads = seat === undefined ? undefined : this.readsOfHand().get(seat);
     if (reads === undefined || reads.length === 0) return command;
     return { ...command, cards: [...reads, ...(command.cards ?? [])] };
@@ -408,6 +450,7 @@ export class TableController {
     }
     this.state = transition.state;
     this.sinceSnapshot = snapshot ? 0 : this.sinceSnapshot + transition.operations.length;
+    if (!RECORDS_ONLY.has(command.type)) this.stepRow = this.store.headOfChain().seq;
   }
 
   private publish(): ViewModel {

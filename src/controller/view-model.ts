@@ -72,26 +72,28 @@ export type Stakes = {
 
 /**
  * The player decision the table waits for, as a screen shows it: the hand (its number), how many actions
- * in turn the hand has seen, and the seat to act (or, at the showdown, to show or muck). A screen sends it
- * back with the player's action, and the table refuses an action decided on another one (D59). Not the
- * log's row: a device's incident or a refused card moves that without changing the decision.
+ * in turn the hand has seen, the seat to act (or, at the showdown, to show or muck), and the log row of
+ * the table's last step — the last command that changed the table, not a device's incident or a refused
+ * card, which move the log's row without changing the decision. The step tells apart what the rest cannot:
+ * a misdeal's redeal under the same number, a card the floor took back and dealt anew. A screen sends the
+ * decision back with the player's action, and the table refuses an action decided on another one (D59).
  */
-export type Decision = { readonly hand: number; readonly actions: number; readonly seat: number };
+export type Decision = { readonly hand: number; readonly actions: number; readonly seat: number; readonly step: number };
 
-/** The decision the table waits for now, or null when no player is to decide (dealing, between hands). */
-export function decisionOf(table: TableState): Decision | null {
+/** The decision the table waits for now (its last step at `step`), or null when no player is to decide. */
+export function decisionOf(table: TableState, step: number): Decision | null {
   const hand = table.hand;
   // At the showdown the actor is the player to show or muck (the prompt's seat).
   if (hand === null || (hand.phase.kind !== 'betting' && hand.phase.kind !== 'showdown') || hand.actor < 0) return null;
   const actor = hand.players[hand.actor] as Player;
-  return { hand: table.handNumber, actions: table.handActions.count, seat: actor.seat };
+  return { hand: table.handNumber, actions: table.handActions.count, seat: actor.seat, step };
+}
+
+export function sameDecision(a: Decision, b: Decision): boolean {
+  return a.hand === b.hand && a.actions === b.actions && a.seat === b.seat && a.step === b.step;
 }
 
 const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
-
-export function sameDecision(a: Decision, b: Decision): boolean {
-  return a.hand === b.hand && a.actions === b.actions && a.seat === b.seat;
-}
 
 /**
  * The croupier's screen as data: everything the renderer may show, and nothing it must not. Hole cards
@@ -163,9 +165,10 @@ export type ViewModel = {
 
 /**
  * The view of `table`. `readAtSeats`: hole cards dealt unread that a reader has read at their seat since
- * (the controller's, D61): a show asks the croupier only for the cards still unknown.
+ * (the controller's, D61): a show asks the croupier only for the cards still unknown. `step`: the log row of
+ * the table's last step, for the decision (the controller's; the log's last row where none is kept).
  */
-export function viewOf(table: TableState, now: number, lastError: Words | null, logRow: number, devices: readonly DeviceStatus[] = [], readAtSeats: ReadonlyMap<number, readonly Card[]> = NO_READS): ViewModel {
+export function viewOf(table: TableState, now: number, lastError: Words | null, logRow: number, devices: readonly DeviceStatus[] = [], readAtSeats: ReadonlyMap<number, readonly Card[]> = NO_READS, step = logRow): ViewModel {
   const hand = table.hand;
   const inHand = new Map<number, Player>((hand?.players ?? []).map((player) => [player.seat, player]));
   const finished = hand !== null && hand.phase.kind === 'complete' ? hand.awards : [];
@@ -206,7 +209,7 @@ export function viewOf(table: TableState, now: number, lastError: Words | null, 
     pots: (hand?.pots ?? []).filter((pot) => pot.amount > 0).map((pot) => ({ amount: pot.amount, eligible: pot.eligible })),
     potTotal,
     actor: actorPlayer === undefined || legal === null || hand === null ? null : { seat: actorPlayer.seat, bet: actorPlayer.bet, legal, sizes: quickSizes(hand) },
-    decision: decisionOf(table),
+    decision: decisionOf(table, step),
     lastHoleCardSeat: inPlay && hand !== null && !lastCardReported(table.handLog) ? lastHoleCardSeat(hand) : null,
     prompt,
     awards: hand?.phase.kind === 'complete' ? hand.awards.map(announceAward) : [],

@@ -28,6 +28,17 @@ export type CardEntryStopped = Extract<TableOperation, { type: 'card-entry-stopp
 /** The premature cards a betting round takes on the croupier's report unless the table's setup says otherwise (E17). */
 export const PREMATURE_PER_STREET = 1;
 
+/** The one answer a screen gets for a card while card entry is stopped, or when a card it named stopped it. */
+export const CARD_ENTRY_STOPPED: Words = { en: 'Card entry is stopped: the floor checks the card entered', de: 'Die Karteneingabe ist gestoppt: der Floor prüft die eingegebene Karte' };
+
+/** What every step of a hand gets while a dealing error reported waits for the floor. */
+export const HAND_HELD: Words = { en: 'The hand waits for the floor: a card error was reported', de: 'Die Hand wartet auf den Floor: ein Kartenfehler wurde gemeldet' };
+
+/** The premature cards a betting round takes at this table (its setup's, or the default). */
+export function prematureLimit(table: TableState): number {
+  return table.config.prematurePerStreet ?? PREMATURE_PER_STREET;
+}
+
 /**
  * Where `card` lies unseen in the hand in play, or null: not in play, or face up for everyone (the board,
  * a tabled hand, a premature card, a hole card exposed in the deal).
@@ -49,7 +60,7 @@ function faceUp(operation: Operation, card: Card): boolean {
 
 /** Whether the betting round in play may take one more premature card under the table's setup. */
 export function prematureAllowed(table: TableState): boolean {
-  const limit = table.config.prematurePerStreet ?? PREMATURE_PER_STREET;
+  const limit = prematureLimit(table);
   let taken = 0;
   // Counted back to the round's start: a premature card belongs to the betting it interrupted.
   for (let index = table.handLog.length - 1; index >= 0; index--) {
@@ -61,16 +72,19 @@ export function prematureAllowed(table: TableState): boolean {
 }
 
 /**
- * The floor's words for a stop, naming the card and where it lies (the floor's screens and reports only,
- * behind their sign-in: never the croupier's screen).
+ * The floor's words for a stop (its functions, its incidents): the card a screen named and where it lies.
+ * A card that lies unseen — a player's, the burn — is not named: the floor reads these words on the
+ * table's screen, which the table sees; the log keeps the card.
  */
 export function stopWords(stop: CardEntryStopped): Words {
-  const card = formatCard(stop.card);
   const what = entered(stop);
   const place = stop.place;
-  if (place === null) return { en: `${what.en} ${card}, in play nowhere: the floor takes it or not`, de: `${what.de} ${card}, nirgends im Spiel: der Floor übernimmt sie oder nicht` };
-  const where = place === 'burn' ? { en: 'a burn card', de: 'eine Brennkarte' } : { en: `seat ${place.seat}'s hole card`, de: `eine Hole Card von Platz ${place.seat}` };
-  return { en: `${what.en} ${card}, which is ${where.en}: card entry stopped`, de: `${what.de} ${card}, die ${where.de} ist: Karteneingabe gestoppt` };
+  if (place === null) {
+    const card = formatCard(stop.card);
+    return { en: `${what.en} ${card}, in play nowhere: the floor takes it or not`, de: `${what.de} ${card}, nirgends im Spiel: der Floor übernimmt sie oder nicht` };
+  }
+  const where = place === 'burn' ? { en: 'a burn card', de: 'eine Brennkarte' } : { en: `a card seat ${place.seat} holds`, de: `eine Karte, die Platz ${place.seat} hält` };
+  return { en: `${what.en} ${where.en}: card entry stopped`, de: `${what.de} ${where.de}: Karteneingabe gestoppt` };
 }
 
 function entered(stop: CardEntryStopped): Words {

@@ -39,6 +39,7 @@ export type RuleViolationCode =
   | 'no-time-due'
   | 'premature-limit'
   | 'card-entry-stopped'
+  | 'hand-held'
   | 'card-entry-open'
   | 'nothing-reported';
 

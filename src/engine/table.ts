@@ -4,7 +4,7 @@ import { amountWords } from './announce.js';
 import { apply, type Command, startHand } from './apply.js';
 import { InvariantError } from '../invariant-error.js';
 import { type RuleViolation, violation } from './rule-violation.js';
-import { type CardReport, PREMATURE_PER_STREET, prematureAllowed, unseenPlace } from './card-entry.js';
+import { CARD_ENTRY_STOPPED, type CardReport, HAND_HELD, prematureAllowed, prematureLimit, unseenPlace } from './card-entry.js';
 import { hasControlCharacter } from './names.js';
 import { planHand } from './table-blinds.js';
 import { settleTableConfig, type TableConfig } from './table-config.js';
@@ -101,9 +101,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
   }
   // A dealing error reported for the floor holds the hand where it was reported (D65): what the floor
   // takes must still fit it. The floor's own commands go on.
-  if (state.cardEntryStopped?.report != null && HAND_STEPS.has(command.type)) {
-    throw violation('card-entry-stopped', 'The hand waits for the floor: a card error was reported', 'Die Hand wartet auf den Floor: ein Kartenfehler wurde gemeldet');
-  }
+  if (state.cardEntryStopped?.report != null && HAND_STEPS.has(command.type)) throw violation('hand-held', HAND_HELD.en, HAND_HELD.de);
   switch (command.type) {
     case 'sit':
       sit(recorder, command);
@@ -166,7 +164,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
     case 'premature':
       // A round takes so many premature cards on the croupier's report (E17); one more is the floor's.
       if (!prematureAllowed(state)) {
-        const limit = state.config.prematurePerStreet ?? PREMATURE_PER_STREET;
+        const limit = prematureLimit(state);
         throw violation('premature-limit', `This betting round has had its ${limit} premature card(s): call the floor`, `Diese Setzrunde hatte schon ihre ${limit} vorzeitige(n) Karte(n): Floor rufen`);
       }
       playHand(recorder, command);
@@ -203,7 +201,7 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
 }
 
 function cardEntryStopped(): RuleViolation {
-  return violation('card-entry-stopped', 'Card entry is stopped: the floor checks the card entered', 'Die Karteneingabe ist gestoppt: der Floor prüft die eingegebene Karte');
+  return violation('card-entry-stopped', CARD_ENTRY_STOPPED.en, CARD_ENTRY_STOPPED.de);
 }
 
 /**

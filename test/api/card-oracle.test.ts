@@ -97,7 +97,31 @@ describe('no answer singles out a card a player holds or the burn (D65)', () => 
     send('floor-unlock', { staff: '1', pin: PIN });
     const stop = send('card-entry') as { ok: true; result: { stopped: { words: { en: string }; report: boolean; canTake: boolean } } };
     expect(stop.result.stopped).toMatchObject({ report: false, canTake: false });
-    expect(stop.result.stopped.words.en).toMatch(new RegExp(`^A screen dealt ${formatCard(replies[stoppedAt]?.card as Card)}, which is (seat \\d's hole card|a burn card): card entry stopped$`));
+    // The card itself is not named where the table can read it (the log keeps it): only where it lies.
+    expect(stop.result.stopped.words.en).toMatch(/^A screen dealt (a card seat \d holds|a burn card): card entry stopped$/);
+    expect(JSON.stringify(stop)).not.toContain(formatCard(replies[stoppedAt]?.card as Card));
+    core.close();
+  });
+});
+
+describe('a card named where the rules take no card tells nothing either', () => {
+  it('a deal when no card is due, a deal to the wrong place, a show on a decision gone: one answer whatever the card, and card entry goes on', async () => {
+    const { core, send } = await preflop(31);
+    const held = secret(core);
+    // The pre-flop betting: no card is due.
+    const early = ALL.map((card) => send('table-submit', { commandId: `e${card}`, command: { type: 'deal', card } }));
+    expect(new Set(early.map((reply) => JSON.stringify(reply.error)))).toEqual(new Set([JSON.stringify(early[0]?.error)]));
+    expect(early[0]).toMatchObject({ ok: false, error: { code: 'no-card-expected' } });
+    // A show named on a decision the table has left: refused as that, whatever the cards.
+    const stale = { ...core.controller.view().decision, step: 0 };
+    const shows = ALL.slice(0, 51).map((card) => send('table-submit', { commandId: `w${card}`, command: { type: 'show', cards: [card, card + 1] }, decision: stale }));
+    expect(new Set(shows.map((reply) => reply.error?.code))).toEqual(new Set(['table-moved-on']));
+    for (const type of ['call', 'call', 'check']) send('table-submit', { commandId: `a${type}${core.controller.table.handActions.count}`, command: { type }, decision: core.controller.view().decision });
+    // The burn is due: every card sent to the board is in the wrong place, the hidden ones too.
+    const misplaced = ALL.map((card) => send('table-submit', { commandId: `b${card}`, command: { type: 'deal', card, to: 'board' } }));
+    expect(new Set(misplaced.map((reply) => reply.error?.code))).toEqual(new Set(['card-for-wrong-place']));
+    expect(core.controller.view().cardEntry).toBe('open');
+    expect(held.length).toBeGreaterThan(0);
     core.close();
   });
 });
@@ -110,7 +134,7 @@ describe('the floor takes a premature card reported, or drops it, and card entry
     expect(first.send('table-submit', { commandId: 'p1', command: { type: 'premature', card: free, to: 'board' } })).toMatchObject({ ok: true, result: { cardEntry: 'hand-held' } });
     // While it waits for the floor no screen enters a card, and the hand waits too.
     expect(first.send('table-submit', { commandId: 'x1', command: { type: 'premature', card: null, to: 'burn' } })).toMatchObject({ ok: false, error: { code: 'card-entry-stopped' } });
-    expect(first.send('table-submit', { commandId: 'x2', command: { type: 'call' }, decision: first.core.controller.view().decision })).toMatchObject({ ok: false, error: { code: 'card-entry-stopped', words: { en: 'The hand waits for the floor: a card error was reported' } } });
+    expect(first.send('table-submit', { commandId: 'x2', command: { type: 'call' }, decision: first.core.controller.view().decision })).toMatchObject({ ok: false, error: { code: 'hand-held', words: { en: 'The hand waits for the floor: a card error was reported' } } });
     first.core.close();
     const second = await table(23, { dbPath });
     expect(second.core.controller.view().cardEntry).toBe('hand-held');

@@ -246,7 +246,7 @@ describe('wrong PINs, counted per sign-in, and a manager who lifts a lock-out (D
     expect(send('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
     expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true, result: { dealer: { number: '12' } } });
     for (let attempt = 0; attempt < 5; attempt++) send('dealer-sign-in', { staff: '12', pin: '000000' });
-    expect(send('dealer-sign-in', { badge: 'BADGE0012' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out', words: { en: expect.stringContaining('the dealer’s sign-in is locked') } } });
+    expect(send('dealer-sign-in', { badge: 'BADGE0012' })).toMatchObject({ ok: false, error: { code: 'dealer-locked-out', words: { en: expect.stringContaining('the dealer’s sign-in is locked') } } });
   });
 
   it('a manager lifts a lock-out by PIN or badge, logged with who; nobody else can, and a guesser gets three tries at it', async () => {
@@ -254,9 +254,9 @@ describe('wrong PINs, counted per sign-in, and a manager who lifts a lock-out (D
     const { send, log } = await table(() => now);
     expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'not-locked-out' } });
     for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '20', pin: '000000' });
-    // A supervisor is no manager; a wrong PIN is a wrong try at the lift too.
-    expect(send('lockout-lift', { gate: 'floor', staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'lift-manager' } });
-    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '111111' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    // A supervisor's right PIN and a wrong PIN get the same answer: the lift confirms no PIN but a manager's.
+    expect(send('lockout-lift', { gate: 'floor', staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'lift-refused' } });
+    expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '111111' })).toMatchObject({ ok: false, error: { code: 'lift-refused', words: { en: 'Not a manager’s staff number and PIN or badge' } } });
     expect(send('lockout-lift', { gate: 'sideways', staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(send('lockout-lift', { gate: 'floor', staff: '1', pin: '246813' })).toMatchObject({ ok: true, result: { gate: 'floor' } });
     expect(send('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: true });
@@ -270,6 +270,27 @@ describe('wrong PINs, counted per sign-in, and a manager who lifts a lock-out (D
     expect(send('lockout-lift', { gate: 'floor', badge: 'BADGE0001' })).toMatchObject({ ok: false, error: { code: 'lift-exhausted' } });
     now += 10 * 60_000;
     expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true });
+  });
+
+  it('counts a supervisor’s or manager’s number tried at the dealer’s sign-in on the floor’s count: no second door to their PINs', async () => {
+    const { send } = await table(() => Date.UTC(2026, 10, 29, 18));
+    for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '1', pin: '000000' });
+    // The manager's right PIN at the dealer's sign-in is refused as the floor's is, and tells nothing.
+    expect(send('dealer-sign-in', { staff: '1', pin: '246813' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    expect(send('dealer-sign-in', { staff: '1', pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
+    // A croupier still signs in as the dealer.
+    expect(send('dealer-sign-in', { staff: '12', pin: '121212' })).toMatchObject({ ok: true });
+  });
+
+  it('counts wrong lifts as wrong PINs: a guesser gets no more tries a lock-out by lifting', async () => {
+    let now = Date.UTC(2026, 10, 29, 18);
+    const { send } = await table(() => now);
+    for (let attempt = 0; attempt < 5; attempt++) send('floor-unlock', { staff: '20', pin: '000000' });
+    for (let attempt = 0; attempt < 3; attempt++) send('lockout-lift', { gate: 'floor', staff: '1', pin: '000000' });
+    now += 5 * 60_000;
+    // Three wrong lifts counted: two wrong PINs more, and the floor's sign-in is locked again.
+    for (let attempt = 0; attempt < 2; attempt++) expect(send('floor-unlock', { staff: '20', pin: '000000' })).toMatchObject({ ok: false, error: { code: 'floor-pin-wrong' } });
+    expect(send('floor-unlock', { staff: '20', pin: '202020' })).toMatchObject({ ok: false, error: { code: 'floor-locked-out' } });
   });
 
   it('reads the counts an older table kept (one for all sign-ins) as both sign-ins’ counts', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { Reply } from '../../src/api/protocol.js';
-import type { ViewModel } from '../../src/controller/view-model.js';
+import { sameDecision, type ViewModel } from '../../src/controller/view-model.js';
 import { CASINO_5_10 } from '../../src/engine/table-config.js';
 
 /**
@@ -49,7 +49,7 @@ describe('taps decided on what a screen showed', () => {
             const actionsBefore = core.controller.table.handActions.count;
             const reply = send(screen, { commandId: `a${++id}`, command, decision: shown.decision });
             const waited = before.decision;
-            const same = waited !== null && waited.hand === shown.decision.hand && waited.actions === shown.decision.actions && waited.seat === shown.decision.seat;
+            const same = waited !== null && sameDecision(waited, shown.decision);
             if (!same) {
               // Decided on another table: refused in words, and nothing changed.
               expect(reply).toMatchObject({ ok: false, error: { code: 'table-moved-on', words: { en: expect.stringMatching(/^The table moved on: check the screen/) } } });
@@ -66,5 +66,50 @@ describe('taps decided on what a screen showed', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('a decision is the table as the screen showed it: not another deal under the same number (D59)', () => {
+  async function preflop() {
+    const core = await Core.open({ dbPath: ':memory:', hardware: 'sim', floorPin: '246813', clock: { now: () => Date.UTC(2026, 10, 29, 18) }, tableConfig: CASINO_5_10, seed: 9 });
+    const connection = core.connect(() => undefined);
+    let id = 0;
+    const send = (name: string, args?: unknown): Reply => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++id}`, name, args })))) as Reply;
+    for (const seat of [1, 2]) send('table-submit', { commandId: `s${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn: 300 } });
+    const deal = (): void => {
+      for (let guard = 0; ['deal', 'draw-for-button'].includes(core.controller.view().prompt.kind) && guard < 30; guard++) send('sim-deal');
+    };
+    deal();
+    send('table-submit', { commandId: `h${++id}`, command: { type: 'start-hand' } });
+    deal();
+    send('floor-unlock', { staff: '1', pin: '246813' });
+    return { core, send, deal };
+  }
+
+  it('refuses a tap decided before a misdeal in the redeal, though the hand, its actions and the seat are the same', async () => {
+    const { core, send, deal } = await preflop();
+    const before = core.controller.view().decision;
+    expect(send('table-submit', { commandId: 'm', command: { type: 'misdeal', reason: 'fouled-deck' } })).toMatchObject({ ok: true });
+    send('table-submit', { commandId: 'h2', command: { type: 'start-hand' } });
+    deal();
+    const after = core.controller.view().decision;
+    expect([after?.hand, after?.actions, after?.seat]).toEqual([before?.hand, before?.actions, before?.seat]);
+    expect(send('table-submit', { commandId: 'f', command: { type: 'fold', seat: before?.seat }, decision: before })).toMatchObject({ ok: false, error: { code: 'table-moved-on' } });
+    core.close();
+  });
+
+  it('refuses a tap decided before the floor took back a card and another was dealt', async () => {
+    const { core, send, deal } = await preflop();
+    for (const type of ['call', 'check']) send('table-submit', { commandId: type, command: { type }, decision: core.controller.view().decision });
+    deal();
+    const before = core.controller.view().decision;
+    expect(send('table-submit', { commandId: 'u', command: { type: 'undo', reason: 'Wrong card read' } })).toMatchObject({ ok: true });
+    deal();
+    const after = core.controller.view().decision;
+    expect([after?.hand, after?.actions, after?.seat]).toEqual([before?.hand, before?.actions, before?.seat]);
+    expect(send('table-submit', { commandId: 'b', command: { type: 'check', seat: before?.seat }, decision: before })).toMatchObject({ ok: false, error: { code: 'table-moved-on' } });
+    // The decision shown now is taken.
+    expect(send('table-submit', { commandId: 'c', command: { type: 'check', seat: after?.seat }, decision: after })).toMatchObject({ ok: true });
+    core.close();
   });
 });

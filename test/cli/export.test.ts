@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,14 @@ describe('felt export', () => {
     expect(statSync(record).mode & 0o777).toBe(0o600);
     const lines = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
+    // A record file that is a link (planted where the table keeps its records) is refused, and nothing is written.
+    const other = await simulatedTable(1);
+    symlinkSync(join(scratch(), 'elsewhere'), `${other}.exports.jsonl`);
+    const refused = cliIo();
+    const out = join(scratch(), 'third');
+    expect(await runExport(['--db', other, '--format', 'phh', '--out', out], refused)).toBe(1);
+    expect(refused.written.err).toMatch(/^felt export: the export cannot be recorded: .*is a symbolic link.*; nothing written\n$/);
+    expect(existsSync(join(out, 'hand-000001.phh'))).toBe(false);
     for (const line of lines) expect(line).toMatchObject({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), user: userInfo().username, rows: expect.any(Number), head: expect.stringMatching(/^[0-9a-f]{64}$/), out: expect.stringMatching(/\/(first|second)$/) });
   });
 

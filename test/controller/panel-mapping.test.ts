@@ -57,10 +57,11 @@ describe('the button panel at the table', () => {
     const { controller, panel } = await tableWithPanel();
     panel.press('fold');
     // Meanwhile the croupier acted on the screen: the armed fold for seat 4 is refused, seat 7 keeps its hand.
+    expect(panelStatus(controller)?.armed?.en).toBe('Seat 4 folds — press Confirm');
     controller.submit({ id: 'screen', command: { type: 'call', seat: 4 } });
+    // The table moved on: the armed fold is gone from every screen, and Confirm sends nothing.
+    expect(panelStatus(controller)?.armed).toBeUndefined();
     panel.press('confirm');
-    // The panel's own refusal, beside it on the status bar; no screen is shown another sender's error.
-    expect(panelStatus(controller)).toMatchObject({ state: 'fault', detail: { en: 'Not taken: The table moved on: check the screen (seat 7 is to act now)' } });
     expect(controller.view().lastError).toBeNull();
     expect(controller.table.hand?.players.find((player) => player.seat === 7)?.status).toBe('active');
     panel.type('5');
@@ -72,7 +73,7 @@ describe('the button panel at the table', () => {
     expect(panelStatus(controller)).toMatchObject({ state: 'fault', detail: { en: 'The croupier calls the floor' } });
   });
 
-  it('refuses a Confirm armed on a decision the table has left, even when the same seat is to act again', async () => {
+  it('drops an action armed on a decision the table has left, even when the same seat is to act again', async () => {
     const { controller, panel } = await tableWithPanel();
     panel.press('bet-raise');
     panel.press('confirm');
@@ -88,6 +89,6 @@ describe('the button panel at the table', () => {
     expect(controller.view().actor?.seat).toBe(1);
     panel.press('confirm');
     expect(controller.table.hand?.players.find((player) => player.seat === 1)?.status).toBe('active');
-    expect(panelStatus(controller)?.detail?.en).toBe('Not taken: The table moved on: check the screen (seat 1 is to act now)');
+    expect(panelStatus(controller)?.armed).toBeUndefined();
   });
 });

@@ -136,5 +136,11 @@ describe('the RFID reader at the table', () => {
     expect(controller.command({ id: 'show-4', command: { type: 'show', seat: 4, cards: [parseCard('8c')] } }, controller.view().decision)).toMatchObject({ ok: true });
     const log = JSON.stringify(controller.table.hand?.players.find((player) => player.seat === 4)?.showdown);
     expect(log).toBe(JSON.stringify(['9c', '8c'].map((card) => parseCard(card))));
+    // The hand is over: the tabled hands pushed into the muck are no irregularity.
+    expect(controller.view().prompt.kind).toBe('start-hand');
+    const before = rfid(controller);
+    for (const card of ['Ah', 'Ad', '9c', '8c']) place(MUCK_ANTENNA, card);
+    expect(rfid(controller)).toEqual(before);
+    expect(rfid(controller)?.detail?.en).not.toMatch(/muck/);
   });
 });

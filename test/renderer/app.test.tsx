@@ -94,7 +94,7 @@ describe('refusals and errors are shown, never swallowed', () => {
     const { click } = await app(core);
     await click('action-fold');
     await settle();
-    expect(core.sent('table-submit').map(({ command, decision }) => ({ command, decision }))).toEqual([{ command: { type: 'fold', seat: 4 }, decision: { hand: 7, actions: 5, seat: 4 } }]);
+    expect(core.sent('table-submit').map(({ command, decision }) => ({ command, decision }))).toEqual([{ command: { type: 'fold', seat: 4 }, decision: { hand: 7, actions: 5, seat: 4, step: 40 } }]);
   });
 
   it('a device’s refusal (the view’s lastError) shows on every screen, until the next command is taken', async () => {
@@ -690,7 +690,7 @@ describe('hands and replay', () => {
     const older: HandSummary[] = [{ id: 0, handNumber: 0, button: 1, players: 2, pot: 20, awards: [{ en: 'Seat 1 wins the main pot, 20', de: 'Platz 1 gewinnt den Hauptpot, 20' }], voided: null, complete: true }];
     core.on('hand-list', (args) => ({ ok: true, result: args === undefined ? { hands, more: true } : { hands: older, more: false } }));
     core.on('hand-replay', () => ({ ok: true, result: replay }));
-    const { click, text, get } = await app(core);
+    const { click, text, get, fill } = await app(core);
     await click('hands-open');
     await settle();
     expect(text('hand-row-2')).toContain('Seat 4 wins 90');
@@ -718,11 +718,17 @@ describe('hands and replay', () => {
     expect(get('replay-next').hasAttribute('disabled')).toBe(true);
     await click('replay-prev');
     expect(text('replay-step')).toContain('The flop');
-    // The hand's PHH history is the floor's: refused while locked, saved by the browser once open.
+    // The hand's PHH history is a manager's (D66): asked for, the screen asks a manager to sign in right
+    // here, then saves it, and the session ends with it.
     let floorOpen = false;
     core.on('hand-phh', ({ id }) =>
-      floorOpen ? { ok: true, result: { fileName: `felt-hand-${id}.phh`, text: 'variant = "NT"\n' } } : { ok: false, error: { code: 'floor-locked', words: { en: 'A hand history shows every hole card: a supervisor or manager signs in', de: 'x' } } },
+      floorOpen ? { ok: true, result: { fileName: `felt-hand-${id}.phh`, text: 'variant = "NT"\n' } } : { ok: false, error: { code: 'floor-locked', words: { en: 'A hand history shows every hole card: a manager signs in', de: 'x' } } },
     );
+    const manager: FloorStatus = { unlocked: true, who: { en: 'Manager, manager #1', de: 'Manager, Manager #1' }, name: 'Manager', role: 'manager', until: null };
+    core.on('floor-unlock', () => {
+      floorOpen = true;
+      return { ok: true, result: manager };
+    });
     const saved: string[] = [];
     const click0 = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function record(this: HTMLAnchorElement) {
@@ -731,12 +737,16 @@ describe('hands and replay', () => {
     try {
       await click('replay-phh');
       await settle();
-      expect(text('last-error')).toContain('A hand history shows every hole card');
-      floorOpen = true;
-      await click('replay-phh');
+      expect(text('history-sign-in')).toContain('It holds every hole card of the hand');
+      expect(saved).toEqual([]);
+      await fill('history-staff', '1');
+      await click('history-next');
+      await fill('history-pin', '246813');
+      await click('history-unlock');
       await settle();
       expect(saved).toEqual(['felt-hand-2.phh']);
       expect(core.sent('hand-phh')).toEqual([{ id: 2 }, { id: 2 }]);
+      expect(core.sent('floor-lock')).toHaveLength(1);
     } finally {
       HTMLAnchorElement.prototype.click = click0;
     }

@@ -41,7 +41,7 @@ export function flopView(overrides: Partial<ViewModel> = {}): ViewModel {
     ],
     potTotal: 220,
     actor: { seat: 4, bet: 0, legal: RAISE_LEGAL, sizes: { min: 40, halfPot: 150, pot: 260, max: 340 } },
-    decision: { hand: 7, actions: 5, seat: 4 },
+    decision: { hand: 7, actions: 5, seat: 4, step: 40 },
     lastHoleCardSeat: null,
     prompt: { kind: 'action', seat: 4, legal: RAISE_LEGAL, words: { en: 'Action on seat 4', de: 'Platz 4 ist am Zug' } },
     awards: [],

@@ -12,7 +12,8 @@ export type FloorSession = {
   /** Why the last unlock failed (a wrong PIN, a lock-out, a croupier's sign-in, the core's error), or null. */
   readonly problem: Notice | null;
   refresh(): Promise<void>;
-  unlock(credentials: Credentials): Promise<void>;
+  /** Signs in; true when the session opened. */
+  unlock(credentials: Credentials): Promise<boolean>;
   lock(): Promise<void>;
 };
 
@@ -46,10 +47,11 @@ export function useFloor(): FloorSession {
       const reply = await core.request('floor-unlock', credentials);
       if (!reply.ok) {
         setProblem({ words: reply.error.words, code: reply.error.code });
-        return;
+        return false;
       }
       setStatus(reply.result);
       setProblem(null);
+      return true;
     },
     [core],
   );

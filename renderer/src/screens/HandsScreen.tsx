@@ -1,17 +1,26 @@
 import { useEffect, useState } from 'react';
 import type { HandReplay as Replay, HandSummary } from '../../../src/api/requests';
+import type { Credentials } from '../../../src/api/staff';
 import type { Words } from '../../../src/evaluator/words';
 
+import { SignIn } from '../components/floor/SignIn';
+import { Modal } from '../components/dialogs/Modal';
 import { HandList } from '../components/hands/HandList';
 import { HandReplay } from '../components/hands/HandReplay';
 import { useCore } from '../core/core-context';
 import { download } from '../core/download';
+import type { FloorSession } from '../core/useFloor';
 import { useLanguage } from '../i18n';
 
-/** The hands of this table (newest first) and the replay of one of them. */
-export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
+/**
+ * The hands of this table (newest first) and the replay of one of them. A hand's history (PHH) holds every
+ * hole card, folded ones too: a manager signs in for it here (D66), and the session ends with the download.
+ */
+export function HandsScreen({ onClose, floor }: { readonly onClose: () => void; readonly floor: FloorSession }) {
   const core = useCore();
   const { t, words } = useLanguage();
+  /** The hand whose history waits for a manager's sign-in, or null. */
+  const [signingIn, setSigningIn] = useState<number | null>(null);
   const [hands, setHands] = useState<readonly HandSummary[] | null>(null);
   const [replay, setReplay] = useState<Replay | null>(null);
   const [problem, setProblem] = useState<Words | null>(null);
@@ -52,12 +61,21 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
     else setProblem(reply.error.words);
   };
 
-  /** The hand's PHH history, saved by the browser: every hole card is in it, so the core asks for the floor. */
+  /** The hand's PHH history, saved by the browser: every hole card is in it, so the core asks for a manager. */
   const phh = async (id: number) => {
     setProblem(null);
     const reply = await core.request('hand-phh', { id });
-    if (reply.ok) download(reply.result.fileName, reply.result.text, 'text/plain');
+    if (reply.ok) {
+      download(reply.result.fileName, reply.result.text, 'text/plain');
+      // The manager's work is done: the session ends with it.
+      void floor.lock();
+      setSigningIn(null);
+    } else if (reply.error.code === 'floor-locked' || reply.error.code === 'manager-only') setSigningIn(id);
     else setProblem(reply.error.words);
+  };
+  const signIn = async (credentials: Credentials, id: number) => {
+    const opened = await floor.unlock(credentials);
+    if (opened) await phh(id);
   };
 
   // What the list says of the open hand: a PHH history is there only for a hand played to the end, never for a voided one.
@@ -89,6 +107,19 @@ export function HandsScreen({ onClose }: { readonly onClose: () => void }) {
         <p className="last-error" role="alert" data-testid="last-error">
           {words(problem)}
         </p>
+      )}
+      {signingIn !== null && (
+        <Modal
+          testId="history-sign-in"
+          title={t.historyManager}
+          onClose={() => {
+            setSigningIn(null);
+            void floor.lock();
+          }}
+        >
+          <p className="hint">{t.historyManagerHint}</p>
+          <SignIn testId="history" action={t.historyShow} problem={floor.problem?.words ?? null} onSignIn={(credentials) => void signIn(credentials, signingIn)} />
+        </Modal>
       )}
       <div className="hands-body">{replay === null ? <HandList hands={hands} onOpen={(n) => void open(n)} onOlder={more ? () => void older() : null} /> : <HandReplay key={replay.id} replay={replay} />}</div>
     </main>

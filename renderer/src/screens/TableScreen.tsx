@@ -54,6 +54,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const simulated = session.appInfo?.hardware === 'sim';
   const reports = useFloorReport();
   const cardEntryStop = useCardEntryStop(overlay?.kind === 'floor' && floor.status?.unlocked === true && view.cardEntry !== 'open');
+  const lockedGate = session.notice?.code === 'dealer-locked-out' ? 'dealer' : session.notice?.code === 'floor-locked-out' ? 'floor' : null;
   const floorLift = useLockoutLift('floor');
   const dealerLift = useLockoutLift('dealer');
   // A lift belongs to the dialog it was made in.
@@ -231,7 +232,8 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
         <Modal testId="dealer-dialog" title={t.dealerTitle} onClose={close}>
           <p className="hint">{t.dealerBetweenHands}</p>
           {dialogError}
-          <LockoutLift gate="dealer" lift={dealerLift} lockedOut={session.notice?.code === 'floor-locked-out'}>
+          {/* A floor staff number is counted on the floor's sign-in: its lock-out is the one to lift then. */}
+          <LockoutLift gate={lockedGate ?? 'dealer'} lift={lockedGate === 'floor' ? floorLift : dealerLift} lockedOut={lockedGate !== null}>
             <SignIn
               testId="dealer"
               action={t.dealerTakeOver}

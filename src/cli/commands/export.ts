@@ -45,7 +45,12 @@ export async function runExport(args: readonly string[], io: CommandIo): Promise
   // written (D66). The log itself is not written: the table may be running, and the file may be evidence
   // nobody may change.
   const record = exportRecordPath(db);
-  appendPrivateLine(record, JSON.stringify({ at: new Date().toISOString(), user: userInfo().username, rows: verified.rows, head: verified.head, out: resolve(out) }));
+  try {
+    appendPrivateLine(record, JSON.stringify({ at: new Date().toISOString(), user: userInfo().username, rows: verified.rows, head: verified.head, out: resolve(out) }));
+  } catch (error) {
+    io.err(`felt export: the export cannot be recorded: ${(error as Error).message}; nothing written\n`);
+    return 1;
+  }
   // Read-only, as verify read it, and no further than verify got.
   for (const entry of readLog(db, verified.rows)) {
     const hand = histories.see(entry);

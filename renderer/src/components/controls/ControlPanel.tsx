@@ -6,6 +6,7 @@ import { CardErrorPanel, type CardErrors } from './CardErrorPanel';
 import { DealPanel } from './DealPanel';
 import { ShowdownPanel } from './ShowdownPanel';
 import { useLanguage } from '../../i18n';
+import { useSettled } from '../../settle';
 
 type Props = {
   readonly view: ViewModel;
@@ -32,26 +33,20 @@ type Props = {
 
 /** The croupier's controls for what the prompt asks now: one panel at a time. */
 export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal, onSimDealStep, busy, cardErrors, onCardError, onCardErrorsClose, onCallFloor }: Props) {
-  const { t } = useLanguage();
   const { prompt, actor, decision } = view;
   // A player's action goes with the decision this render shows: the one its buttons were drawn for.
   const decide = (command: WireCommand) => onCommand(command, decision ?? undefined);
   // Each decision gets panels of its own (a fresh pad, prefilled with its own minimum, settling anew).
-  const key = decision === null ? 'none' : `${decision.hand}:${decision.actions}:${decision.seat}`;
+  const key = decision === null ? 'none' : `${decision.hand}:${decision.actions}:${decision.seat}:${decision.step}`;
   const tooSoon = (what: 'decision' | 'confirmation' = 'decision') => onTooSoon(what === 'decision' ? (decision?.seat ?? null) : null);
   let panel = null;
   // While card entry is stopped (D65) no card is entered here, and while a dealing error reported waits
   // for the floor nothing goes on: the floor decides first.
   const entering = prompt.kind === 'deal' || (prompt.kind === 'show' && prompt.unread > 0);
   if ((view.cardEntry === 'stopped' && (entering || cardErrors !== null)) || view.cardEntry === 'hand-held') {
-    panel = (
-      <div className="card-entry-stopped" data-testid="card-entry-stopped">
-        <p className="hint hint-large">{view.cardEntry === 'hand-held' ? t.handHeld : t.cardEntryStopped}</p>
-        <button type="button" className="button action" data-testid="card-entry-floor" onClick={onCallFloor}>
-          {t.callFloor}
-        </button>
-      </div>
-    );
+    // A player to show may still muck: that names no card (only the floor moves the hand on otherwise).
+    const muck = view.cardEntry === 'stopped' && prompt.kind === 'show' && prompt.muck ? () => decide({ type: 'muck', seat: prompt.seat }) : null;
+    panel = <CardEntryStopped key={key} held={view.cardEntry === 'hand-held'} onCallFloor={onCallFloor} onMuck={muck} onTooSoon={() => tooSoon()} />;
   } else if (cardErrors !== null) {
     panel = <CardErrorPanel {...cardErrors} onCommand={onCardError} onBack={onCardErrorsClose} />;
   } else if (actor !== null) {
@@ -82,5 +77,31 @@ export function ControlPanel({ view, simulated, onCommand, onTooSoon, onSimDeal,
         {panel}
       </fieldset>
     </section>
+  );
+}
+
+type StoppedProps = { readonly held: boolean; readonly onCallFloor: () => void; readonly onMuck: (() => void) | null; readonly onTooSoon: () => void };
+
+/**
+ * Card entry stopped (D65): the floor is called; a player at the showdown may still muck, which names no
+ * card (its decision settles as any other's). With a dealing error reported, the whole hand waits.
+ */
+function CardEntryStopped({ held, onCallFloor, onMuck, onTooSoon }: StoppedProps) {
+  const { t } = useLanguage();
+  const { settling, guard } = useSettled(onTooSoon);
+  return (
+    <div className={`card-entry-stopped${settling ? ' settling' : ''}`} data-testid="card-entry-stopped" data-settling={onMuck !== null && settling ? '' : undefined}>
+      <p className="hint hint-large">{held ? t.handHeld : t.cardEntryStopped}</p>
+      <div className="choice-row">
+        <button type="button" className="button action" data-testid="card-entry-floor" onClick={onCallFloor}>
+          {t.callFloor}
+        </button>
+        {onMuck !== null && (
+          <button type="button" className="button action action-fold" data-testid="muck" onClick={guard(onMuck)}>
+            {t.muck}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
