@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from '../../../src/cards/card.js';
+import { apply } from '../../../src/engine/apply.js';
 import { dealingPlan, expectedCard } from '../../../src/engine/dealing.js';
 import { type RuleViolation } from '../../../src/engine/rule-violation.js';
 import { HandDriver } from '../../support/hand-driver.js';
@@ -39,6 +41,16 @@ describe('E3 dealing plan with burns (seed 000)', () => {
       hand.deal('2c');
     } catch (error) {
       expect((error as RuleViolation).code).toBe('no-card-expected');
+    }
+  });
+
+  it('a card is in play once on either side of the seen cards’ two words: the 8s of diamonds, hearts and spades (cards 25, 26, 27)', () => {
+    for (const code of ['8d', '8h', '8s']) {
+      const hand = HandDriver.table([1000, 1000, 1000]).deal(`? ${code}`);
+      expect(() => hand.deal(code)).toThrow('That card is already in play');
+      // Its neighbours are not.
+      const card = hand.cards(code)[0] as number;
+      for (const other of [card - 1, card + 1]) expect(() => apply(hand.state, { type: 'deal', card: other as Card })).not.toThrow();
     }
   });
 
