@@ -67,4 +67,14 @@ describe('E4 no-limit betting (seed 000)', () => {
     expect(() => hand.actions('b22')).toThrow('22 is not a multiple of the smallest chip (5)');
     expect(() => hand.actions('b22.5')).toThrow('22.5 is not an amount of chips');
   });
+
+  it('nobody may act outside a betting round: no legal actions while the cards are dealt or at the showdown', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]);
+    expect(getLegalActions(hand.state)).toBeNull();
+    hand.dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h');
+    expect(getLegalActions(hand.state)).not.toBeNull();
+    hand.actions('x x x').deal('? 5s').actions('x x x').deal('? 9h').actions('x x x');
+    expect(hand.state.phase.kind).toBe('showdown');
+    expect(getLegalActions(hand.state)).toBeNull();
+  });
 });
