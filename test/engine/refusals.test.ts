@@ -90,6 +90,35 @@ describe('what the engine’s refusals say (en, de)', () => {
     ]);
   });
 
+  it('an exposed or premature card', () => {
+    const seen: Refusal[] = [];
+    // Button 1: after the burn, 2c to seat 2, 3c to seat 3, 4c to seat 1.
+    const deal = (cards: string): HandDriver => HandDriver.table([500, 500, 500], { button: 1 }).deal(cards);
+    seen.push(refusal(deal('?'), { type: 'exposed' }));
+    seen.push(refusal(deal('? 2c'), { type: 'exposed' }));
+    seen.push(refusal(deal('? 2c 3c 4c'), { type: 'exposed', seat: 3 }));
+    seen.push(refusal(deal('? 2c 3c 4c'), { type: 'exposed', card: parseCard('9d') }));
+    const twice = deal('? 2c 3c 4c');
+    twice.do({ type: 'exposed' });
+    seen.push(refusal(twice.deal('5c'), { type: 'exposed' }));
+    // Seat 1's card dealt unread: the card named for it may not be one in play.
+    seen.push(refusal(deal('? 2c 3c ?'), { type: 'exposed', card: parseCard('2c') }));
+    const river = preflop().actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h').actions('x x x').deal('? 4s');
+    seen.push(refusal(river, { type: 'premature', card: parseCard('5d'), to: 'board' }));
+    const acted = preflop().actions('c c x').deal('? 2c 7s 9d').actions('x');
+    seen.push(refusal(acted, { type: 'redeal-flop' }));
+    expect(seen).toEqual([
+      ['no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben'],
+      ['misdeal-required', 'Misdeal: the first or second card exposed (TDA 35)', 'Misdeal: die erste oder zweite Karte aufgedeckt (TDA 35)'],
+      ['card-dealt-since', 'The last card went to seat 1, not seat 3: a card was dealt since; the floor can undo that card, then report the exposed one', 'Die letzte Karte ging an Platz 1, nicht an Platz 3: seitdem wurde gegeben; der Floor kann diese Karte zurücknehmen, dann die aufgedeckte melden'],
+      ['card-was-read', 'Seat 1\'s last card was read: report it exposed without naming a card', 'Die letzte Karte von Platz 1 wurde gelesen: als aufgedeckt melden, ohne eine Karte zu nennen'],
+      ['misdeal-required', 'Misdeal: a second card exposed (TDA 35)', 'Misdeal: eine zweite Karte aufgedeckt (TDA 35)'],
+      ['card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen'],
+      ['no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird'],
+      ['no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt'],
+    ]);
+  });
+
   it('the showdown', () => {
     const seen: Refusal[] = [];
     const river = preflop().actions('c c x').deal('? 2c 7s 9d').actions('b10 c c').deal('? 3h').actions('x x x').deal('? 4s').actions('x x x');
