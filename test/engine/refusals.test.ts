@@ -43,7 +43,7 @@ describe('what the engine’s refusals say (en, de)', () => {
     seen.push(refusal(capped, { type: 'bet', to: 50 }), refusal(capped, { type: 'all-in' }));
     // Seat 2 raises to 100, seat 3 goes all-in for 150 (short of a full raise), seat 4 calls, seat 1 folds: seat 2 may call, not raise again.
     const short = HandDriver.table([1000, 1000, 150, 1000], { button: 3 }).dealHoleCards([]).actions('b100 a c f');
-    seen.push(refusal(short, { type: 'bet', to: 400 }), refusal(short, { type: 'all-in' }));
+    seen.push(refusal(short, { type: 'bet', to: 400 }), refusal(short, { type: 'all-in' }), refusal(short, { type: 'bet', to: 1000 }));
     // Everyone else is all-in: nobody could call a raise.
     const alone = HandDriver.table([200, 1000, 300], { button: 3 }).dealHoleCards([]).actions('a a');
     seen.push(refusal(alone, { type: 'bet', to: 600 }));
@@ -62,6 +62,7 @@ describe('what the engine’s refusals say (en, de)', () => {
       ['raise-not-allowed', 'Seat 3 cannot go all-in: the betting is capped this round', 'Platz 3 kann nicht all-in gehen: die Erhöhungen sind in dieser Runde ausgeschöpft'],
       ['raise-not-allowed', 'Seat 2 cannot raise: the betting was not reopened (no full raise since they acted)', 'Platz 2 kann nicht erhöhen: die Erhöhung ist nicht wieder eröffnet (keine volle Erhöhung seit der letzten Aktion)'],
       ['raise-not-allowed', 'Seat 2 cannot go all-in: the betting was not reopened (no full raise since they acted)', 'Platz 2 kann nicht all-in gehen: die Erhöhung ist nicht wieder eröffnet (keine volle Erhöhung seit der letzten Aktion)'],
+      ['raise-not-allowed', 'Seat 2 cannot raise: the betting was not reopened (no full raise since they acted)', 'Platz 2 kann nicht erhöhen: die Erhöhung ist nicht wieder eröffnet (keine volle Erhöhung seit der letzten Aktion)'],
       ['raise-not-allowed', 'Seat 2 cannot raise: no raise is possible', 'Platz 2 kann nicht erhöhen: keine Erhöhung möglich'],
     ]);
   });
@@ -107,6 +108,10 @@ describe('what the engine’s refusals say (en, de)', () => {
     seen.push(refusal(river, { type: 'premature', card: parseCard('5d'), to: 'board' }));
     const acted = preflop().actions('c c x').deal('? 2c 7s 9d').actions('x');
     seen.push(refusal(acted, { type: 'redeal-flop' }));
+    // Not on the turn before anyone acts, nor while the flop is being dealt; no premature card while the hole cards are.
+    seen.push(refusal(preflop().actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h'), { type: 'redeal-flop' }));
+    seen.push(refusal(preflop().actions('c c x').deal('? 2c 7s'), { type: 'redeal-flop' }));
+    seen.push(refusal(deal('? 2c'), { type: 'premature', card: parseCard('5d'), to: 'board' }));
     expect(seen).toEqual([
       ['no-card-expected', 'No hole card has just been dealt', 'Es wurde gerade keine Hole Card gegeben'],
       ['misdeal-required', 'Misdeal: the first or second card exposed (TDA 35)', 'Misdeal: die erste oder zweite Karte aufgedeckt (TDA 35)'],
@@ -116,13 +121,16 @@ describe('what the engine’s refusals say (en, de)', () => {
       ['card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen'],
       ['no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird'],
       ['no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt'],
+      ['no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt'],
+      ['no-card-expected', 'The flop can be dealt again only before anyone acts on it', 'Der Flop kann nur neu gegeben werden, bevor jemand darauf handelt'],
+      ['no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird'],
     ]);
   });
 
   it('the showdown', () => {
     const seen: Refusal[] = [];
     const river = preflop().actions('c c x').deal('? 2c 7s 9d').actions('b10 c c').deal('? 3h').actions('x x x').deal('? 4s').actions('x x x');
-    seen.push(refusal(river, { type: 'muck' }), refusal(river, { type: 'show', cards: [parseCard('2h'), parseCard('3d')] }));
+    seen.push(refusal(river, { type: 'muck' }), refusal(river, { type: 'show', cards: [parseCard('2h'), parseCard('3d')] }), refusal(river, { type: 'bet', to: 20 }));
     const unread = HandDriver.table([1000, 1000, 1000], { button: 3 }).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h').actions('x x x').deal('? 4s').actions('x x x');
     seen.push(refusal(unread, { type: 'show' }), refusal(unread, { type: 'show', cards: [parseCard('2h'), parseCard('2h')] }), refusal(unread, { type: 'show', cards: [parseCard('2c'), parseCard('3d')] }));
     const allIn = HandDriver.table([1000, 1000, 300], { button: 3 }).dealHoleCards(['AhAd', 'KhKd', 'QhQd']).actions('a a c').deal('? 2c 7s 9d ? 3h ? 4s');
@@ -130,6 +138,7 @@ describe('what the engine’s refusals say (en, de)', () => {
     expect(seen).toEqual([
       ['must-show', 'Seat 1 shows first and must show', 'Platz 1 zeigt zuerst und muss zeigen'],
       ['card-was-read', 'Seat 1\'s cards were read: show them without entering cards', 'Die Karten von Platz 1 wurden gelesen: ohne Eingabe der Karten zeigen'],
+      ['not-betting', 'No betting now', 'Jetzt wird nicht gesetzt'],
       ['cards-needed', 'Seat 1\'s cards were not read: enter them', 'Die Karten von Platz 1 wurden nicht gelesen: bitte eingeben'],
       ['cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten'],
       ['card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen'],

@@ -86,4 +86,13 @@ describe('E17 premature cards and a four-card flop', () => {
     const turn = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h');
     expect(returnAt(turn)).toMatchObject({ type: 'premature-card', returnAt: 'river' });
   });
+
+  it('a premature burn may be unread; under scramble a premature card on the turn goes back at the river', () => {
+    const flop = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d');
+    flop.do({ type: 'premature', card: null, to: 'burn' });
+    expect(flop.log.at(-1)).toMatchObject({ type: 'premature-card', to: 'burn', card: null });
+    const turn = HandDriver.table([1000, 1000, 1000], { config: { prematureCards: 'scramble' } }).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h');
+    turn.do({ type: 'premature', card: turn.cards('Kc')[0] ?? null, to: 'board' });
+    expect(turn.log.at(-1)).toMatchObject({ type: 'premature-card', returnAt: 'river' });
+  });
 });

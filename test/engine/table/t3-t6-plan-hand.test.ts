@@ -48,4 +48,13 @@ describe('T3, T5, T6: the next hand planned from the table as it stands', () => 
     // from seat 3 to seat 1) the big one too.
     expect(plan).toMatchObject({ button: 2, smallBlindSeat: 2, bigBlind: 1, dealtIn: [1, 2], extraPosts: [], missed: [{ seat: 3, small: true, big: false }, { seat: 4, small: true, big: true }] });
   });
+
+  it('one player left and a newcomer waiting in the dead button’s gap: heads-up, the newcomer takes the big blind at once (T6)', () => {
+    // Heads-up, seat 1 had the button and the small blind, seat 3 (gone now) the big blind; seat 2 waits, posting.
+    const newcomer = { ...seat(2, 1000, 'waiting'), posting: true, owes: { small: false, big: true } };
+    const plan = planHand(table('dead', [seat(1, 1000), newcomer, null], { button: 1, smallBlindPosition: 1, bigBlind: 3 }));
+    // The big blind moves on to seat 1 and the dead button to seat 2, whose seat is in the gap: nobody else
+    // could be dealt in, so seat 2 takes the big blind and seat 1 the button with the small blind.
+    expect(plan).toEqual({ button: 1, smallBlindPosition: 1, smallBlindSeat: 1, bigBlind: 2, dealtIn: [1, 2], extraPosts: [], missed: [] });
+  });
 });
