@@ -99,6 +99,7 @@ describe('what the engine’s refusals say (en, de)', () => {
     seen.push(refusal(deal('? 2c'), { type: 'exposed' }));
     seen.push(refusal(deal('? 2c 3c 4c'), { type: 'exposed', seat: 3 }));
     seen.push(refusal(deal('? 2c 3c 4c'), { type: 'exposed', card: parseCard('9d') }));
+    seen.push(refusal(deal('? 2c 3c ?'), { type: 'exposed', card: 52 as never }));
     const twice = deal('? 2c 3c 4c');
     twice.do({ type: 'exposed' });
     seen.push(refusal(twice.deal('5c'), { type: 'exposed' }));
@@ -117,6 +118,7 @@ describe('what the engine’s refusals say (en, de)', () => {
       ['misdeal-required', 'Misdeal: the first or second card exposed (TDA 35)', 'Misdeal: die erste oder zweite Karte aufgedeckt (TDA 35)'],
       ['card-dealt-since', 'The last card went to seat 1, not seat 3: a card was dealt since; the floor can undo that card, then report the exposed one', 'Die letzte Karte ging an Platz 1, nicht an Platz 3: seitdem wurde gegeben; der Floor kann diese Karte zurücknehmen, dann die aufgedeckte melden'],
       ['card-was-read', 'Seat 1\'s last card was read: report it exposed without naming a card', 'Die letzte Karte von Platz 1 wurde gelesen: als aufgedeckt melden, ohne eine Karte zu nennen'],
+      ['not-a-card', '52 is not a card', '52 ist keine Karte'],
       ['misdeal-required', 'Misdeal: a second card exposed (TDA 35)', 'Misdeal: eine zweite Karte aufgedeckt (TDA 35)'],
       ['card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen'],
       ['no-card-expected', 'A premature card is one turned while the betting goes on before the river', 'Eine vorzeitige Karte wird aufgedeckt, während vor dem River noch gesetzt wird'],

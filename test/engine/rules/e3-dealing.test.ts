@@ -54,6 +54,17 @@ describe('E3 dealing plan with burns (seed 000)', () => {
     }
   });
 
+  it('a card dealt with its place named is taken when that place is due: a seat, the burn, the board', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]);
+    hand.do({ type: 'deal', card: null, to: 'burn' });
+    hand.do({ type: 'deal', card: hand.cards('Ah')[0] ?? null, to: { seat: 2 } });
+    hand.deal('? ? ? ? ?').actions('c c x');
+    hand.do({ type: 'deal', card: null, to: 'burn' });
+    hand.do({ type: 'deal', card: hand.cards('2c')[0] ?? null, to: 'board' });
+    expect(hand.state.players[1]?.holeCards).toEqual([...hand.cards('Ah'), null]);
+    expect(hand.state.board).toEqual(hand.cards('2c'));
+  });
+
   it('a board card must be read; hole cards and burns may be dealt unseen', () => {
     const hand = HandDriver.table([1000, 1000]).deal('? ? ? ? ?').actions('c x').deal('?');
     expect(() => hand.deal('?')).toThrow('A board card must be read or entered');

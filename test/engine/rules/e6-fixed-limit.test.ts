@@ -56,4 +56,9 @@ describe('E6 fixed limit (seed 000, WSOP)', () => {
     const hand = HandDriver.table([1000, 1000, 1000], { config: fixedLimit('round-began-heads-up') }).dealHoleCards([]).actions('b20 b30 b40');
     expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: null, allIn: null });
   });
+
+  it('never uncapped: a round that began heads-up is capped too', () => {
+    const hand = HandDriver.table([1000, 1000], { config: fixedLimit('never') }).dealHoleCards([]).actions('b20 b30 b40');
+    expect(getLegalActions(hand.state)).toMatchObject({ call: 10, betOrRaise: null, allIn: null });
+  });
 });

@@ -40,8 +40,8 @@ describe('T3, T5, T6: the next hand planned from the table as it stands', () => 
   });
 
   it('a table that emptied and fills again is a new game: the waiting players with chips play, not those away', () => {
-    // Nobody is playing: seats 1 and 2 wait with chips, seat 3 sits out, seat 4 waits with nothing.
-    const seats = [seat(1, 1000, 'waiting'), seat(2, 1000, 'waiting'), seat(3, 1000, 'sitting-out'), seat(4, 0, 'waiting')];
+    // Nobody is playing: seats 1 and 2 wait with chips, seat 3 sits out, seat 4 waits with nothing, seat 5 is empty.
+    const seats = [seat(1, 1000, 'waiting'), seat(2, 1000, 'waiting'), seat(3, 1000, 'sitting-out'), seat(4, 0, 'waiting'), null];
     const plan = planHand(table('moving', seats, { button: 1, smallBlindPosition: 2, bigBlind: 3 }));
     // The button moves on to seat 2; heads-up it posts the small blind and seat 1 the big blind. The blinds
     // passed seats 3 and 4 on their way round: both owe the small blind, seat 4 (passed by the big blind
