@@ -24,7 +24,7 @@ const electronBan = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/evaluator/tables.generated.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/evaluator/tables.generated.ts', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

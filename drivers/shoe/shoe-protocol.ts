@@ -1,11 +1,13 @@
 import type { Card } from '../../src/cards/card.js';
 import { formatCard, tryParseCard } from '../../src/cards/notation.js';
+import { crc32 } from './crc32.js';
 
 /**
  * The dealing shoe's line protocol (docs/protocols.md, "Dealing shoe"): ASCII sentences in the manner of
- * NMEA 0183, `$TYPE,field,…*CS\r\n`, where CS is the XOR of every byte between `$` and `*` in two
- * upper-case hex digits. A sentence is at most 82 bytes. Cards are written as in hand histories (`AH`,
- * `TD`; any case), `??` for a card the shoe's camera could not read.
+ * NMEA 0183, `$TYPE,field,…*CRC\r\n`, where CRC is the CRC-32 of every byte between `$` and `*` in eight
+ * upper-case hex digits (D51: NMEA's XOR let two swapped digits through). A sentence is at most 82 bytes.
+ * Cards are written as in hand histories (`AH`, `TD`; any case), `??` for a card the shoe's camera could
+ * not read.
  */
 
 /** A card as the shoe reports it: a card number, or null when it left the shoe unrecognised. */
@@ -34,13 +36,17 @@ export const SEQ_MODULO = 10_000;
 const ERROR_CODES: ReadonlySet<string> = new Set<ShoeErrorCode>(['JAM', 'EMPTY', 'RECOG', 'COVER']);
 const STATES: ReadonlySet<string> = new Set<ShoeState>(['READY', 'SHUFFLING', 'DEALING', 'CHECKING']);
 
+/** Hex digits of the CRC: eight. The XOR form before D51 had two, and is refused by name. */
+const CRC_DIGITS = 8;
+const XOR_DIGITS = 2;
+const OLD_FORM = /^\$[^*]*\*[0-9A-Fa-f]{2}$/;
+
+/** The CRC of a sentence's body (the bytes between `$` and `*`), as the sentence writes it. */
 export function checksum(body: string): string {
-  let sum = 0;
-  for (let index = 0; index < body.length; index++) sum ^= body.charCodeAt(index);
-  return sum.toString(16).toUpperCase().padStart(2, '0');
+  return crc32(body).toString(16).toUpperCase().padStart(CRC_DIGITS, '0');
 }
 
-/** A sentence with its checksum and line end. */
+/** A sentence with its CRC and line end. */
 export function sentence(body: string): string {
   return `$${body}*${checksum(body)}\r\n`;
 }
@@ -70,7 +76,7 @@ export type ShoeParseResult = { readonly kind: 'message'; readonly message: Shoe
 
 /**
  * Bytes from the shoe in, messages out, in any chunking. Noise between sentences, a sentence cut short by
- * a new `$`, a line too long, a wrong checksum or a field that makes no sense is an error naming what was
+ * a new `$`, a line too long, a wrong CRC or a field that makes no sense is an error naming what was
  * wrong; the parser then goes on with the next sentence. It never throws and holds at most one sentence.
  */
 export class ShoeLineParser {
@@ -115,14 +121,32 @@ function printable(text: string): string {
 /** One sentence, `$` included, line end excluded. */
 export function decodeSentence(line: string): ShoeParseResult {
   const bad = (problem: string): ShoeParseResult => ({ kind: 'error', problem: `${problem}: '${printable(line)}'` });
-  const star = line.lastIndexOf('*');
-  if (!line.startsWith('$') || star < 0 || star !== line.length - 3) return bad('not a sentence ($…*CS)');
-  const body = line.slice(1, star);
-  const given = line.slice(star + 1).toUpperCase();
-  if (given !== checksum(body)) return bad(`checksum ${given}, expected ${checksum(body)}`);
-  const [type, ...fields] = body.split(',');
+  const body = unframe(line);
+  if (body.problem !== undefined) return bad(body.problem);
+  const [type, ...fields] = body.text.split(',');
   const message = decodeFields(type ?? '', fields);
   return typeof message === 'string' ? bad(message) : { kind: 'message', message };
+}
+
+/**
+ * What a shoe makes of a line the host wrote (`$` included, line end excluded): a command, or null for
+ * anything else — a shoe does nothing on a line whose CRC is wrong (the simulated shoe speaks through this).
+ */
+export function decodeShoeCommand(line: string): ShoeCommand | null {
+  const body = unframe(line);
+  if (body.problem !== undefined) return null;
+  return body.text === 'CHK' ? { type: 'check-deck' } : body.text === 'RST' ? { type: 'reset' } : null;
+}
+
+/** A sentence's body, once its form and its CRC are right; otherwise what is wrong. */
+function unframe(line: string): { readonly text: string; readonly problem?: undefined } | { readonly problem: string } {
+  if (OLD_FORM.test(line)) return { problem: `a checksum of ${XOR_DIGITS} hex digits is the XOR form before D51, no longer read: a sentence ends in its CRC-32, ${CRC_DIGITS} hex digits` };
+  const star = line.lastIndexOf('*');
+  if (!line.startsWith('$') || star < 0 || star !== line.length - 1 - CRC_DIGITS) return { problem: `not a sentence ($…*CRC, the CRC in ${CRC_DIGITS} hex digits)` };
+  const text = line.slice(1, star);
+  const given = line.slice(star + 1).toUpperCase();
+  if (given !== checksum(text)) return { problem: `CRC ${given}, expected ${checksum(text)}` };
+  return { text };
 }
 
 function decodeFields(type: string, fields: readonly string[]): ShoeMessage | string {

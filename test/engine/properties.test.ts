@@ -6,7 +6,34 @@ import { getLegalActions } from '../../src/engine/betting.js';
 import { buildPots } from '../../src/engine/pots.js';
 import { replay } from '../../src/engine/reduce.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
+import type { Player, Pot } from '../../src/engine/state.js';
 import { playRandomHand, randomLegalCommand, STRUCTURES } from '../support/random-hand.js';
+
+/**
+ * E9 worked out the long way, apart from the engine's `buildPots` (a check of it, not a copy): every distinct
+ * amount put in by a player still in the hand is a level, sorted; a level's pot holds each player's chips
+ * between the level below and it, the top one everything above the level below (folded chips included),
+ * and is shared by those still in for at least the level; the table's dead money goes to the main pot.
+ */
+function referencePots(players: readonly Player[], deadMoney: number): Pot[] {
+  const inHand = players.filter((player) => player.status !== 'folded');
+  const levels = [...new Set(inHand.map((player) => player.committed).filter((committed) => committed > 0))].sort((a, b) => a - b);
+  if (levels.length === 0) {
+    const amount = deadMoney + players.reduce((sum, player) => sum + player.committed, 0);
+    return amount === 0 ? [] : [{ amount, eligible: inHand.map((player) => player.seat) }];
+  }
+  const pots = levels
+    .map((level, index) => {
+      const below = index === 0 ? 0 : (levels[index - 1] as number);
+      const top = index === levels.length - 1;
+      const amount = players.reduce((sum, player) => sum + Math.max(0, (top ? player.committed : Math.min(player.committed, level)) - below), 0);
+      return { amount, eligible: inHand.filter((player) => player.committed >= level).map((player) => player.seat) };
+    })
+    .filter((pot) => pot.amount > 0);
+  const main = pots[0];
+  if (main !== undefined) pots[0] = { amount: main.amount + deadMoney, eligible: main.eligible };
+  return pots;
+}
 
 const handArbitrary = fc.record({
   seed: fc.integer({ min: 0, max: 0xffffffff }),
@@ -40,12 +67,13 @@ describe('engine properties over random legal hands (2–10 players, every struc
             step.players.filter((player) => player.status !== 'folded').length,
           ]);
         }
-        // Every collect holds the pots built afresh from what each player put in, also where a round
-        // without a chip put in or a fold kept the last collect's pots.
+        // Every collect holds the pots worked out afresh from what each player put in (by the reference
+        // above, not by the engine's own buildPots), also where a round without a chip put in or a fold
+        // kept the last collect's pots.
         log.forEach((operation, index) => {
           if (operation.type !== 'collect') return;
           const before = replay(log.slice(0, index));
-          expect(operation.pots).toEqual(buildPots(before.players, before.deadMoney));
+          expect(operation.pots).toEqual(referencePots(before.players, before.deadMoney));
         });
         for (const award of state.awards) {
           expect(state.pots[award.potIndex]?.eligible).toContain(award.seat);
@@ -96,6 +124,24 @@ describe('engine properties over random legal hands (2–10 players, every struc
         }
       }),
       { numRuns: 700, seed: 11 },
+    );
+  });
+});
+
+describe('E9 pots for any amounts put in', () => {
+  // Few distinct amounts, so that players tie at a level, fold above the top one, or put in nothing.
+  const playerArbitrary = fc.record({ committed: fc.constantFrom(0, 50, 100, 100, 300, 400), status: fc.constantFrom<Player['status']>('active', 'all-in', 'folded') });
+
+  it('buildPots gives the pots worked out the long way, chip for chip, for 1–9 players and any dead money', () => {
+    fc.assert(
+      fc.property(fc.array(playerArbitrary, { minLength: 1, maxLength: 9 }), fc.constantFrom(0, 0, 10, 15), (drawn, deadMoney) => {
+        const players: Player[] = drawn.map(({ committed, status }, index) => ({ seat: index + 1, stack: 0, bet: 0, committed, status, holeCards: [], actedAt: null, showdown: null }));
+        const pots = buildPots(players, deadMoney);
+        expect(pots).toEqual(referencePots(players, deadMoney));
+        // Not a chip lost or made.
+        expect(pots.reduce((sum, pot) => sum + pot.amount, 0)).toBe(deadMoney + players.reduce((sum, player) => sum + player.committed, 0));
+      }),
+      { numRuns: 3000, seed: 9 },
     );
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../src/cards/card.js';
 import { parseCard } from '../../../src/cards/notation.js';
 import { SeededRandom } from '../../../src/cards/random.js';
-import { decodeSentence, encodeShoeMessage, type ShoeMessage, ShoeLineParser, type ShoeParseResult, sentence } from '../../../drivers/shoe/shoe-protocol.js';
+import { decodeSentence, decodeShoeCommand, encodeShoeCommand, encodeShoeMessage, type ShoeMessage, ShoeLineParser, type ShoeParseResult, sentence } from '../../../drivers/shoe/shoe-protocol.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const cards = (text: string): Card[] => text.split(' ').filter(Boolean).map((code) => parseCard(code));
@@ -28,9 +28,13 @@ function errors(results: readonly ShoeParseResult[]): string[] {
 
 describe('the dealing shoe protocol (docs/protocols.md)', () => {
   it('writes the documented sentences', () => {
-    expect(encodeShoeMessage({ type: 'card', seq: 42, card: parseCard('Ah') })).toBe('$CARD,0042,AH*1B\r\n');
-    expect(encodeShoeMessage({ type: 'deck', ok: true, count: 52, missing: [], extra: [], duplicates: [] })).toBe('$DECK,OK,52*0A\r\n');
-    expect(encodeShoeMessage(MESSAGES[1] as ShoeMessage)).toBe('$DECK,FAIL,52,7H/KD,??/AH,4C*2E\r\n');
+    expect(encodeShoeMessage({ type: 'card', seq: 42, card: parseCard('Ah') })).toBe('$CARD,0042,AH*B90092D6\r\n');
+    expect(encodeShoeMessage({ type: 'deck', ok: true, count: 52, missing: [], extra: [], duplicates: [] })).toBe('$DECK,OK,52*BCA99432\r\n');
+    expect(encodeShoeMessage(MESSAGES[1] as ShoeMessage)).toBe('$DECK,FAIL,52,7H/KD,??/AH,4C*9BC4C065\r\n');
+    expect(encodeShoeMessage(MESSAGES[5] as ShoeMessage)).toBe('$ERR,JAM,card stuck at the exit*08C28E66\r\n');
+    expect(encodeShoeMessage({ type: 'status', state: 'READY' })).toBe('$STAT,READY*C5373FDF\r\n');
+    expect(encodeShoeCommand({ type: 'check-deck' })).toBe('$CHK*5433B79E\r\n');
+    expect(encodeShoeCommand({ type: 'reset' })).toBe('$RST*6DE9B8B6\r\n');
   });
 
   it('reads back every message it writes', () => {
@@ -60,7 +64,9 @@ describe('the dealing shoe protocol (docs/protocols.md)', () => {
   });
 
   it.each([
-    ['a wrong checksum', '$CARD,0001,AH*00', 'checksum 00, expected'],
+    ['a wrong CRC', '$CARD,0001,AH*00000000', 'CRC 00000000, expected'],
+    ['a CRC of the wrong length', '$CARD,0001,AH*B90092D', 'not a sentence ($…*CRC, the CRC in 8 hex digits)'],
+    ['the XOR checksum of the form before D51', '$CARD,0042,AH*1B', 'a checksum of 2 hex digits is the XOR form before D51, no longer read'],
     ['a card that is not one', '$CARD,0001,1X', "'1X' is not a card"],
     ['a short sequence number', '$CARD,12,AH', 'CARD needs a 4-digit sequence number'],
     ['an unknown sentence', '$BEEP', "'BEEP' is not a sentence the shoe sends"],
@@ -110,7 +116,16 @@ describe('the dealing shoe protocol (docs/protocols.md)', () => {
     expect(sent).toBeGreaterThan(2000);
   });
 
-  it('decodes a sentence alone', () => {
-    expect(decodeSentence('$STAT,READY*75')).toEqual({ kind: 'message', message: { type: 'status', state: 'READY' } });
+  it('decodes a sentence alone, its CRC in either case', () => {
+    expect(decodeSentence('$STAT,READY*C5373FDF')).toEqual({ kind: 'message', message: { type: 'status', state: 'READY' } });
+    expect(decodeSentence('$STAT,READY*c5373fdf')).toEqual({ kind: 'message', message: { type: 'status', state: 'READY' } });
+  });
+
+  it('reads the host’s commands as a shoe must: only with their CRC right', () => {
+    expect(decodeShoeCommand('$CHK*5433B79E')).toEqual({ type: 'check-deck' });
+    expect(decodeShoeCommand('$RST*6DE9B8B6')).toEqual({ type: 'reset' });
+    expect(decodeShoeCommand('$RST*5433B79E')).toBeNull();
+    expect(decodeShoeCommand('$CHK*40')).toBeNull();
+    expect(decodeShoeCommand('$BEEP*00000000')).toBeNull();
   });
 });

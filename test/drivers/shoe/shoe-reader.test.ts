@@ -37,7 +37,7 @@ describe('the dealing shoe over a transport', () => {
   it('asks for a deck check and reports its result; faults and states come through in device words', async () => {
     const { device, events, reader } = await shoe();
     await reader.send({ type: 'check-deck' });
-    expect(new TextDecoder().decode(device.writes[0])).toBe('$CHK*40\r\n');
+    expect(new TextDecoder().decode(device.writes[0])).toBe('$CHK*5433B79E\r\n');
     device.send(encodeShoeMessage({ type: 'deck', ok: false, count: 51, missing: [parseCard('7h')], extra: [], duplicates: [] }));
     device.send(encodeShoeMessage({ type: 'error', code: 'JAM', text: 'card stuck' }) + encodeShoeMessage({ type: 'status', state: 'READY' }));
     expect(events).toEqual([
@@ -64,14 +64,15 @@ describe('the dealing shoe over a transport', () => {
 
   it('reads the example of docs/protocols.md as it says', async () => {
     const { device, events } = await shoe();
-    device.send('$STAT,DEALING*72\r\n$CARD,0041,9C*6B\r\n$CARD,0041,9C*6B\r\n#~!$CARD,0043,AS*01\r\n$CARD,0044,KD*5F\r\n');
+    device.send('$STAT,DEALING*AAC1B7F6\r\n$CARD,0041,9C*DB81174E\r\n$CARD,0041,9C*DB81174E\r\n#~!$CARD,0043,AS*8BD93C5F\r\n$CARD,0044,KD*B90092D6\r\n$CARD,0045,AH*1B\r\n');
     expect(events).toEqual([
       { type: 'shoe-state', state: 'DEALING' },
       { type: 'card-dealt', card: parseCard('9c') },
       { type: 'protocol-error', problem: '3 byte(s) of noise between sentences' },
       { type: 'cards-missed', count: 1 },
       { type: 'card-dealt', card: parseCard('As') },
-      { type: 'protocol-error', problem: "checksum 5F, expected 1B: '$CARD,0044,KD*5F'" },
+      { type: 'protocol-error', problem: "CRC B90092D6, expected 6F3269AB: '$CARD,0044,KD*B90092D6'" },
+      { type: 'protocol-error', problem: "a checksum of 2 hex digits is the XOR form before D51, no longer read: a sentence ends in its CRC-32, 8 hex digits: '$CARD,0045,AH*1B'" },
     ]);
   });
 });

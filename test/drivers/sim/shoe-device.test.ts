@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../../src/cards/notation.js';
 import { SimulatedBinding } from '../../../drivers/sim/simulated-binding.js';
 import { SimulatedShoeDevice } from '../../../drivers/sim/shoe-device.js';
+import { encodeShoeCommand } from '../../../drivers/shoe/shoe-protocol.js';
 import { type ShoeEvent, ShoeReader } from '../../../drivers/shoe/shoe-reader.js';
 
 function shoe() {
@@ -34,7 +35,7 @@ describe('the simulated shoe misbehaves as real shoes do, and the reader copes',
       `card ${parseCard('Kd')}`,
       "error sentence cut short",
       `card ${parseCard('Qs')}`,
-      'error checksum 19, expected 71',
+      'error CRC 1DCD6B89, expected A594690B',
       'missed 1',
       `card ${parseCard('Tc')}`,
       'error 3 byte(s) of noise between sentences',
@@ -52,5 +53,21 @@ describe('the simulated shoe misbehaves as real shoes do, and the reader copes',
       { type: 'deck-checked', ok: true, count: 52, missing: [], extra: [], duplicates: [] },
       { type: 'deck-checked', ok: false, count: 51, missing: [parseCard('2c')], extra: [], duplicates: [] },
     ]);
+  });
+
+  it('hears the host’s commands in any chunking, and does nothing on one whose CRC is wrong', () => {
+    const { device, events } = shoe();
+    const check = new TextEncoder().encode(encodeShoeCommand({ type: 'check-deck' }));
+    for (const byte of check) device.hear(Uint8Array.of(byte));
+    device.hear(new TextEncoder().encode('$CHK*40\r\n$CHK*5433B79F\r\nnoise'));
+    device.hear(check);
+    expect(events.map((event) => event.type)).toEqual(['deck-checked', 'deck-checked']);
+    device.deal(parseCard('Ah'));
+    device.hear(new TextEncoder().encode('$RST*6DE9B8B7\r\n'));
+    device.deal(parseCard('Kd'));
+    device.hear(new TextEncoder().encode(encodeShoeCommand({ type: 'reset' })));
+    device.deal(parseCard('Qs'));
+    // A wrong reset left the count alone (Kd is card 1); the right one started it again (Qs is card 0, behind 1).
+    expect(events.slice(2).map((event) => event.type)).toEqual(['card-dealt', 'card-dealt', 'protocol-error']);
   });
 });

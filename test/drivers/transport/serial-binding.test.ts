@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../support/until.js';
 import { parseCard } from '../../../src/cards/notation.js';
 import { DriverError } from '../../../drivers/driver-error.js';
-import { encodeShoeMessage } from '../../../drivers/shoe/shoe-protocol.js';
+import { encodeShoeCommand, encodeShoeMessage } from '../../../drivers/shoe/shoe-protocol.js';
 import { type ShoeEvent, ShoeReader } from '../../../drivers/shoe/shoe-reader.js';
 import { SerialBinding } from '../../../drivers/transport/serial-binding.js';
 import type { TransportPort } from '../../../drivers/transport/transport.js';
@@ -39,8 +39,9 @@ describe('serial ports through serialport, over socat pseudo-terminals', () => {
     expect(events).toEqual(deck.map((code) => ({ type: 'card-dealt', card: parseCard(code) })));
 
     await reader.send({ type: 'check-deck' });
-    await until(() => received.length >= 9, 'the deck check command');
-    expect(new TextDecoder().decode(Uint8Array.from(received))).toBe('$CHK*40\r\n');
+    const command = encodeShoeCommand({ type: 'check-deck' });
+    await until(() => received.length >= command.length, 'the deck check command');
+    expect(new TextDecoder().decode(Uint8Array.from(received))).toBe(command);
 
     const closed = new Promise<DriverError>((resolve) => port.onClose(resolve));
     await cable.unplug();

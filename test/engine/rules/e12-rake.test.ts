@@ -27,4 +27,17 @@ describe('E12 rake', () => {
     expect(folded.state.rake).toBe(0);
     expect(folded.stacks()).toEqual([995, 990, 1015]);
   });
+
+  it('in whole chips of the smallest chip: the percentage and the cap are rounded down to it, and a rake of nothing is not taken', () => {
+    const config = { chipUnit: 5, rake: { basisPoints: 500, cap: 32, noFlopNoDrop: true } };
+    const play = (preflop: string): HandDriver => HandDriver.table([5000, 5000], { button: 2, config }).dealHoleCards(['AhAd', 'KhKd']).actions(preflop).deal('? 2c 7s 9d').actions('b10 f');
+    // Pot 230: 5 % is 11.5, in fives 10.
+    expect(play('b115 c').state.rake).toBe(10);
+    // Pot 1,000: 5 % is 50, the cap of 32 in fives is 30.
+    expect(play('b500 c').state.rake).toBe(30);
+    // Pot 20: 5 % is 1, in fives nothing, and no rake is written.
+    const small = play('c x');
+    expect(small.state.rake).toBe(0);
+    expect(small.log.some((operation) => operation.type === 'rake')).toBe(false);
+  });
 });

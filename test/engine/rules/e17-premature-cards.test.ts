@@ -73,4 +73,26 @@ describe('E17 premature cards and a four-card flop', () => {
     hand.actions('c x').deal('? 2c 7d 9h').actions('x x x').deal('? Tc').actions('x x x').deal('? Js');
     expect(() => hand.do({ type: 'premature', to: 'board', card: card('3c') })).toThrow('A premature card is one turned while the betting goes on before the river');
   });
+
+  it('a premature card goes back before the next street’s card: pre-flop the flop, on the flop (restoring the order) the river, on the turn the river', () => {
+    const returnAt = (hand: HandDriver): unknown => {
+      hand.do({ type: 'premature', card: hand.cards('Kc')[0] ?? null, to: 'board' });
+      return hand.log.at(-1);
+    };
+    const preflop = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]);
+    expect(returnAt(preflop)).toMatchObject({ type: 'premature-card', returnAt: 'flop' });
+    const flop = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d');
+    expect(returnAt(flop)).toMatchObject({ type: 'premature-card', returnAt: 'river' });
+    const turn = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h');
+    expect(returnAt(turn)).toMatchObject({ type: 'premature-card', returnAt: 'river' });
+  });
+
+  it('a premature burn may be unread; under scramble a premature card on the turn goes back at the river', () => {
+    const flop = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d');
+    flop.do({ type: 'premature', card: null, to: 'burn' });
+    expect(flop.log.at(-1)).toMatchObject({ type: 'premature-card', to: 'burn', card: null });
+    const turn = HandDriver.table([1000, 1000, 1000], { config: { prematureCards: 'scramble' } }).dealHoleCards([]).actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h');
+    turn.do({ type: 'premature', card: turn.cards('Kc')[0] ?? null, to: 'board' });
+    expect(turn.log.at(-1)).toMatchObject({ type: 'premature-card', returnAt: 'river' });
+  });
 });

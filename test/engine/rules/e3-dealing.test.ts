@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from '../../../src/cards/card.js';
+import { apply } from '../../../src/engine/apply.js';
 import { dealingPlan, expectedCard } from '../../../src/engine/dealing.js';
 import { type RuleViolation } from '../../../src/engine/rule-violation.js';
 import { HandDriver } from '../../support/hand-driver.js';
@@ -40,6 +42,27 @@ describe('E3 dealing plan with burns (seed 000)', () => {
     } catch (error) {
       expect((error as RuleViolation).code).toBe('no-card-expected');
     }
+  });
+
+  it('a card is in play once on either side of the seen cards’ two words: the 8s of diamonds, hearts and spades (cards 25, 26, 27)', () => {
+    for (const code of ['8d', '8h', '8s']) {
+      const hand = HandDriver.table([1000, 1000, 1000]).deal(`? ${code}`);
+      expect(() => hand.deal(code)).toThrow('That card is already in play');
+      // Its neighbours are not.
+      const card = hand.cards(code)[0] as number;
+      for (const other of [card - 1, card + 1]) expect(() => apply(hand.state, { type: 'deal', card: other as Card })).not.toThrow();
+    }
+  });
+
+  it('a card dealt with its place named is taken when that place is due: a seat, the burn, the board', () => {
+    const hand = HandDriver.table([1000, 1000, 1000]);
+    hand.do({ type: 'deal', card: null, to: 'burn' });
+    hand.do({ type: 'deal', card: hand.cards('Ah')[0] ?? null, to: { seat: 2 } });
+    hand.deal('? ? ? ? ?').actions('c c x');
+    hand.do({ type: 'deal', card: null, to: 'burn' });
+    hand.do({ type: 'deal', card: hand.cards('2c')[0] ?? null, to: 'board' });
+    expect(hand.state.players[1]?.holeCards).toEqual([...hand.cards('Ah'), null]);
+    expect(hand.state.board).toEqual(hand.cards('2c'));
   });
 
   it('a board card must be read; hole cards and burns may be dealt unseen', () => {

@@ -20,4 +20,10 @@ describe('E5 pot-limit maximum (seed 000)', () => {
     // Pot 30 + bets 60 + call 30 = 120 on top of the 30: raise to 150.
     expect(getLegalActions(hand.state)?.betOrRaise).toEqual({ kind: 'raise', min: 60, max: 150 });
   });
+
+  it('the small blind, who has 5 in front, may raise to 40 after a call; an all-in above the pot limit is not offered', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { config: potLimit }).dealHoleCards([]).actions('c');
+    // Bets in front 10 + 5 + 10 = 25, the small blind's call of 5 makes 30: raise by 30 to 40.
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 2, call: 5, betOrRaise: { kind: 'raise', min: 20, max: 40 }, allIn: null });
+  });
 });

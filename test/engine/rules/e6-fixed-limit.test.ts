@@ -51,4 +51,14 @@ describe('E6 fixed limit (seed 000, WSOP)', () => {
     hand.actions('b10 b20 b30 b40 b50');
     expect(getLegalActions(hand.state)?.betOrRaise).toBeNull();
   });
+
+  it('WSOP: a round that began with three players stays capped when two are left or more', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { config: fixedLimit('round-began-heads-up') }).dealHoleCards([]).actions('b20 b30 b40');
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: null, allIn: null });
+  });
+
+  it('never uncapped: a round that began heads-up is capped too', () => {
+    const hand = HandDriver.table([1000, 1000], { config: fixedLimit('never') }).dealHoleCards([]).actions('b20 b30 b40');
+    expect(getLegalActions(hand.state)).toMatchObject({ call: 10, betOrRaise: null, allIn: null });
+  });
 });

@@ -41,4 +41,16 @@ describe('E7 spread limit (seed 000)', () => {
     full.actions('x b20 c');
     expect(getLegalActions(full.state)).toMatchObject({ seat: 1, call: 20, betOrRaise: { min: 40, max: 120 } });
   });
+
+  it('pre-flop the lower limits too; a full raise is at least the last bet or raise, and a short all-in is not one', () => {
+    const preflop = HandDriver.table([1000, 1000, 1000], { config: spread }).dealHoleCards([]);
+    expect(getLegalActions(preflop.state)?.betOrRaise).toEqual({ kind: 'raise', min: 20, max: 40 });
+    const deep = HandDriver.table([1000, 1000, 1000], { config: spread }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h').actions('b25');
+    // A bet of 25 is the last full bet: a raise adds at least 25.
+    expect(getLegalActions(deep.state)).toMatchObject({ seat: 3, betOrRaise: { kind: 'raise', min: 50, max: 55 } });
+    // Seat 3 has 40 left: all-in to 40 is 15 more, short of a full raise; the next full raise is still 25 on top of it.
+    const hand = HandDriver.table([1000, 1000, 50], { config: spread }).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h').actions('b25 a');
+    expect(hand.state.lastFullRaise).toBe(25);
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 1, call: 40, betOrRaise: { kind: 'raise', min: 65, max: 70 } });
+  });
 });

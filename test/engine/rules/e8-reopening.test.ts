@@ -47,4 +47,11 @@ describe('E8 reopening the betting (TDA 47, WSOP 96, seed 000)', () => {
     const hand = HandDriver.table([1000, 1000, 1000]).dealHoleCards([]).actions('b30 c c');
     expect(hand.state.street).toBe('flop');
   });
+
+  it('an all-in opening bet smaller than the big blind is a call plus extra: the next raise is to at least that bet plus the big blind', () => {
+    // Seat 2 has 5 left on the flop and opens all-in for 5; the big blind is 10.
+    const hand = HandDriver.table([1000, 15, 1000]).dealHoleCards([]).actions('c c x').deal('? 2c 3d 4h').actions('a');
+    expect(hand.state.lastFullRaise).toBe(10);
+    expect(getLegalActions(hand.state)).toMatchObject({ seat: 3, call: 5, betOrRaise: { kind: 'raise', min: 15 } });
+  });
 });
