@@ -224,8 +224,13 @@ function raiseOperation(state: HandState, player: Player, command: BettingComman
 
 function raiseRefusal(state: HandState, legal: LegalActions): { en: string; de: string } {
   if (capReached(state)) return { en: 'the betting is capped this round', de: 'die Erhöhungen sind in dieser Runde ausgeschöpft' };
-  if (legal.call !== null && legal.betOrRaise === null && (state.players[state.actor] as Player).actedAt !== null) {
+  const player = state.players[state.actor] as Player;
+  if (legal.call !== null && legal.betOrRaise === null && !reopenedFor(state, player)) {
     return { en: 'the betting was not reopened (no full raise since they acted)', de: 'die Erhöhung ist nicht wieder eröffnet (keine volle Erhöhung seit der letzten Aktion)' };
+  }
+  // Reopened, but the stack does not reach the least raise: only the all-in is more than a call.
+  if (legal.call !== null && legal.betOrRaise === null && legal.allIn !== null) {
+    return { en: `the stack is short of the least raise: all-in for ${legal.allIn} or call`, de: `der Stapel reicht nicht für die kleinste Erhöhung: all-in für ${legal.allIn} oder mitgehen` };
   }
   return { en: 'no raise is possible', de: 'keine Erhöhung möglich' };
 }
