@@ -45,6 +45,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', pureModule('The engine')] },
   },
   {
+    // One hand knows nothing of the table around it: the table's half imports the hand's, never back.
+    files: ['src/engine/hand/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...pureModule('The engine').patterns, { group: ['**/table/**', '../table'], message: 'The hand knows nothing of the table around it (src/engine/table/ imports src/engine/hand/, not the other way).' }] },
+      ],
+    },
+  },
+  {
     // The simulated session: seeded play through the engine; the CLI prints and writes files.
     files: ['src/sim/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', pureModule('The simulator')] },

@@ -15,7 +15,7 @@ import { shuffledDeck } from '../src/cards/deck.js';
 import { SeededRandom } from '../src/cards/random.js';
 import { ShoeMapping } from '../src/controller/shoe-mapping.js';
 import { TableController } from '../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../src/engine/table-config.js';
+import { CASINO_5_10 } from '../src/engine/table/table-config.js';
 import { Store } from '../src/store/store.js';
 import { PtyCable } from '../src/hardware/pty-wiring.js';
 import { encodeShoeMessage, SEQ_MODULO } from '../drivers/shoe/shoe-protocol.js';

@@ -16,10 +16,10 @@ import { SeededRandom } from '../src/cards/random.js';
 import { quieterCpu, runPinned } from './cpu-choice.js';
 import { parseBenchOptions } from './options.js';
 import { PLAYERS, randomStack } from './six-max.js';
-import { apply, type Command, startHand } from '../src/engine/apply.js';
-import { getLegalActions } from '../src/engine/betting.js';
-import { NO_LIMIT_5_10 } from '../src/engine/config.js';
-import type { HandState } from '../src/engine/state.js';
+import { apply, type Command, startHand } from '../src/engine/hand/apply.js';
+import { getLegalActions } from '../src/engine/hand/betting.js';
+import { NO_LIMIT_5_10 } from '../src/engine/hand/config.js';
+import type { HandState } from '../src/engine/hand/state.js';
 
 /**
  * The action policies both engines get. `calling` (the default): fold 15 %, otherwise check or call,

@@ -19,7 +19,7 @@ import { FactWriter } from '../src/store/fact-tables.js';
 import { deriveFacts, factsOf, FIRST_CURSOR } from '../src/reports/facts.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../src/reports/floor-report.js';
 import { simulateSession } from '../src/sim/session.js';
-import type { TableLogEntry } from '../src/engine/table-operations.js';
+import type { TableLogEntry } from '../src/engine/table/table-operations.js';
 import { parseBenchOptions } from './options.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 100_000, rounds: 3, seed: 7 });

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MisdealReason } from '../../src/engine/table-operations';
+import type { MisdealReason } from '../../src/engine/table/table-operations';
 import type { DeviceStatus, SeatView } from '../../src/controller/view-model';
 import type { Words } from '../../src/evaluator/words';
 import type { SimFault } from '../../src/hardware/sim-faults';

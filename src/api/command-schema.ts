@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { TimedCommand } from '../controller/table-controller.js';
 import type { WireCommand } from './requests.js';
-import { MAX_CHIPS } from '../engine/table.js';
-import { MAX_RETURN_WITHIN_MINUTES } from '../engine/departures.js';
-import { MAX_PREMATURE_PER_STREET } from '../engine/table-config.js';
+import { MAX_CHIPS } from '../engine/table/table.js';
+import { MAX_RETURN_WITHIN_MINUTES } from '../engine/table/departures.js';
+import { MAX_PREMATURE_PER_STREET } from '../engine/table/table-config.js';
 
 /**
  * The table commands as they may arrive from the touchscreen, a browser or the network: checked for shape

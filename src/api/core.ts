@@ -4,7 +4,7 @@ import { SeededRandom } from '../cards/random.js';
 import { HandArchive } from '../controller/hand-archive.js';
 import { type Clock, TableController } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
-import { CASINO_5_10, type TableConfig } from '../engine/table-config.js';
+import { CASINO_5_10, type TableConfig } from '../engine/table/table-config.js';
 import { PanelMapping } from '../controller/panel-mapping.js';
 import type { SimFault } from '../hardware/sim-faults.js';
 import { simulatedHardware } from '../hardware/simulated-hardware.js';

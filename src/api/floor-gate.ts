@@ -1,6 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import type { FloorStatus } from './requests.js';
-import type { SignInGate } from '../engine/table-operations.js';
+import type { SignInGate } from '../engine/table/table-operations.js';
 import { type GateCounts, NO_WRONG_SIGN_INS, type SignInMemory } from './sign-in-memory.js';
 import { checkBadgeFormat, type Credentials, identify, type Role, signature, type StaffFile, type StaffMember, whoWords } from './staff.js';
 

@@ -1,4 +1,4 @@
-import type { SignInGate } from '../engine/table-operations.js';
+import type { SignInGate } from '../engine/table/table-operations.js';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 
 /** The two sign-ins a table counts apart (D60): the floor's (supervisors, managers) and the dealer's. */

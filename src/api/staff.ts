@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { hasControlCharacter } from '../engine/names.js';
+import { hasControlCharacter } from '../engine/table/names.js';
 import type { Words } from '../evaluator/words.js';
 import { withFileLock } from '../store/file-lock.js';
 

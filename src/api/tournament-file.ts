@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { settleConfig } from '../engine/config.js';
+import { settleConfig } from '../engine/hand/config.js';
 import { RuleViolation } from '../engine/rule-violation.js';
-import { CASINO_5_10, MAX_SEATS, settleTableConfig, type TableConfig } from '../engine/table-config.js';
+import { CASINO_5_10, MAX_SEATS, settleTableConfig, type TableConfig } from '../engine/table/table-config.js';
 
 /** The largest amount a file may name: far above any tournament's chips, and exact in a double. */
 const MOST_CHIPS = 1_000_000_000;

@@ -1,14 +1,14 @@
 import type { Words } from '../evaluator/words.js';
 import type { Card } from '../cards/card.js';
-import { announceAward } from '../engine/announce.js';
-import { describeOperation } from '../engine/describe.js';
-import type { Operation } from '../engine/operations.js';
-import { reduce, replay } from '../engine/reduce.js';
+import { announceAward } from '../engine/hand/announce.js';
+import { describeOperation } from '../engine/hand/describe.js';
+import type { Operation } from '../engine/hand/operations.js';
+import { reduce, replay } from '../engine/hand/reduce.js';
 import { InvariantError } from '../invariant-error.js';
-import type { HandState } from '../engine/state.js';
-import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table-operations.js';
-import { isTableOperation } from '../engine/table-reduce.js';
-import { withoutStep } from '../engine/undo.js';
+import type { HandState } from '../engine/hand/state.js';
+import { MISDEAL_REASONS, type TableLogEntry } from '../engine/table/table-operations.js';
+import { isTableOperation } from '../engine/table/table-reduce.js';
+import { withoutStep } from '../engine/table/undo.js';
 import { HandContext, handHistoryText, type TimePaid } from '../phh/table-hands.js';
 import { reasonWords } from '../reports/incident-kinds.js';
 

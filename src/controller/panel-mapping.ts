@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PanelEvent } from '../../drivers/panel/button-panel.js';
 import type { PanelPress } from '../../drivers/panel/panel-protocol.js';
-import type { BettingCommand } from '../engine/betting.js';
+import type { BettingCommand } from '../engine/hand/betting.js';
 import type { Words } from '../evaluator/words.js';
 import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';

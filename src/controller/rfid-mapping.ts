@@ -4,7 +4,7 @@ import type { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
 import { ANTENNA_FAULT_CODE } from '../../drivers/rfid/messages.js';
 import type { RfidEvent } from '../../drivers/rfid/rfid-reader.js';
 import type { Card } from '../cards/card.js';
-import { type CardTarget, describeTarget } from '../engine/dealing.js';
+import { type CardTarget, describeTarget } from '../engine/hand/dealing.js';
 import type { Words } from '../evaluator/words.js';
 import { LINE_LOST } from './device-words.js';
 import type { TableController } from './table-controller.js';

@@ -1,15 +1,15 @@
 import type { Words } from '../evaluator/words.js';
 import type { Card } from '../cards/card.js';
-import { CARD_ENTRY_STOPPED, type CardReport, stopWords, unseenPlace } from '../engine/card-entry.js';
-import { isSeen } from '../engine/dealing.js';
+import { CARD_ENTRY_STOPPED, type CardReport, stopWords, unseenPlace } from '../engine/table/card-entry.js';
+import { isSeen } from '../engine/hand/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
-import { applyTable, openTable, type TableCommand } from '../engine/table.js';
-import type { TableConfig } from '../engine/table-config.js';
+import { applyTable, openTable, type TableCommand } from '../engine/table/table.js';
+import type { TableConfig } from '../engine/table/table-config.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { reopenedTable } from '../store/reopen.js';
-import type { TableState } from '../engine/table-state.js';
-import type { CardSource, DeviceIncident } from '../engine/table-operations.js';
+import type { TableState } from '../engine/table/table-state.js';
+import type { CardSource, DeviceIncident } from '../engine/table/table-operations.js';
 import type { Store } from '../store/store.js';
 import { type Decision, decisionOf, type DeviceStatus, sameDecision, viewOf, type ViewModel } from './view-model.js';
 

@@ -1,19 +1,19 @@
 import type { Card } from '../cards/card.js';
 import type { Words } from '../evaluator/words.js';
-import { announceAward, STRUCTURE_WORDS } from '../engine/announce.js';
-import { getLegalActions, type LegalActions } from '../engine/betting.js';
-import { getPrompt, type Prompt } from '../engine/prompt.js';
-import { quickSizes, type QuickSizes } from '../engine/quick-sizes.js';
-import { lastStep } from '../engine/undo.js';
-import { lastHoleCardSeat } from '../engine/dealing.js';
-import type { BettingStructure } from '../engine/config.js';
-import { handConfig, levelDue } from '../engine/tournament.js';
-import { reduceTable } from '../engine/table-reduce.js';
-import type { Player } from '../engine/state.js';
-import type { Operation } from '../engine/operations.js';
-import type { TableConfig } from '../engine/table-config.js';
-import type { OwedBlinds, TableState } from '../engine/table-state.js';
-import type { DeviceIncident } from '../engine/table-operations.js';
+import { announceAward, STRUCTURE_WORDS } from '../engine/hand/announce.js';
+import { getLegalActions, type LegalActions } from '../engine/hand/betting.js';
+import { getPrompt, type Prompt } from '../engine/table/prompt.js';
+import { quickSizes, type QuickSizes } from '../engine/hand/quick-sizes.js';
+import { lastStep } from '../engine/table/undo.js';
+import { lastHoleCardSeat } from '../engine/hand/dealing.js';
+import type { BettingStructure } from '../engine/hand/config.js';
+import { handConfig, levelDue } from '../engine/table/tournament.js';
+import { reduceTable } from '../engine/table/table-reduce.js';
+import type { Player } from '../engine/hand/state.js';
+import type { Operation } from '../engine/hand/operations.js';
+import type { TableConfig } from '../engine/table/table-config.js';
+import type { OwedBlinds, TableState } from '../engine/table/table-state.js';
+import type { DeviceIncident } from '../engine/table/table-operations.js';
 
 /** What a seat shows. `face-down` counts the cards in front of the player; their faces are never here. */
 export type SeatView = {

@@ -6,7 +6,7 @@ import type { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
 import type { Card } from '../cards/card.js';
 import type { SeededRandom } from '../cards/random.js';
 import type { TableController } from '../controller/table-controller.js';
-import type { CardTarget } from '../engine/dealing.js';
+import type { CardTarget } from '../engine/hand/dealing.js';
 import { SimulatedShoe } from '../sim/shoe.js';
 import type { SimFault } from './sim-faults.js';
 

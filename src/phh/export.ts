@@ -1,9 +1,9 @@
 import type { Card } from '../cards/card.js';
 import { formatCard } from '../cards/notation.js';
-import type { HandConfig } from '../engine/config.js';
-import type { Operation } from '../engine/operations.js';
-import { blindIndexes, buttonIndexOf } from '../engine/positions.js';
-import { replay } from '../engine/reduce.js';
+import type { HandConfig } from '../engine/hand/config.js';
+import type { Operation } from '../engine/hand/operations.js';
+import { blindIndexes, buttonIndexOf } from '../engine/hand/positions.js';
+import { replay } from '../engine/hand/reduce.js';
 import { tomlString } from './toml.js';
 
 /**

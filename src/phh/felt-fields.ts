@@ -3,7 +3,7 @@
  * file is input like any other, so each field is checked against its shape before it is used, and a
  * field that does not fit is named in the hand's error line — never a crash of the whole run.
  */
-import type { BettingStructure, RakeRule, UncapRule } from '../engine/config.js';
+import type { BettingStructure, RakeRule, UncapRule } from '../engine/hand/config.js';
 import { toUnits } from './amounts.js';
 import { PhhError } from './phh-error.js';
 import type { TomlValue } from './toml.js';

@@ -1,7 +1,7 @@
-import type { Operation } from '../engine/operations.js';
-import { BEFORE_A_HAND, type TableLogEntry } from '../engine/table-operations.js';
-import { isTableOperation } from '../engine/table-reduce.js';
-import { withoutStep } from '../engine/undo.js';
+import type { Operation } from '../engine/hand/operations.js';
+import { BEFORE_A_HAND, type TableLogEntry } from '../engine/table/table-operations.js';
+import { isTableOperation } from '../engine/table/table-reduce.js';
+import { withoutStep } from '../engine/table/undo.js';
 import { exportPhh } from './export.js';
 import { tomlString } from './toml.js';
 

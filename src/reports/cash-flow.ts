@@ -1,4 +1,4 @@
-import type { TableState } from '../engine/table-state.js';
+import type { TableState } from '../engine/table/table-state.js';
 import { type Facts, inLogOrder, inWindow, WHOLE_LOG, type Window } from './facts.js';
 
 /** One player's stay at a seat: from sitting down to leaving (or still there). Amounts in chip units. */

@@ -1,5 +1,5 @@
-import type { Operation } from '../engine/operations.js';
-import { BEFORE_A_HAND, type TableLogEntry, type TableOperation } from '../engine/table-operations.js';
+import type { Operation } from '../engine/hand/operations.js';
+import { BEFORE_A_HAND, type TableLogEntry, type TableOperation } from '../engine/table/table-operations.js';
 
 /**
  * What the floor's reports read, derived from the log as it is written: one summary per hand (played or

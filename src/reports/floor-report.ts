@@ -1,4 +1,4 @@
-import type { TableState } from '../engine/table-state.js';
+import type { TableState } from '../engine/table/table-state.js';
 import { type CashFlow, cashFlow } from './cash-flow.js';
 import { type CollectionsReport, collectionsReport } from './collections.js';
 import { type Facts, type FactSelection, HAND_FIELDS, WHOLE_LOG, type Window, within } from './facts.js';

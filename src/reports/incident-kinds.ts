@@ -1,4 +1,4 @@
-import type { CardSource, DeviceKind } from '../engine/table-operations.js';
+import type { CardSource, DeviceKind } from '../engine/table/table-operations.js';
 import type { Words } from '../evaluator/words.js';
 import type { Incident } from './incidents.js';
 

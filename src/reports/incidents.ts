@@ -1,15 +1,15 @@
 import { ROLE_WORDS } from '../api/staff.js';
-import { amountWords } from '../engine/announce.js';
-import { describeOperation } from '../engine/describe.js';
-import type { Operation } from '../engine/operations.js';
+import { amountWords } from '../engine/hand/announce.js';
+import { describeOperation } from '../engine/hand/describe.js';
+import type { Operation } from '../engine/hand/operations.js';
 import type { Words } from '../evaluator/words.js';
-import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table-operations.js';
+import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 import { printable } from '../printable.js';
 import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
 import { setupWords } from './setup-words.js';
-import { stopWords } from '../engine/card-entry.js';
-import type { TableConfig } from '../engine/table-config.js';
+import { stopWords } from '../engine/table/card-entry.js';
+import type { TableConfig } from '../engine/table/table-config.js';
 
 /** One thing the floor decided or corrected, with who approved it and the hand it was in. */
 export type Incident = {

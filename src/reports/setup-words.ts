@@ -1,6 +1,6 @@
-import { amountWords as chips, STRUCTURE_WORDS } from '../engine/announce.js';
-import type { BettingStructure } from '../engine/config.js';
-import type { TableConfig } from '../engine/table-config.js';
+import { amountWords as chips, STRUCTURE_WORDS } from '../engine/hand/announce.js';
+import type { BettingStructure } from '../engine/hand/config.js';
+import type { TableConfig } from '../engine/table/table-config.js';
 import type { Words } from '../evaluator/words.js';
 
 type Aspect = { readonly label: Words; readonly value: Words };

@@ -1,4 +1,4 @@
-import type { TableState } from '../engine/table-state.js';
+import type { TableState } from '../engine/table/table-state.js';
 
 /** A place in a tournament: the winner first, then the players out, the best place first. */
 export type Place = { readonly place: number; readonly name: string; /** The seat they played at (the winner's, while still seated). */ readonly seat: number | null };

@@ -1,7 +1,7 @@
 import type { SeededRandom } from '../cards/random.js';
-import type { Command } from '../engine/apply.js';
-import { getLegalActions } from '../engine/betting.js';
-import type { HandState } from '../engine/state.js';
+import type { Command } from '../engine/hand/apply.js';
+import { getLegalActions } from '../engine/hand/betting.js';
+import type { HandState } from '../engine/hand/state.js';
 
 /**
  * A random command among the legal ones, for simulated players: checks and calls twice as likely as the

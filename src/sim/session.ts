@@ -1,15 +1,15 @@
 import type { Card } from '../cards/card.js';
 import { shuffledDeck } from '../cards/deck.js';
 import { SeededRandom } from '../cards/random.js';
-import type { BettingStructure } from '../engine/config.js';
-import { expectedCard, lastHoleCardSeat } from '../engine/dealing.js';
+import type { BettingStructure } from '../engine/hand/config.js';
+import { expectedCard, lastHoleCardSeat } from '../engine/hand/dealing.js';
 import { RuleViolation } from '../engine/rule-violation.js';
-import { applyTable, openTable, type TableCommand } from '../engine/table.js';
-import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table-config.js';
-import type { TableLogEntry } from '../engine/table-operations.js';
-import type { TableState } from '../engine/table-state.js';
-import { lastStep } from '../engine/undo.js';
-import { prematureAllowed } from '../engine/card-entry.js';
+import { applyTable, openTable, type TableCommand } from '../engine/table/table.js';
+import { CASINO_5_10, type ButtonRule, type TableConfig } from '../engine/table/table-config.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
+import type { TableState } from '../engine/table/table-state.js';
+import { lastStep } from '../engine/table/undo.js';
+import { prematureAllowed } from '../engine/table/card-entry.js';
 import { randomLegalCommand } from './random-play.js';
 
 export type StructureName = 'nl' | 'pl' | 'fl' | 'spread';

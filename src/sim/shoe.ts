@@ -1,8 +1,8 @@
 import { type Card, CARD_COUNT } from '../cards/card.js';
 import { shuffle, shuffledDeck } from '../cards/deck.js';
 import type { SeededRandom } from '../cards/random.js';
-import { isSeen } from '../engine/dealing.js';
-import type { HandState } from '../engine/state.js';
+import { isSeen } from '../engine/hand/dealing.js';
+import type { HandState } from '../engine/hand/state.js';
 
 /**
  * The simulated dealing shoe behind the croupier screen's simulation panel: a deck shuffled from a seed

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { ALL_FACTS, dealersOf, deriveFacts, type EventFact, eventKind, type FactCursor, type FactKind, type Facts, type FactSelection, FIRST_CURSOR, type FloorEntry, HAND_FIELDS, type HandColumns, type HandFact, type HandField, noHands } from '../reports/facts.js';
 import { canonicalJson } from './canonical-json.js';
 

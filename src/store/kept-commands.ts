@@ -1,4 +1,4 @@
-import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { canonicalJson } from './canonical-json.js';
 
 /**

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { TableLogEntry } from '../engine/table-operations.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { HandArchive, type HandHistory } from '../controller/hand-archive.js';
-import { reduceTable } from '../engine/table-reduce.js';
-import type { TableState } from '../engine/table-state.js';
+import { reduceTable } from '../engine/table/table-reduce.js';
+import type { TableState } from '../engine/table/table-state.js';
 import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/facts.js';
 import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';

@@ -1,6 +1,6 @@
-import type { TableLogEntry } from '../engine/table-operations.js';
-import { reduceTable } from '../engine/table-reduce.js';
-import type { TableState } from '../engine/table-state.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
+import { reduceTable } from '../engine/table/table-reduce.js';
+import type { TableState } from '../engine/table/table-state.js';
 import { damagedFile, isDamage } from './damage.js';
 import { PersistenceError } from './persistence-error.js';
 import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from './store.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCard } from '../../src/cards/notation.js';
-import { CASINO_5_10, type TableConfig } from '../../src/engine/table-config.js';
+import { CASINO_5_10, type TableConfig } from '../../src/engine/table/table-config.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 
 const PIN = '246813';

@@ -9,8 +9,8 @@ import { FloorGate } from '../../src/api/floor-gate.js';
 import { addStaffMember, changeStaffMember, hashSecret, loadStaff, newStaffFile, saveStaff, withMember } from '../../src/api/staff.js';
 import type { Card } from '../../src/cards/card.js';
 import { formatCardSymbol } from '../../src/cards/notation.js';
-import type { TableCommand } from '../../src/engine/table.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import type { TableCommand } from '../../src/engine/table/table.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
 
 async function open(now = () => Date.UTC(2026, 10, 29, 18)): Promise<{ core: Core; connection: Connection; send: (name: string, args?: unknown) => unknown }> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { Reply } from '../../src/api/protocol.js';
 import { sameDecision, type ViewModel } from '../../src/controller/view-model.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 
 /**
  * Screens that tap on what they show, however old (D59): several screens hold views the table pushed to

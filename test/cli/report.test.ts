@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runReport } from '../../src/cli/commands/report.js';
 import { parseCard } from '../../src/cards/notation.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { cliIo, scratch, simulatedTable } from './cli-io.js';
 

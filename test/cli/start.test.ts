@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/commands/start.js';
 import { Store } from '../../src/store/store.js';
 import { reopenedTable } from '../../src/store/reopen.js';
-import type { TableState } from '../../src/engine/table-state.js';
+import type { TableState } from '../../src/engine/table/table-state.js';
 import { builtDist, cliIo, simulatedTable } from './cli-io.js';
 
 /** The table a database holds, as a start would open it. */

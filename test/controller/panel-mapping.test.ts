@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
 import { PanelMapping } from '../../src/controller/panel-mapping.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { ButtonPanel } from '../../drivers/panel/button-panel.js';
 import { SimulatedPanel } from '../../drivers/panel/simulated-panel.js';

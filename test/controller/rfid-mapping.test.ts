@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
 import { RfidMapping } from '../../src/controller/rfid-mapping.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { BOARD_ANTENNA, BURN_ANTENNA, DEFAULT_ANTENNA_LAYOUT, MUCK_ANTENNA } from '../../drivers/rfid/antenna-layout.js';
 import { DeckRegistration } from '../../drivers/rfid/deck-registration.js';

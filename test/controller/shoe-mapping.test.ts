@@ -5,7 +5,7 @@ import { parseCard } from '../../src/cards/notation.js';
 import { SeededRandom } from '../../src/cards/random.js';
 import { ShoeMapping } from '../../src/controller/shoe-mapping.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { SimulatedBinding } from '../../drivers/sim/simulated-binding.js';
 import { encodeShoeMessage } from '../../drivers/shoe/shoe-protocol.js';

@@ -6,7 +6,7 @@ import type { Card } from '../../src/cards/card.js';
 import { parseCard } from '../../src/cards/notation.js';
 import { TableController } from '../../src/controller/table-controller.js';
 import type { ViewModel } from '../../src/controller/view-model.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { incidents } from '../../src/reports/incidents.js';
 

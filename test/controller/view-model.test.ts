@@ -3,7 +3,7 @@ import { viewOf, type ViewModel } from '../../src/controller/view-model.js';
 import { TableDriver } from '../support/table-driver.js';
 import { finishedTournament } from '../support/finished-tournament.js';
 import { parseCard } from '../../src/cards/notation.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 
 /** The view of the driven table now, as the controller publishes it. */
 function view(table: TableDriver): ViewModel {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Core } from '../../src/api/core.js';
-import type { TableConfig } from '../../src/engine/table-config.js';
+import type { TableConfig } from '../../src/engine/table/table-config.js';
 import { type BrowserServer, startBrowserServer } from '../../src/server/browser-server.js';
 
 /** Debian's Chromium (`.ci/run` installs it): playwright-core cannot download a browser here. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeOperation } from '../../src/engine/describe.js';
-import { reduce } from '../../src/engine/reduce.js';
-import type { HandState } from '../../src/engine/state.js';
+import { describeOperation } from '../../src/engine/hand/describe.js';
+import { reduce } from '../../src/engine/hand/reduce.js';
+import type { HandState } from '../../src/engine/hand/state.js';
 import { HandDriver } from '../support/hand-driver.js';
 
 /** Every step of a hand in words, as the hand replay and the floor's undo show them. */

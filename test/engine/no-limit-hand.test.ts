@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../src/engine/betting.js';
-import { expectedCard } from '../../src/engine/dealing.js';
-import { replay } from '../../src/engine/reduce.js';
+import { getLegalActions } from '../../src/engine/hand/betting.js';
+import { expectedCard } from '../../src/engine/hand/dealing.js';
+import { replay } from '../../src/engine/hand/reduce.js';
 import { type RuleViolation } from '../../src/engine/rule-violation.js';
 import { HandDriver } from '../support/hand-driver.js';
 

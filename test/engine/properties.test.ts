@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/cards/random.js';
-import { apply } from '../../src/engine/apply.js';
-import { getLegalActions } from '../../src/engine/betting.js';
-import { buildPots } from '../../src/engine/pots.js';
-import { replay } from '../../src/engine/reduce.js';
+import { apply } from '../../src/engine/hand/apply.js';
+import { getLegalActions } from '../../src/engine/hand/betting.js';
+import { buildPots } from '../../src/engine/hand/pots.js';
+import { replay } from '../../src/engine/hand/reduce.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
-import type { Player, Pot } from '../../src/engine/state.js';
+import type { Player, Pot } from '../../src/engine/hand/state.js';
 import { playRandomHand, randomLegalCommand, STRUCTURES } from '../support/random-hand.js';
 
 /**

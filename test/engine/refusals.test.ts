@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
-import { apply, type Command } from '../../src/engine/apply.js';
-import type { HandConfig } from '../../src/engine/config.js';
+import { apply, type Command } from '../../src/engine/hand/apply.js';
+import type { HandConfig } from '../../src/engine/hand/config.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
 import { HandDriver } from '../support/hand-driver.js';
 

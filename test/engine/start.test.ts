@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startHand } from '../../src/engine/apply.js';
-import { NO_LIMIT_5_10, settleConfig } from '../../src/engine/config.js';
+import { startHand } from '../../src/engine/hand/apply.js';
+import { NO_LIMIT_5_10, settleConfig } from '../../src/engine/hand/config.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
 
 const players = [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/cards/random.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { SIM_FAULTS } from '../../src/hardware/sim-faults.js';
 import { ptyTable } from '../../src/hardware/pty-table.js';
 import { SimulatedCroupier } from '../../src/hardware/simulated-croupier.js';

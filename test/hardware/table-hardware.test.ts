@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/until.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { SeededRandom } from '../../src/cards/random.js';
 import { simulatedHardware } from '../../src/hardware/simulated-hardware.js';
 import { TableHardware } from '../../src/hardware/table-hardware.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReplay } from '../../src/cli/commands/replay.js';
-import { NO_LIMIT_5_10 } from '../../src/engine/config.js';
+import { NO_LIMIT_5_10 } from '../../src/engine/hand/config.js';
 import { exportPhh } from '../../src/phh/export.js';
 import { replayPhh } from '../../src/phh/replay.js';
 import { parseTomlTables } from '../../src/phh/toml.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { replayPhh } from '../../src/phh/replay.js';
 import { parseTomlTables } from '../../src/phh/toml.js';
-import type { HandState } from '../../src/engine/state.js';
+import type { HandState } from '../../src/engine/hand/state.js';
 
 const load = (name: string) => {
   const [hand] = parseTomlTables(readFileSync(fileURLToPath(new URL(`../fixtures/phh/${name}`, import.meta.url)), 'utf8'));

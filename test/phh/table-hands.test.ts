@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandArchive } from '../../src/controller/hand-archive.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { TableHandHistories } from '../../src/phh/table-hands.js';
 import { simulateSession } from '../../src/sim/session.js';
 import { MINUTE, TableDriver } from '../support/table-driver.js';

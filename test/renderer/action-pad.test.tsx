@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WireCommand } from '../../src/api/requests';
 import type { ViewModel } from '../../src/controller/view-model';
-import type { LegalActions } from '../../src/engine/betting';
+import type { LegalActions } from '../../src/engine/hand/betting';
 import { ActionPad } from '../../renderer/src/components/controls/ActionPad';
 import { viewOf } from '../../src/controller/view-model';
 import { TableDriver } from '../support/table-driver';

@@ -1,7 +1,7 @@
 import type { Card } from '../../src/cards/card';
 import type { ViewModel } from '../../src/controller/view-model';
-import type { LegalActions } from '../../src/engine/betting';
-import { CASINO_5_10 } from '../../src/engine/table-config';
+import type { LegalActions } from '../../src/engine/hand/betting';
+import { CASINO_5_10 } from '../../src/engine/table/table-config';
 
 /** A card by its notation's rank and suit letters (`Ah` = ace of hearts = 50). */
 export function card(code: string): Card {

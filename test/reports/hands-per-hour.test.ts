@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { sessionReport } from '../../src/reports/session.js';
 import { simulateSession } from '../../src/sim/session.js';

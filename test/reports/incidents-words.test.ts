@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getPrompt } from '../../src/engine/prompt.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import { getPrompt } from '../../src/engine/table/prompt.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { incidents } from '../../src/reports/incidents.js';
 import { threeAtTheTable } from './three-at-the-table.js';

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { parseCard } from '../../src/cards/notation.js';
-import { getPrompt } from '../../src/engine/prompt.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import { getPrompt } from '../../src/engine/table/prompt.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { MINUTE, TableDriver } from '../support/table-driver.js';
 
 /** 18:00 UTC on the fixture's day: its hours are 18:00, 19:00 and 20:00. */

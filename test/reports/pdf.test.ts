@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replayTable } from '../../src/engine/table-reduce.js';
+import { replayTable } from '../../src/engine/table/table-reduce.js';
 import type { CashFlow } from '../../src/reports/cash-flow.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { type FloorReport, floorReport, type ReportKind } from '../../src/reports/floor-report.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../../src/engine/table-config.js';
+import type { TableConfig } from '../../src/engine/table/table-config.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { incidents } from '../../src/reports/incidents.js';
 import { MINUTE, TableDriver } from '../support/table-driver.js';

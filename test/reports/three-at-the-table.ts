@@ -1,9 +1,9 @@
 import type { Card } from '../../src/cards/card.js';
 import { parseCard } from '../../src/cards/notation.js';
-import { applyTable, openTable, type TableCommand } from '../../src/engine/table.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
-import type { TableState } from '../../src/engine/table-state.js';
+import { applyTable, openTable, type TableCommand } from '../../src/engine/table/table.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
+import type { TableState } from '../../src/engine/table/table-state.js';
 
 /**
  * The reports' tests' table, opened at `at` on the casino's 5/10 setup: Ada 500 (seat 1), Ben 800 (seat 3)

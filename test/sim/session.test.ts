@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
-import { replayTable } from '../../src/engine/table-reduce.js';
-import type { TableState } from '../../src/engine/table-state.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
+import { replayTable } from '../../src/engine/table/table-reduce.js';
+import type { TableState } from '../../src/engine/table/table-state.js';
 import { simulateSession, type StructureName } from '../../src/sim/session.js';
 
 /** Clockwise steps from seat `from` to seat `to` at a table of `count` seats. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { Card } from '../../src/cards/card.js';
 import { SeededRandom } from '../../src/cards/random.js';
-import { isSeen } from '../../src/engine/dealing.js';
+import { isSeen } from '../../src/engine/hand/dealing.js';
 import { SimulatedShoe } from '../../src/sim/shoe.js';
 
 describe('the simulated shoe', () => {

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/dispatch.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { PersistenceError } from '../../src/store/persistence-error.js';

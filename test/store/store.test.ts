@@ -9,12 +9,12 @@ import { PersistenceError } from '../../src/store/persistence-error.js';
 import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { simulateSession } from '../../src/sim/session.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { factsOf, WHOLE_LOG } from '../../src/reports/facts.js';
 import { floorReport, REPORT_FACTS, REPORT_KINDS } from '../../src/reports/floor-report.js';
-import { replayTable } from '../../src/engine/table-reduce.js';
+import { replayTable } from '../../src/engine/table/table-reduce.js';
 import { TableController } from '../../src/controller/table-controller.js';
-import { CASINO_5_10 } from '../../src/engine/table-config.js';
+import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { BLOCK } from '../../src/store/fact-tables.js';
 
 /** A file database holding a short simulated session, written command by command as the controller would. */

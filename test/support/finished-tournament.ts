@@ -1,5 +1,5 @@
 import { parseCard } from '../../src/cards/notation.js';
-import type { BlindLevel } from '../../src/engine/table-config.js';
+import type { BlindLevel } from '../../src/engine/table/table-config.js';
 import { TableDriver } from './table-driver.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { Card } from '../../src/cards/card.js';
 import { parseCard } from '../../src/cards/notation.js';
-import { apply, type Command, startHand, type StartHand } from '../../src/engine/apply.js';
-import type { HandConfig } from '../../src/engine/config.js';
-import { NO_LIMIT_5_10 } from '../../src/engine/config.js';
-import type { Operation } from '../../src/engine/operations.js';
-import type { HandState } from '../../src/engine/state.js';
+import { apply, type Command, startHand, type StartHand } from '../../src/engine/hand/apply.js';
+import type { HandConfig } from '../../src/engine/hand/config.js';
+import { NO_LIMIT_5_10 } from '../../src/engine/hand/config.js';
+import type { Operation } from '../../src/engine/hand/operations.js';
+import type { HandState } from '../../src/engine/hand/state.js';
 
 /** Drives one hand through the engine, keeping every operation, as a controller would. */
 export class HandDriver {

@@ -1,11 +1,11 @@
 import type { Card } from '../../src/cards/card.js';
 import { newDeck, shuffle } from '../../src/cards/deck.js';
 import { SeededRandom } from '../../src/cards/random.js';
-import { apply, type Command, startHand, type StartHand } from '../../src/engine/apply.js';
-import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/config.js';
-import { expectedCard, isSeen } from '../../src/engine/dealing.js';
-import type { Operation } from '../../src/engine/operations.js';
-import type { HandState } from '../../src/engine/state.js';
+import { apply, type Command, startHand, type StartHand } from '../../src/engine/hand/apply.js';
+import { type BettingStructure, type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/hand/config.js';
+import { expectedCard, isSeen } from '../../src/engine/hand/dealing.js';
+import type { Operation } from '../../src/engine/hand/operations.js';
+import type { HandState } from '../../src/engine/hand/state.js';
 import { randomLegalCommand } from '../../src/sim/random-play.js';
 
 export { randomLegalCommand };

@@ -1,9 +1,9 @@
 import { parseCard } from '../../src/cards/notation.js';
-import { expectedCard } from '../../src/engine/dealing.js';
-import { applyTable, openTable, type TableCommand } from '../../src/engine/table.js';
-import { CASINO_5_10, type TableConfig } from '../../src/engine/table-config.js';
-import type { TableLogEntry } from '../../src/engine/table-operations.js';
-import type { SeatedPlayer, TableState } from '../../src/engine/table-state.js';
+import { expectedCard } from '../../src/engine/hand/dealing.js';
+import { applyTable, openTable, type TableCommand } from '../../src/engine/table/table.js';
+import { CASINO_5_10, type TableConfig } from '../../src/engine/table/table-config.js';
+import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
+import type { SeatedPlayer, TableState } from '../../src/engine/table/table-state.js';
 
 export const MINUTE = 60_000;
 

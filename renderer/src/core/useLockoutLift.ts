@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Credentials } from '../../../src/api/staff';
-import type { SignInGate } from '../../../src/engine/table-operations';
+import type { SignInGate } from '../../../src/engine/table/table-operations';
 import type { Words } from '../../../src/evaluator/words';
 import { useCore } from './core-context';
 

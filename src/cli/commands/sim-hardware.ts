@@ -3,7 +3,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SeededRandom } from '../../cards/random.js';
 import { TableController } from '../../controller/table-controller.js';
-import { CASINO_5_10 } from '../../engine/table-config.js';
+import { CASINO_5_10 } from '../../engine/table/table-config.js';
 import { reconcile } from '../../reports/cash-flow.js';
 import { ptyTable } from '../../hardware/pty-table.js';
 import { CroupierStopped, SimulatedCroupier } from '../../hardware/simulated-croupier.js';

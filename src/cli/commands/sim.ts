@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
-import type { TableLogEntry } from '../../engine/table-operations.js';
-import type { TableState } from '../../engine/table-state.js';
+import type { TableLogEntry } from '../../engine/table/table-operations.js';
+import type { TableState } from '../../engine/table/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { counted } from '../counted.js';

@@ -7,7 +7,7 @@ import { Core } from '../../api/core.js';
 import { defaultDatabasePath, keepTableFilesPrivate, managerPinPath, showNewPin } from '../../api/data-folder.js';
 import { staffPath, withStaffLock } from '../../api/staff.js';
 import { newTournamentTable, TournamentFileError } from '../../api/tournament-file.js';
-import type { TableConfig } from '../../engine/table-config.js';
+import type { TableConfig } from '../../engine/table/table-config.js';
 import { hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { startBrowserServer } from '../../server/browser-server.js';
 import { screenKeyPath, screenLauncherPath, tableScreenKey, writeScreenLauncher } from '../../server/screen-key.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announceAward } from '../../../src/engine/announce.js';
+import { announceAward } from '../../../src/engine/hand/announce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E11 — seeds 000, 004: each pot to its best eligible hand(s); a split in the smallest chip unit; the odd chip to the first winner left of the button. */

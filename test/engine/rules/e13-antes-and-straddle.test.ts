@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../../src/engine/betting.js';
-import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
-import { describeOperation } from '../../../src/engine/describe.js';
-import type { Operation } from '../../../src/engine/operations.js';
-import { replay } from '../../../src/engine/reduce.js';
+import { getLegalActions } from '../../../src/engine/hand/betting.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/hand/config.js';
+import { describeOperation } from '../../../src/engine/hand/describe.js';
+import type { Operation } from '../../../src/engine/hand/operations.js';
+import { replay } from '../../../src/engine/hand/reduce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E13 — antes (per player and big-blind ante) are dead money in the pot before the blinds; a straddle left of the big blind is a live blind that acts last pre-flop. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvariantError } from '../../../src/invariant-error.js';
-import type * as Reduce from '../../../src/engine/reduce.js';
-import type { Player } from '../../../src/engine/state.js';
+import type * as Reduce from '../../../src/engine/hand/reduce.js';
+import type { Player } from '../../../src/engine/hand/state.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /**
@@ -10,7 +10,7 @@ import { HandDriver } from '../../support/hand-driver.js';
  */
 const fault = vi.hoisted(() => ({ leak: 0, vanishFromPot: 0 }));
 
-vi.mock('../../../src/engine/reduce.js', async (importOriginal) => {
+vi.mock('../../../src/engine/hand/reduce.js', async (importOriginal) => {
   const real = await importOriginal<typeof Reduce>();
   return {
     ...real,

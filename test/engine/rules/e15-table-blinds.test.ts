@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../../src/engine/betting.js';
-import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
+import { getLegalActions } from '../../../src/engine/hand/betting.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/hand/config.js';
 import { RuleViolation } from '../../../src/engine/rule-violation.js';
-import { replay } from '../../../src/engine/reduce.js';
+import { replay } from '../../../src/engine/hand/reduce.js';
 import { exportPhh } from '../../../src/phh/export.js';
 import { replayPhh } from '../../../src/phh/replay.js';
 import { parseTomlTables } from '../../../src/phh/toml.js';

@@ -1,7 +1,7 @@
 import type { Card } from '../../../src/cards/card.js';
 import { describe, expect, it } from 'vitest';
-import { expectedCard, lastHoleCardSeat } from '../../../src/engine/dealing.js';
-import { replay } from '../../../src/engine/reduce.js';
+import { expectedCard, lastHoleCardSeat } from '../../../src/engine/hand/dealing.js';
+import { replay } from '../../../src/engine/hand/reduce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectedCard, isSeen } from '../../../src/engine/dealing.js';
-import { replay } from '../../../src/engine/reduce.js';
+import { expectedCard, isSeen } from '../../../src/engine/hand/dealing.js';
+import { replay } from '../../../src/engine/hand/reduce.js';
 import { HandDriver } from '../../support/hand-driver.js';
 import { parseCard } from '../../../src/cards/notation.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../../src/engine/betting.js';
+import { getLegalActions } from '../../../src/engine/hand/betting.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /** E2 — WSOP Live Action rule 150: a short big blind posts all-in; the others still call the full big blind and raise to at least two big blinds. */

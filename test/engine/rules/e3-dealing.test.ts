@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../src/cards/card.js';
-import { apply } from '../../../src/engine/apply.js';
-import { dealingPlan, expectedCard } from '../../../src/engine/dealing.js';
+import { apply } from '../../../src/engine/hand/apply.js';
+import { dealingPlan, expectedCard } from '../../../src/engine/hand/dealing.js';
 import { type RuleViolation } from '../../../src/engine/rule-violation.js';
 import { HandDriver } from '../../support/hand-driver.js';
 

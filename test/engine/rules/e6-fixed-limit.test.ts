@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../../src/engine/betting.js';
-import type { UncapRule } from '../../../src/engine/config.js';
+import { getLegalActions } from '../../../src/engine/hand/betting.js';
+import type { UncapRule } from '../../../src/engine/hand/config.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 const fixedLimit = (uncapped: UncapRule = 'two-players-left', maxBetsPerRound = 4) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getLegalActions } from '../../../src/engine/betting.js';
+import { getLegalActions } from '../../../src/engine/hand/betting.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPots } from '../../../src/engine/pots.js';
-import type { Player } from '../../../src/engine/state.js';
+import { buildPots } from '../../../src/engine/hand/pots.js';
+import type { Player } from '../../../src/engine/hand/state.js';
 import { HandDriver } from '../../support/hand-driver.js';
 
 const player = (seat: number, committed: number, status: Player['status'] = 'all-in'): Player => ({

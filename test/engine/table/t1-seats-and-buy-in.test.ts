@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/engine/rule-violation.js';
-import { openTable } from '../../../src/engine/table.js';
-import { CASINO_5_10 } from '../../../src/engine/table-config.js';
+import { openTable } from '../../../src/engine/table/table.js';
+import { CASINO_5_10 } from '../../../src/engine/table/table-config.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 /** T1 — seats and buy-ins (seed 000: buy-in 200 at 5/10, no short buys; 2–11 players, tables up to 14 seats). */

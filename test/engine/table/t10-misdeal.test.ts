@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getPrompt } from '../../../src/engine/prompt.js';
-import { replayTable } from '../../../src/engine/table-reduce.js';
+import { getPrompt } from '../../../src/engine/table/prompt.js';
+import { replayTable } from '../../../src/engine/table/table-reduce.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 function dealtAndAsked(): TableDriver {

@@ -1,6 +1,6 @@
-import { MAX_CHIPS } from '../../../src/engine/table.js';
+import { MAX_CHIPS } from '../../../src/engine/table/table.js';
 import { describe, expect, it } from 'vitest';
-import { replayTable } from '../../../src/engine/table-reduce.js';
+import { replayTable } from '../../../src/engine/table/table-reduce.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 /** T11 — floor decisions (TDA, WSOP): a ruling or chips moved by hand is an operation with who decided and why, never an edit of the past. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../../src/cards/notation.js';
-import { getPrompt } from '../../../src/engine/prompt.js';
-import { openTable } from '../../../src/engine/table.js';
-import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
+import { getPrompt } from '../../../src/engine/table/prompt.js';
+import { openTable } from '../../../src/engine/table/table.js';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table/table-config.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 import { finishedTournament } from '../../support/finished-tournament.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastStep } from '../../../src/engine/undo.js';
-import { replayTable } from '../../../src/engine/table-reduce.js';
+import { lastStep } from '../../../src/engine/table/undo.js';
+import { replayTable } from '../../../src/engine/table/table-reduce.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 /** Deals face-down cards until the betting opens. */

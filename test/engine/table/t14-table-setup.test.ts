@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
-import { replayTable } from '../../../src/engine/table-reduce.js';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table/table-config.js';
+import { replayTable } from '../../../src/engine/table/table-reduce.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 const FLOOR = 'Floor: supervisor';

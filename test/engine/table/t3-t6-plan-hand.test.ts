@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openTable } from '../../../src/engine/table.js';
-import { planHand } from '../../../src/engine/table-blinds.js';
-import { CASINO_5_10, type TableConfig } from '../../../src/engine/table-config.js';
-import type { SeatedPlayer, SeatStatus, TableState } from '../../../src/engine/table-state.js';
+import { openTable } from '../../../src/engine/table/table.js';
+import { planHand } from '../../../src/engine/table/table-blinds.js';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table/table-config.js';
+import type { SeatedPlayer, SeatStatus, TableState } from '../../../src/engine/table/table-state.js';
 
 /**
  * Where the next hand's button and blinds go, worked out by hand for table states the played tests

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/departures.js';
+import { MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/table/departures.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getPrompt } from '../../../src/engine/prompt.js';
-import type { TableConfig } from '../../../src/engine/table-config.js';
-import { reduceTable, replayTable } from '../../../src/engine/table-reduce.js';
+import { getPrompt } from '../../../src/engine/table/prompt.js';
+import type { TableConfig } from '../../../src/engine/table/table-config.js';
+import { reduceTable, replayTable } from '../../../src/engine/table/table-reduce.js';
 import { cashFlow } from '../../../src/reports/cash-flow.js';
 import { factsOf } from '../../../src/reports/facts.js';
 import { incidents } from '../../../src/reports/incidents.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../src/cards/card.js';
-import { NO_LIMIT_5_10 } from '../../../src/engine/config.js';
-import { getPrompt } from '../../../src/engine/prompt.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/hand/config.js';
+import { getPrompt } from '../../../src/engine/table/prompt.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 /** T9 — the prompt: what the croupier must do next, in words (English and German) and as data. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Card } from '../../../../src/cards/card';
-import type { CardTarget } from '../../../../src/engine/dealing';
+import type { CardTarget } from '../../../../src/engine/hand/dealing';
 import { useLanguage } from '../../i18n';
 import { CardPicker } from './CardPicker';
 

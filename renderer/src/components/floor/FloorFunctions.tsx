@@ -7,7 +7,7 @@ import { Keypad, amountOf } from '../controls/Keypad';
 import { TableSetup } from './TableSetup';
 import { TextField } from '../dialogs/TextField';
 import type { CardEntryStop } from '../../core/useCardEntryStop';
-import type { TableConfig } from '../../../../src/engine/table-config';
+import type { TableConfig } from '../../../../src/engine/table/table-config';
 
 type MisdealReason = Extract<FloorCommand, { type: 'misdeal' }>['reason'];
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { SignInGate } from '../../../../src/engine/table-operations';
+import type { SignInGate } from '../../../../src/engine/table/table-operations';
 import type { LockoutLift as Lift } from '../../core/useLockoutLift';
 import { useLanguage } from '../../i18n';
 import { SignIn } from './SignIn';

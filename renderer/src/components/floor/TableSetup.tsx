@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FloorCommand } from '../../../../src/api/requests';
-import type { BettingStructure } from '../../../../src/engine/config';
-import type { TableConfig } from '../../../../src/engine/table-config';
+import type { BettingStructure } from '../../../../src/engine/hand/config';
+import type { TableConfig } from '../../../../src/engine/table/table-config';
 import { useLanguage } from '../../i18n';
 import { Keypad, digitsOnly } from '../controls/Keypad';
 

@@ -1,9 +1,9 @@
-import type { Words } from '../evaluator/words.js';
-import { InvariantError } from '../invariant-error.js';
-import { describeOperation } from './describe.js';
-import type { Operation } from './operations.js';
-import { replay } from './reduce.js';
-import { violation } from './rule-violation.js';
+import type { Words } from '../../evaluator/words.js';
+import { InvariantError } from '../../invariant-error.js';
+import { describeOperation } from '../hand/describe.js';
+import type { Operation } from '../hand/operations.js';
+import { replay } from '../hand/reduce.js';
+import { violation } from '../rule-violation.js';
 import type { TableState } from './table-state.js';
 
 /**

@@ -1,7 +1,7 @@
-import { InvariantError } from '../invariant-error.js';
+import { InvariantError } from '../../invariant-error.js';
 import { recentDepartures } from './departures.js';
-import type { Operation } from './operations.js';
-import { reduce, replay } from './reduce.js';
+import type { Operation } from '../hand/operations.js';
+import { reduce, replay } from '../hand/reduce.js';
 import { withoutStep } from './undo.js';
 import type { TableLogEntry, TableOperation } from './table-operations.js';
 import type { Departure, SeatedPlayer, TableState } from './table-state.js';

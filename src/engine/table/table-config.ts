@@ -1,6 +1,6 @@
-import { type HandConfig, NO_LIMIT_5_10, settleConfig } from './config.js';
+import { type HandConfig, NO_LIMIT_5_10, settleConfig } from '../hand/config.js';
 import { MAX_RETURN_WITHIN_MINUTES } from './departures.js';
-import { violation } from './rule-violation.js';
+import { violation } from '../rule-violation.js';
 
 /**
  * How the button and blinds move between hands (Robert's Rules "Rules for using blinds" 2). Dead button

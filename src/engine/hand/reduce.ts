@@ -1,5 +1,5 @@
-import type { Card } from '../cards/card.js';
-import { InvariantError } from '../invariant-error.js';
+import type { Card } from '../../cards/card.js';
+import { InvariantError } from '../../invariant-error.js';
 import type { ActionOperation, DealOperation, Operation, OperationOf } from './operations.js';
 import { buttonIndexOf, indexOfSeat } from './positions.js';
 import type { HandState, Player } from './state.js';

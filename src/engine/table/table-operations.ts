@@ -1,7 +1,7 @@
-import type { Card } from '../cards/card.js';
+import type { Card } from '../../cards/card.js';
 import type { CardReport, UnseenPlace } from './card-entry.js';
-import type { ExtraPost } from './apply.js';
-import type { Operation } from './operations.js';
+import type { ExtraPost } from '../hand/apply.js';
+import type { Operation } from '../hand/operations.js';
 import type { TableConfig } from './table-config.js';
 import type { SeatStatus } from './table-state.js';
 

@@ -1,4 +1,4 @@
-import type { ExtraPost } from './apply.js';
+import type { ExtraPost } from '../hand/apply.js';
 import type { SeatedPlayer, TableState } from './table-state.js';
 
 /** Where the next hand's button and blinds go, who is dealt in, and who missed a blind (table-state facts to record). */

@@ -1,5 +1,5 @@
-import type { Card } from '../cards/card.js';
-import type { Words } from '../evaluator/words.js';
+import type { Card } from '../../cards/card.js';
+import type { Words } from '../../evaluator/words.js';
 import type { HandConfig } from './config.js';
 import type { Pot } from './state.js';
 

@@ -1,8 +1,8 @@
-import type { Card } from '../cards/card.js';
-import { formatCard } from '../cards/notation.js';
-import type { Words } from '../evaluator/words.js';
-import { isSeen } from './dealing.js';
-import type { Operation } from './operations.js';
+import type { Card } from '../../cards/card.js';
+import { formatCard } from '../../cards/notation.js';
+import type { Words } from '../../evaluator/words.js';
+import { isSeen } from '../hand/dealing.js';
+import type { Operation } from '../hand/operations.js';
 import type { TableOperation } from './table-operations.js';
 import type { TableState } from './table-state.js';
 

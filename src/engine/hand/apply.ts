@@ -1,5 +1,5 @@
-import type { Card } from '../cards/card.js';
-import { InvariantError } from '../invariant-error.js';
+import type { Card } from '../../cards/card.js';
+import { InvariantError } from '../../invariant-error.js';
 import { type BettingCommand, bettingOperation, fullRaiseAtStart, nextActor } from './betting.js';
 import { type HandConfig, settleConfig } from './config.js';
 import { type CardTarget, dealOperation, exposedOperation, prematureOperation, redealFlopOperation, stepComplete, stepLength } from './dealing.js';
@@ -27,7 +27,7 @@ import {
   recordStreet,
   startedDraft,
 } from './reduce.js';
-import { type RuleViolation, violation } from './rule-violation.js';
+import { type RuleViolation, violation } from '../rule-violation.js';
 import { awardOperations, muckOperation, nextToShow, rakeOperation, showdownStart, showOperation } from './showdown.js';
 import type { HandState, Player, Pot } from './state.js';
 

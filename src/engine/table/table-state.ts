@@ -1,7 +1,7 @@
-import type { Card } from '../cards/card.js';
-import type { HandConfig } from './config.js';
-import type { Operation } from './operations.js';
-import type { HandState } from './state.js';
+import type { Card } from '../../cards/card.js';
+import type { HandConfig } from '../hand/config.js';
+import type { Operation } from '../hand/operations.js';
+import type { HandState } from '../hand/state.js';
 import type { TableConfig } from './table-config.js';
 import type { TableOperation } from './table-operations.js';
 

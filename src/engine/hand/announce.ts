@@ -1,4 +1,4 @@
-import type { Words } from '../evaluator/words.js';
+import type { Words } from '../../evaluator/words.js';
 import type { BettingStructure } from './config.js';
 import type { Award } from './state.js';
 

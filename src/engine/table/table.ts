@@ -1,9 +1,9 @@
-import { type Card, isCard } from '../cards/card.js';
-import { formatCard } from '../cards/notation.js';
-import { amountWords } from './announce.js';
-import { apply, type Command, startHand } from './apply.js';
-import { InvariantError } from '../invariant-error.js';
-import { type RuleViolation, violation } from './rule-violation.js';
+import { type Card, isCard } from '../../cards/card.js';
+import { formatCard } from '../../cards/notation.js';
+import { amountWords } from '../hand/announce.js';
+import { apply, type Command, startHand } from '../hand/apply.js';
+import { InvariantError } from '../../invariant-error.js';
+import { type RuleViolation, violation } from '../rule-violation.js';
 import { CARD_ENTRY_STOPPED, type CardReport, HAND_HELD, prematureAllowed, prematureLimit, unseenPlace } from './card-entry.js';
 import { hasControlCharacter } from './names.js';
 import { planHand } from './table-blinds.js';

@@ -1,6 +1,6 @@
 import type { BettingStructure, HandConfig } from './config.js';
 import { totalInPots } from './pots.js';
-import { type RuleViolation, violation } from './rule-violation.js';
+import { type RuleViolation, violation } from '../rule-violation.js';
 import type { HandState, Player, Street } from './state.js';
 import type { ActionOperation } from './operations.js';
 

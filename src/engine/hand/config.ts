@@ -1,4 +1,4 @@
-import { violation } from './rule-violation.js';
+import { violation } from '../rule-violation.js';
 
 /**
  * When a limit game's raise cap is lifted: seed 000 lifts it while only two players are left in the

@@ -1,6 +1,6 @@
-import type { Card } from '../cards/card.js';
+import type { Card } from '../../cards/card.js';
 import type { HandConfig } from './config.js';
-import type { Words } from '../evaluator/words.js';
+import type { Words } from '../../evaluator/words.js';
 
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 

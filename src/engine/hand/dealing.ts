@@ -1,8 +1,8 @@
-import { type Card, isCard } from '../cards/card.js';
-import { InvariantError } from '../invariant-error.js';
+import { type Card, isCard } from '../../cards/card.js';
+import { InvariantError } from '../../invariant-error.js';
 import type { DealOperation, Operation } from './operations.js';
 import { clockwise, indexOfSeat } from './positions.js';
-import { type RuleViolation, violation } from './rule-violation.js';
+import { type RuleViolation, violation } from '../rule-violation.js';
 import type { HandState, Player } from './state.js';
 
 export type CardTarget = 'burn' | 'board' | { readonly seat: number };

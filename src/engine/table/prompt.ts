@@ -1,12 +1,12 @@
-import type { Words } from '../evaluator/words.js';
-import { announceAward } from './announce.js';
-import { getLegalActions, type LegalActions } from './betting.js';
-import { type CardTarget, describeTarget, expectedCard } from './dealing.js';
+import type { Words } from '../../evaluator/words.js';
+import { announceAward } from '../hand/announce.js';
+import { getLegalActions, type LegalActions } from '../hand/betting.js';
+import { type CardTarget, describeTarget, expectedCard } from '../hand/dealing.js';
 import { type HandPlan, planHand } from './table-blinds.js';
 import type { TableState } from './table-state.js';
 import { timeCollection } from './time-collection.js';
 import { reduceTable } from './table-reduce.js';
-import { mayMuck, unreadCards } from './showdown.js';
+import { mayMuck, unreadCards } from '../hand/showdown.js';
 import { MISDEAL_REASONS, type TableLogEntry } from './table-operations.js';
 import { handConfig, levelDue } from './tournament.js';
 

@@ -1,6 +1,6 @@
-import type { Card } from '../cards/card.js';
-import { formatCardSymbol } from '../cards/notation.js';
-import type { Words } from '../evaluator/words.js';
+import type { Card } from '../../cards/card.js';
+import { formatCardSymbol } from '../../cards/notation.js';
+import type { Words } from '../../evaluator/words.js';
 import { amountWords, announceAward } from './announce.js';
 import type { Operation, PostKind } from './operations.js';
 import type { HandState, Player } from './state.js';

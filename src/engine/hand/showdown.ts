@@ -1,12 +1,12 @@
-import type { Card } from '../cards/card.js';
-import { evaluateCheckedHand, type HandEvaluation } from '../evaluator/evaluate.js';
-import { evaluate7 } from '../evaluator/lookup.js';
-import { InvariantError } from '../invariant-error.js';
+import type { Card } from '../../cards/card.js';
+import { evaluateCheckedHand, type HandEvaluation } from '../../evaluator/evaluate.js';
+import { evaluate7 } from '../../evaluator/lookup.js';
+import { InvariantError } from '../../invariant-error.js';
 import type { OperationOf } from './operations.js';
 import { clockwise, firstFrom, indexOfSeat, inHand } from './positions.js';
 import { alreadyInPlay, checkCard, isSeen } from './dealing.js';
 import { totalInPots } from './pots.js';
-import { type RuleViolation, violation } from './rule-violation.js';
+import { type RuleViolation, violation } from '../rule-violation.js';
 import type { HandState, Player, Pot } from './state.js';
 
 /**
