@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { SeededRandom } from '../cards/random.js';
-import { HandArchive } from '../controller/hand-archive.js';
+import { HandArchive } from '../store/hand-archive.js';
 import { type Clock, TableController } from '../controller/table-controller.js';
 import type { ViewModel } from '../controller/view-model.js';
 import { CASINO_5_10, type TableConfig } from '../engine/table/table-config.js';

@@ -1,7 +1,7 @@
 import type { Words } from '../evaluator/words.js';
 import { PLAYER_ACTIONS, type TableController, type TimedCommand } from '../controller/table-controller.js';
 import type { Decision, ViewModel } from '../controller/view-model.js';
-import type { HandArchive } from '../controller/hand-archive.js';
+import type { HandArchive } from '../store/hand-archive.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { parseCommand } from './command-schema.js';
 import type { PanelMapping } from '../controller/panel-mapping.js';

@@ -1,6 +1,6 @@
 import type { Words } from '../evaluator/words.js';
 import type { TimedCommand } from '../controller/table-controller.js';
-import type { HandPage, HandReplay } from '../controller/hand-archive.js';
+import type { HandPage, HandReplay } from '../store/hand-archive.js';
 import type { Decision, ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table/table-config.js';
 import type { SignInGate } from '../engine/table/table-operations.js';
@@ -9,7 +9,7 @@ import type { SimFault } from '../hardware/sim-faults.js';
 import type { FloorReport, ReportKind } from '../reports/floor-report.js';
 import type { Credentials, Role } from './staff.js';
 
-export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../controller/hand-archive.js';
+export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../store/hand-archive.js';
 
 /**
  * The typed surface of the core, the same for every shell: Electron's preload and browser mode's

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
-import { HandArchive, type HandHistory } from '../controller/hand-archive.js';
+import { HandArchive, type HandHistory } from './hand-archive.js';
 import { reduceTable } from '../engine/table/table-reduce.js';
 import type { TableState } from '../engine/table/table-state.js';
 import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/facts.js';

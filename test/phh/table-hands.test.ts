@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandArchive } from '../../src/controller/hand-archive.js';
+import { HandArchive } from '../../src/store/hand-archive.js';
 import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { TableHandHistories } from '../../src/phh/table-hands.js';
 import { simulateSession } from '../../src/sim/session.js';

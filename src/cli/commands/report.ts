@@ -3,7 +3,7 @@ import { floorReport, REPORT_FACTS, REPORT_KINDS, REPORTS_OF_THE_TABLE } from '.
 import type { Window } from '../../reports/facts.js';
 import { reportCsv } from '../../reports/report-csv.js';
 import { reportPdf } from '../../reports/report-pdf.js';
-import type { HandHistory } from '../../controller/hand-archive.js';
+import type { HandHistory } from '../../store/hand-archive.js';
 import { readHand, readReportSource } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
 import { formatCardSymbol } from '../../src/cards/notation.js';
-import { HandArchive } from '../../src/controller/hand-archive.js';
+import { HandArchive } from '../../src/store/hand-archive.js';
 import { NO_LIMIT_5_10 } from '../../src/engine/hand/config.js';
 import { TableDriver } from '../support/table-driver.js';
 
