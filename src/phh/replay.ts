@@ -7,7 +7,7 @@ import { expectedCard } from '../engine/hand/dealing.js';
 import { RuleViolation, violation } from '../engine/rule-violation.js';
 import { reduce } from '../engine/hand/reduce.js';
 import { allHandsTabled } from '../engine/hand/showdown.js';
-import type { HandState } from '../engine/hand/state.js';
+import type { HandState, Pot } from '../engine/hand/state.js';
 import { InvariantError } from '../invariant-error.js';
 import { decimalPlaces, fromUnits, toUnits } from './amounts.js';
 import { feltBettingStructure, feltBlinds, feltExtraPosts, feltRake, feltUncapped, feltWholeNumber, fieldUnits, wholeNumber } from './felt-fields.js';
@@ -247,9 +247,10 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     // The record's last showdown action, for the words of a showdown that cannot be settled.
     const last = [...showdownActions.values()].at(-1)?.action ?? '';
     if (shown.length === 0) throw new PhhError(`'${last}': no player at the showdown shows cards the history records, and the pot cannot be settled without them`);
-    // A pot whose every player mucked has nobody to win it.
+    // A pot whose every player mucked has nobody to win it — unless only one could: theirs, uncontested.
     const showers = new Set(shown.map(({ player }) => player.seat));
-    if (start.pots.some((pot) => pot.amount > 0 && !pot.eligible.some((seat) => showers.has(seat) || !inShowdown.some((player) => player.seat === seat)))) {
+    const contested = (pot: Pot): boolean => pot.eligible.filter((seat) => start.players.some((player) => player.seat === seat && player.status !== 'folded')).length > 1;
+    if (start.pots.some((pot) => pot.amount > 0 && contested(pot) && !pot.eligible.some((seat) => showers.has(seat) || !inShowdown.some((player) => player.seat === seat)))) {
       throw new PhhError(`'${last}': every player in one of the pots mucked, and that pot cannot be settled`);
     }
     const firstToShow = start.players[start.actor];

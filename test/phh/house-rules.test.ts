@@ -49,6 +49,15 @@ describe('a foreign file under its own house’s rules: replayed as recorded, wi
     expect(result).toMatchObject({ error: null, matchesRecorded: true, notes: [] });
   });
 
+  it('a side pot only one player could win is theirs, though they mucked at the showdown', () => {
+    // p3 all-in for 100; p1 and p2 build a side pot, p2 folds on the turn: only p1 can win it. At the
+    // showdown p3 shows and p1 mucks: p3 takes the main pot, p1 the side pot nobody contests.
+    const sidePot = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 100', 'p1 cbr 300', 'p2 cc', 'd db 2c7d9h', 'p1 cbr 200', 'p2 cc', 'd db Jc', 'p1 cbr 100', 'p2 f', 'd db 3s', 'p3 sm AsAh', 'p1 sm'];
+    const result = replayText(hand({ starting_stacks: '[1000, 1000, 100]', actions: actions(sidePot), finishing_stacks: '[1300, 500, 300]' }));
+    expect(result).toMatchObject({ error: null, matchesRecorded: true });
+    expect(result.pots).toEqual([expect.objectContaining({ amount: '300', winners: ['p3'] }), expect.objectContaining({ amount: '800', winners: ['p1'] })]);
+  });
+
   it('a side pot every player of which mucked cannot be settled, and says so', () => {
     const allIn = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 100', 'p1 cbr 1000', 'p2 cc', 'd db 2c7d9h', 'd db Jc', 'd db 3s', 'p3 sm AsAh', 'p1 sm', 'p2 sm'];
     const result = replayText(hand({ starting_stacks: '[1000, 1000, 100]', actions: actions(allIn) }));

@@ -166,8 +166,15 @@ export function awardOperations(state: HandState): OperationOf<'award'>[] {
       }
       if (value === best) winners[winnerCount++] = index;
     }
+    if (shown === 0 && unshown < 0) {
+      // Every player left for it mucked: a pot only one of them could win is theirs all the same (no one
+      // contests it); more than one (a foreign file's showdown) cannot be settled.
+      const left = players.filter((player) => inHand(player) && isEligible(pot, player.seat));
+      if (left.length !== 1) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
+      operations.push({ type: 'award', potIndex, seat: (left[0] as Player).seat, amount: pot.amount, words: null, best: null });
+      continue;
+    }
     if (shown === 0) {
-      if (unshown < 0) throw new InvariantError(`pot ${potIndex} has nobody to award it to`);
       // The last player in the hand wins without a show.
       operations.push({ type: 'award', potIndex, seat: (contenders[unshown] as Player).seat, amount: pot.amount, words: null, best: null });
       continue;
