@@ -1,17 +1,21 @@
 import { csv } from './csv.js';
-import type { Window } from './facts.js';
 import type { FloorReport } from './floor-report.js';
+import type { DealerShift } from './shifts.js';
 
 type Cell = string | number | null;
 
-/** A floor report as CSV rows a spreadsheet reads (RFC 4180); the period first, amounts in chip units. */
+/**
+ * A floor report as one table a spreadsheet reads without guessing (RFC 4180): a header, then rows of as
+ * many cells, each column holding one kind of value (amounts in chip units, as numbers). A report over a
+ * period names it in two columns in front, `period from` and `period to`, on every row: a row then says
+ * what it counts wherever it is pasted.
+ */
 export function reportCsv(report: FloorReport): string {
-  return csv([...periodRows(report.window), ...rowsOf(report)]);
-}
-
-function periodRows(window: Window): Cell[][] {
-  if (window.from === null && window.to === null) return [];
-  return [['period', `${window.from === null ? '' : iso(window.from)}/${window.to === null ? '' : iso(window.to)}`]];
+  const [header = [], ...rows] = rowsOf(report);
+  const { from, to } = report.window;
+  if (from === null && to === null) return csv([header, ...rows]);
+  const period = [from === null ? null : iso(from), to === null ? null : iso(to)];
+  return csv([['period from', 'period to', ...header], ...rows.map((row) => [...period, ...row])]);
 }
 
 function rowsOf(report: FloorReport): Cell[][] {
@@ -44,38 +48,45 @@ function rowsOf(report: FloorReport): Cell[][] {
           ];
         }),
       ];
-    case 'collections':
+    case 'collections': {
+      // `by` says what a row counts by, and the column of that key holds it: an hour is never in the seat's column.
+      const row = (collection: 'time' | 'rake', by: string, keys: { hour?: string; seat?: number; hand?: number }, amount: number): Cell[] => [collection, by, keys.hour ?? null, keys.seat ?? null, keys.hand ?? null, null, null, null, null, null, amount];
+      const shiftRow = (collection: 'time' | 'rake', shift: DealerShift, amount: number): Cell[] => [collection, 'shift', null, null, null, shift.number, shift.name, shift.from === null ? null : iso(shift.from), shift.to === null ? null : iso(shift.to), shift.hands, amount];
+      const { time, rake } = report;
       return [
-        ['collection', 'period or seat or hand', 'amount'],
-        ...report.time.byHour.map(({ hour, amount }): Cell[] => ['time', hour, amount]),
-        ...(report.time.untimed > 0 ? [['time', 'untimed', report.time.untimed]] : []),
-        ...report.time.bySeat.map(({ seat, amount }): Cell[] => ['time', `seat ${seat}`, amount]),
-        ['time', 'total', report.time.total],
-        ...report.rake.byHand.map(({ hand, amount }): Cell[] => ['rake', `hand ${hand}`, amount]),
-        ['rake', 'total', report.rake.total],
-        ...report.shifts.flatMap((shift): Cell[][] => {
-          const when = `${dealerName(shift)} ${shift.from === null ? '' : iso(shift.from)}/${shift.to === null ? '' : iso(shift.to)}`;
-          return [
-            ['shift hands', when, shift.hands],
-            ['shift time', when, shift.timeCollected],
-            ['shift rake', when, shift.rake],
-          ];
-        }),
+        ['collection', 'by', 'hour', 'seat', 'hand', 'dealer number', 'dealer', 'shift from', 'shift to', 'hands', 'amount'],
+        ...time.byHour.map(({ hour, amount }) => row('time', 'hour', { hour }, amount)),
+        ...(time.untimed > 0 ? [row('time', 'untimed', {}, time.untimed)] : []),
+        ...time.bySeat.map(({ seat, amount }) => row('time', 'seat', { seat }, amount)),
+        ...report.shifts.map((shift) => shiftRow('time', shift, shift.timeCollected)),
+        row('time', 'total', {}, time.total),
+        ...rake.byHour.map(({ hour, amount }) => row('rake', 'hour', { hour }, amount)),
+        ...rake.byHand.map(({ hand, amount }) => row('rake', 'hand', { hand }, amount)),
+        ...report.shifts.map((shift) => shiftRow('rake', shift, shift.rake)),
+        row('rake', 'total', {}, rake.total),
       ];
+    }
     case 'cashflow': {
+      // One column per amount: a player's stay fills the seat's columns, a summary line (the totals, the
+      // reconciliation) its own `amount`, so no column holds two kinds of figure. A player seated before
+      // the period has no buy-in in it (it is in the opening chips): empty, and `seated before` says why.
       const { totals } = report;
-      const total = (label: string, amount: number | null): Cell[] => [label, '', amount, '', '', '', '', ''];
+      const summary = (line: string, amount: number | null): Cell[] => [line, null, null, null, null, null, null, null, null, null, amount];
       return [
-        ['seat', 'name', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections', 'time unpaid'],
-        ...report.stays.map((stay): Cell[] => [stay.seat, stay.name, stay.seatedBefore ? 'before the period' : stay.buyIn, stay.topUps, stay.cashOut, stay.timeCollected, stay.adjustments, stay.timeUnpaid]),
-        total('opening', totals.opening),
-        ['total', '', totals.buyIns, totals.topUps, totals.cashOuts, totals.timeCollected, totals.adjustments, ''],
-        total('rake', totals.rake),
-        total('expected on the table', totals.expected),
-        total('chips on the table', totals.onTable),
-        total('unexplained', totals.unexplained),
-        total('time left unpaid', totals.timeUnpaid),
-        ...(report.count === null ? [] : [total('counted', report.count.counted), total('difference', report.count.difference)]),
+        ['line', 'seat', 'name', 'seated before', 'buy-in', 'top-ups', 'cash-out', 'time collected', 'corrections', 'time unpaid', 'amount'],
+        ...report.stays.map((stay): Cell[] => ['stay', stay.seat, stay.name, stay.seatedBefore ? 'yes' : 'no', stay.seatedBefore ? null : stay.buyIn, stay.topUps, stay.cashOut, stay.timeCollected, stay.adjustments, stay.timeUnpaid, null]),
+        summary('opening', totals.opening),
+        summary('buy-ins', totals.buyIns),
+        summary('top-ups', totals.topUps),
+        summary('cash-outs', totals.cashOuts),
+        summary('time collected', totals.timeCollected),
+        summary('rake', totals.rake),
+        summary('corrections', totals.adjustments),
+        summary('expected on the table', totals.expected),
+        summary('chips on the table', totals.onTable),
+        summary('unexplained', totals.unexplained),
+        summary('time left unpaid', totals.timeUnpaid),
+        ...(report.count === null ? [] : [summary('counted', report.count.counted), summary('difference', report.count.difference)]),
       ];
     }
     case 'incidents':
