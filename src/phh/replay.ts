@@ -131,8 +131,6 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
   if (minBet !== null && minBet !== config.bigBlind) {
     throw new PhhError(`min_bet ${fromUnits(minBet, scale)} is not the big blind ${fromUnits(config.bigBlind, scale)}: Felt's least bet is the big blind`);
   }
-  // Rule messages speak in chip units; say which when the file's amounts are decimals.
-  const unitNote = scale === 0 ? '' : ` (amounts in units of ${fromUnits(1, scale)})`;
 
   const name = (index: number): string => `p${index + 1}`;
   const players = stacks.map((stack, index) => ({ seat: seats[index] as number, stack }));
@@ -334,13 +332,11 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
         else throw new PhhError(`'${action}' is not a Texas hold'em action`);
         showPending();
       } catch (error) {
-        // The unit note only where the action names or moves an amount; the seat note where the rule's
-        // words name a seat the file calls by another name.
-        const note = /^p\d+ (cbr|cc)\b/.test(action) ? unitNote : '';
+        // The seat note where the rule's words name a seat the file calls by another name.
         const player = /^p(\d+)\b/.exec(action)?.[1];
         const seat = player === undefined ? undefined : seats[Number(player) - 1];
         const seatNote = seat === undefined || seat === Number(player) ? '' : ` (p${player} is seat ${seat})`;
-        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${error.message}${seatNote}${note}`);
+        if (error instanceof RuleViolation) throw new PhhError(`'${action}': ${inFileAmounts(error.message, action, scale)}${seatNote}`);
         throw error;
       }
     }
@@ -351,6 +347,16 @@ export function replayPhh(hand: TomlTable, observe?: (state: HandState) => void)
     throw error;
   }
   return result(state, hand, scale, indexOfSeat, name, unknownStacks, notes, returned, everyoneDealt() ? null : 'every player is dealt two hole cards', null);
+}
+
+/**
+ * A betting refusal's words with its amounts as the file writes them: the engine counts whole chip units
+ * (155 for 15.5 in a file of tenths), the file's reader thinks in its own. In the words of a bet, a call
+ * or a check every number is an amount but a seat's ("Seat 7", "seat 3's turn").
+ */
+function inFileAmounts(words: string, action: string, scale: number): string {
+  if (scale === 0 || !/^p\d+ (cbr|cc)\b/.test(action)) return words;
+  return words.replace(/(?<![Ss]eat )\b\d+\b/g, (amount) => fromUnits(Number(amount), scale));
 }
 
 /** A seat's place in the showdown's order: clockwise from the first to show. */

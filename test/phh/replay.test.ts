@@ -91,7 +91,7 @@ describe('PHH replay', () => {
     expect(() => toUnits('-5', 0)).toThrow('is not an amount');
   });
 
-  it('keeps seat numbers as they are, and says the unit when a rule message speaks of decimal amounts', () => {
+  it('keeps seat numbers as they are, and words a rule message’s amounts as the file writes them', () => {
     const [hand] = parseTomlTables(
       [
         "variant = 'NT'",
@@ -104,7 +104,19 @@ describe('PHH replay', () => {
       ].join('\n'),
     );
     const result = replayPhh(hand as NonNullable<typeof hand>);
-    expect(result.error).toBe("'p3 cbr 0.75': Seat 7 cannot raise to 75: the minimum is 100 (p3 is seat 7) (amounts in units of 0.01)");
+    expect(result.error).toBe("'p3 cbr 0.75': Seat 7 cannot raise to 0.75: the minimum is 1.00 (p3 is seat 7)");
+    // A short stack's refusal: every amount in the file's tenths, the seat as it is.
+    const [short] = parseTomlTables(
+      [
+        "variant = 'NT'",
+        'antes = [0, 0, 0]',
+        'blinds_or_straddles = [0.5, 1, 0]',
+        'min_bet = 1',
+        'starting_stacks = [20, 20, 15.5]',
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cbr 9', 'p2 f', 'p3 cbr 15.4']",
+      ].join('\n'),
+    );
+    expect(replayPhh(short as NonNullable<typeof short>).error).toBe("'p3 cbr 15.4': Seat 3 cannot raise: the stack is short of the least raise: all-in for 15.5 or call");
   });
 
   it('names what cannot be read', () => {
