@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { softwareDefines } from './scripts/software-stamp.mjs';
 
 export default defineConfig({
+  // The software a test run is (src/version.ts): package.json's version, the build `test`.
+  define: softwareDefines(undefined, 'test'),
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The JSON report feeds the one-line summary `npm test` prints last (scripts/test-summary.mjs).

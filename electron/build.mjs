@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { writeWithConstantFunctions } from '../scripts/constant-functions.mjs';
+import { softwareDefines } from '../scripts/software-stamp.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,8 @@ export function electronBuildOptions(root = ROOT, outdir = join(root, 'dist', 'e
       // electron-builder can rebuild the native ones for Electron's Node and unpack them from the asar.
       packages: 'external',
       external: ['electron'],
+      // Which software this is (src/version.ts): the kiosk's starts write it into the log.
+      define: softwareDefines(root),
     },
     preload: {
       ...common,

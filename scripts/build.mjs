@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { buildElectron } from '../electron/build.mjs';
 import { writeWithConstantFunctions } from './constant-functions.mjs';
+import { softwareDefines } from './software-stamp.mjs';
 
 const entryPoints = {
   felt: 'src/cli/main.ts',
@@ -39,6 +40,8 @@ const bundles = await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  // Which software this is (src/version.ts): each start of a table writes it into the log.
+  define: softwareDefines(),
   // Written after the top-level functions are made constants (scripts/constant-functions.mjs: about 7 %
   // of the engine's instructions).
   write: false,

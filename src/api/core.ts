@@ -1,3 +1,4 @@
+import { SOFTWARE } from '../version.js';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { SeededRandom } from '../cards/random.js';
@@ -39,7 +40,6 @@ export type CoreOptions = {
 /** One screen's link to the core: requests in as JSON text, replies out; views pushed as they change. */
 export type Connection = { handle(text: string): Reply; close(): void };
 
-const VERSION = '0.1.0';
 
 /** How often the table's view is looked at again for what the clock alone changes (`TableController.refresh`). */
 const REFRESH_EVERY_MS = 5_000;
@@ -99,6 +99,10 @@ export class Core {
     let hardware: TableHardware | null = null;
     try {
       const controller = TableController.open(store, clock, options.tableConfig ?? CASINO_5_10);
+      // Each start says in the log which software runs the table from here on: a regulator reads which
+      // decided each hand. Refused only by a broken build, which then does not start.
+      const started = controller.record({ id: `#start-${controller.nextRow()}`, command: { type: 'software-start', version: SOFTWARE.version, build: SOFTWARE.build, at: clock.now() } });
+      if (!started.ok) throw new Error(`the table cannot record its start: ${started.words.en}`);
       const archive = new HandArchive((after) => store.entries(after));
       let simulated: ReturnType<typeof simulatedHardware> | null = null;
       if (options.hardware === 'real') {
@@ -111,7 +115,7 @@ export class Core {
         await simulated.hardware.allConnected;
       }
       const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
+      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: SOFTWARE.version, build: SOFTWARE.build }, newPin, notice);
     } catch (error) {
       await hardware?.stop();
       store.close();

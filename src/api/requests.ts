@@ -73,7 +73,8 @@ export type ResultOf<N extends RequestName> = Requests[N]['result'];
 /** The one shape of an error at the process boundary. */
 export type WireError = { readonly code: string; readonly words: Words };
 
-export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: string };
+/** What the table runs: its hardware, and the software's version and build (src/version.ts). */
+export type AppInfo = { readonly hardware: 'sim' | 'real'; readonly version: string; readonly build: string };
 
 /**
  * `who` names the person who opened the floor with their role and number, `name` alone (the status bar's
@@ -96,7 +97,7 @@ export type FloorCommand =
 export const FLOOR_COMMANDS: ReadonlySet<string> = new Set<FloorCommand['type']>(['misdeal', 'adjust-stack', 'waive-time', 'ruling', 'undo', 'configure', 'resume-card-entry']);
 
 /** A command as a screen sends it: the croupier's own, or a floor command (whose `by` the core fills in). */
-export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' | 'stop-card-entry' | 'history-viewed' }> | FloorCommand;
+export type WireCommand = Exclude<TimedCommand, { type: FloorCommand['type'] | 'dealer-change' | 'device-incident' | 'card-refused' | 'lift-lockout' | 'stop-card-entry' | 'history-viewed' | 'software-start' }> | FloorCommand;
 
 
 /** A reply to a request, typed by its name. */

@@ -2,6 +2,7 @@
  * `felt <command>`: finds the command and runs it (main.ts is the process's entry). Commands load on
  * demand, so `felt --help` answers at once without decoding the evaluator's tables.
  */
+import { SOFTWARE } from '../version.js';
 import { CliUsageError, type CommandIo } from './io.js';
 
 type Command = {
@@ -64,7 +65,7 @@ function helpText(): string {
     'Commands:',
     ...lines,
     '',
-    'felt <command> --help shows a command\'s usage.',
+    'felt <command> --help shows a command\'s usage; felt --version the software\'s version and build.',
     '',
   ].join('\n');
 }
@@ -79,6 +80,10 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(helpText());
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === 'version') {
+    io.out(`felt ${SOFTWARE.version} (build ${SOFTWARE.build})\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (command === undefined) {

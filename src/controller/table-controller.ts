@@ -37,7 +37,7 @@ export type Outcome = { readonly ok: true; readonly view: ViewModel } | { readon
 export const PLAYER_ACTIONS: ReadonlySet<string> = new Set<TableCommand['type']>(['fold', 'check', 'call', 'bet', 'all-in', 'show', 'muck']);
 
 /** The commands that carry the time; the floor's carry it so the log says when, as well as who (D37). */
-const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'lift-lockout', 'history-viewed', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time', 'resume-card-entry']);
+const TIMED: ReadonlySet<string> = new Set<TableCommand['type']>(['sit', 'top-up', 'leave', 'start-hand', 'configure', 'dealer-change', 'device-incident', 'lift-lockout', 'history-viewed', 'software-start', 'misdeal', 'ruling', 'undo', 'adjust-stack', 'waive-time', 'resume-card-entry']);
 
 /** The commands that carry the time: the clock's when the sender gave none (the touchscreen never does). */
 function timed(command: TimedCommand, now: () => number): TableCommand {
@@ -53,7 +53,7 @@ const HAND_CARD_COMMANDS: ReadonlySet<string> = new Set<TableCommand['type']>(['
 const NO_READS: ReadonlyMap<number, readonly Card[]> = new Map();
 
 /** Entries that only record what happened beside the table: no step of it, so no new decision (D59). */
-const RECORDS_ONLY: ReadonlySet<string> = new Set<TableCommand['type']>(['device-incident', 'card-refused', 'stop-card-entry', 'history-viewed', 'lift-lockout']);
+const RECORDS_ONLY: ReadonlySet<string> = new Set<TableCommand['type']>(['device-incident', 'card-refused', 'stop-card-entry', 'history-viewed', 'lift-lockout', 'software-start']);
 
 /** The commands that enter a card (a show only when it names cards): what a stop of card entry stops (D65). */
 const CARD_ENTRY: ReadonlySet<string> = new Set<TableCommand['type']>(['deal', 'premature', 'exposed', 'redeal-flop', 'show']);

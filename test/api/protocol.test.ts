@@ -29,6 +29,8 @@ describe('the command protocol', () => {
       misdeal: true, muck: true, post: true, premature: true, 'redeal-flop': true, ruling: true, show: true, sit: true, 'sit-out': true, 'start-hand': true, 'top-up': true, undo: true, configure: true, 'waive-time': true, 'resume-card-entry': true,
       // The core's and the controller's own: a dealer signs in (`dealer-sign-in`), a device fails.
       'dealer-change': false as never, 'device-incident': false as never, 'card-refused': false as never, 'lift-lockout': false as never, 'stop-card-entry': false as never, 'history-viewed': false as never,
+      // The core's own at each start (which software runs the table).
+      'software-start': false as never,
     };
     const wire = Object.entries(engineTypes).filter(([, wired]) => wired).map(([type]) => type);
     expect(commandSchema.options.map((option) => option.shape.type.value).sort()).toEqual(wire.sort());

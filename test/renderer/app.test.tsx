@@ -201,7 +201,7 @@ describe('card entry', () => {
 
   it('with simulated hardware, deals one card or to the end of the step', async () => {
     const core = new FakeCore(dealView());
-    core.appInfo = { hardware: 'sim', version: 'test' };
+    core.appInfo = { hardware: 'sim', version: 'test', build: 'test' };
     // The flop: burn and three board cards, then the betting.
     const steps: ViewModel[] = [dealView({ prompt: { kind: 'deal', target: 'board', words: { en: 'Deal the flop', de: 'Flop' } } }), dealView(), dealView(), flopView()];
     core.on('sim-deal', () => ({ ok: true, result: steps.shift() ?? flopView() }));

@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 async function app(view: ViewModel, hardware: 'sim' | 'real') {
   const core = new FakeCore(view);
-  core.appInfo = { hardware, version: 'test' };
+  core.appInfo = { hardware, version: 'test', build: 'test' };
   const rendered = await render(withCore(core, <App />));
   await settle();
   return { core, ...rendered };

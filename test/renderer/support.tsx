@@ -89,7 +89,7 @@ export type Recorded = { readonly name: RequestName; readonly args: unknown };
 export class FakeCore implements Core {
   readonly requests: Recorded[] = [];
   view: ViewModel;
-  appInfo: AppInfo = { hardware: 'real', version: 'test' };
+  appInfo: AppInfo = { hardware: 'real', version: 'test', build: 'test' };
   floor: FloorStatus = { unlocked: false, who: null, name: null, role: null, until: null };
   private readonly handlers = new Map<RequestName, (args: unknown) => unknown>();
   private readonly viewListeners = new Set<(view: ViewModel) => void>();

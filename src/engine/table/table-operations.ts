@@ -79,6 +79,8 @@ export type TableOperation =
    * (D60): who and when. Changes nothing at the table.
    */
   | { readonly type: 'lockout-lifted'; readonly gate: SignInGate; readonly by: string; readonly at: number }
+  /** The table started under this software: its version and build (src/version.ts). */
+  | { readonly type: 'software-started'; readonly version: string; readonly build: string; readonly at: number }
   /**
    * A screen named a card the table does not take on its word (D65): a card it holds unseen (`place`: a
    * seat's hole card or a burn) for a deal or a show, or a premature or exposed card (`report`, whatever

@@ -50,6 +50,8 @@ export type TableCommand =
   | { readonly type: 'history-viewed'; readonly hand: number; readonly handNumber: number; readonly by: string; readonly at: number }
   /** A manager lifted a sign-in's lock-out after wrong PINs (the core checked who, D60): recorded, any time. */
   | { readonly type: 'lift-lockout'; readonly gate: SignInGate; readonly by: string; readonly at: number }
+  /** The table started, under this software (a record: the log says which software decided each hand). */
+  | { readonly type: 'software-start'; readonly version: string; readonly build: string; readonly at: number }
   /** A floor decision recorded in words, with who made it. */
   | { readonly type: 'ruling'; readonly text: string; readonly by: string; readonly at?: number }
   /** The floor changes the table's setup between hands (stakes, structure, time or rake, seats, buy-ins). */
@@ -150,6 +152,9 @@ export function applyTable(state: TableState, command: TableCommand): TableTrans
       break;
     case 'lift-lockout':
       recorder.push({ type: 'lockout-lifted', gate: command.gate, by: decidedBy(command.by), at: command.at });
+      break;
+    case 'software-start':
+      recorder.push({ type: 'software-started', version: softwareWords(command.version, 'version'), build: softwareWords(command.build, 'build'), at: command.at });
       break;
     case 'history-viewed':
       recorder.push({ type: 'hand-history-viewed', hand: command.hand, handNumber: command.handNumber, by: decidedBy(command.by), at: command.at });
@@ -526,6 +531,14 @@ function when(at: number | undefined): { at?: number } {
 /** A time from the controller's clock: milliseconds since the epoch, a finite number. */
 function checkTime(at: unknown): void {
   if (typeof at !== 'number' || !Number.isFinite(at)) throw violation('invalid-amount', `${String(at)} is not a time`, `${String(at)} ist keine Zeitangabe`);
+}
+
+/** A software version or build as the log keeps it: a short word of printable characters (src/version.ts). */
+function softwareWords(text: string, what: 'version' | 'build'): string {
+  if (typeof text !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(text)) {
+    throw violation('unknown-command', `The software's ${what} is 1–64 printable characters without spaces, not ${JSON.stringify(text)}`, `Die ${what === 'version' ? 'Version' : 'Build-Kennung'} der Software hat 1–64 druckbare Zeichen ohne Leerzeichen, nicht ${JSON.stringify(text)}`);
+  }
+  return text;
 }
 
 function decidedBy(by: string): string {
