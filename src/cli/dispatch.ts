@@ -42,6 +42,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt staff list|add|change|remove --db PATH [--number N] [--name NAME] [--role croupier|supervisor|manager]\n       (the PIN and badge from FELT_STAFF_PIN / FELT_STAFF_BADGE, or the PIN as the first line on standard input)',
     run: async (args, io) => (await import('./commands/staff.js')).runStaff(args, io),
   },
+  migrate: {
+    summary: "Bring a stopped table's database to this version's schema (what its next start would do; an update runs it)",
+    usage: 'felt migrate --db PATH',
+    run: async (args, io) => (await import('./commands/migrate.js')).runMigrate(args, io),
+  },
   export: {
     summary: "Write every hand of a table's log as PHH hand histories",
     usage: 'felt export --db PATH --format phh --out DIR',

@@ -140,6 +140,8 @@ export class TableController {
   private sinceSnapshot = 0;
   /** A storage failure stops the table: no command is taken after it. */
   private failure: PersistenceError | null = null;
+  /** The table stops once the hand in play is over (an update, a restart): no new hand starts; resolved then. */
+  private stopping: { readonly over: Promise<void>; readonly resolve: () => void } | null = null;
   private readonly listeners = new Set<(view: ViewModel) => void>();
   /** The clock-driven parts of the last view pushed (`refresh`). */
   private clocked = '';
@@ -191,7 +193,28 @@ export class TableController {
   }
 
   view(): ViewModel {
-    return viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()], this.readsOfHand(), this.stepRow);
+    const view = viewOf(this.state, this.clock.now(), this.lastError, this.store.headOfChain().seq, [...this.devices.values()], this.readsOfHand(), this.stepRow);
+    return this.stopping === null ? view : { ...view, stopping: true };
+  }
+
+  /**
+   * The table is to stop (a service's stop, an update: docs/operations.md): no new hand starts, every screen
+   * says so, and the promise resolves once no hand is in play — at once between hands. Every other command
+   * goes on being taken, so the hand in play is played to its end.
+   */
+  stopBetweenHands(): Promise<void> {
+    if (this.stopping === null) {
+      let resolve: () => void = () => undefined;
+      const over = new Promise<void>((done) => (resolve = done));
+      this.stopping = { over, resolve };
+      this.publish();
+    }
+    return this.stopping.over;
+  }
+
+  private handInPlay(): boolean {
+    const hand = this.state.hand;
+    return hand !== null && hand.phase.kind !== 'complete';
   }
 
   /** The hand in play's hole cards read at their seats since they were dealt unread (empty between hands). */
@@ -405,6 +428,9 @@ export class TableController {
       if (stored === '' || stored === canonicalJson(envelope.command)) return { ok: true, applied: false };
       return { ok: false, code: 'command-id-used', words: { en: `The command id ${envelope.id} was used for another command`, de: `Die Befehlskennung ${envelope.id} gehört zu einem anderen Befehl` } };
     }
+    if (this.stopping !== null && envelope.command.type === 'start-hand') {
+      return { ok: false, code: 'table-stopping', words: { en: 'The table is stopping (an update or a restart): no new hand starts', de: 'Der Tisch wird angehalten (Update oder Neustart): keine neue Hand' } };
+    }
     if (decidedOn !== null && PLAYER_ACTIONS.has(envelope.command.type)) {
       const now = decisionOf(this.state, this.stepRow);
       if (now === null || !sameDecision(now, decidedOn)) return { ok: false, code: 'table-moved-on', words: movedOn(now) };
@@ -454,6 +480,7 @@ export class TableController {
   }
 
   private publish(): ViewModel {
+    if (this.stopping !== null && !this.handInPlay()) this.stopping.resolve();
     const view = this.view();
     this.clocked = clockedParts(view);
     for (const listener of this.listeners) listener(view);

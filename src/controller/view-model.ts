@@ -153,6 +153,8 @@ export type ViewModel = {
    * the whole hand until the floor has decided. Which card is the floor's to see, never the view's.
    */
   readonly cardEntry: 'open' | 'stopped' | 'hand-held';
+  /** Set while the table stops once the hand in play is over (an update, a restart): no new hand starts. */
+  readonly stopping?: true;
   readonly devices: readonly DeviceStatus[];
   /** The dealer on duty (signed in), or null when none is recorded. */
   readonly dealer: { readonly number: string; readonly name: string } | null;

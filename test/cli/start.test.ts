@@ -203,7 +203,7 @@ describe('felt start on a table whose devices are configured (D58)', () => {
       ws.on('error', reject);
     });
     expect(replies).toEqual([
-      { id: 'app-info', ok: true, result: { hardware: 'real', version: expect.any(String) } },
+      { id: 'app-info', ok: true, result: { hardware: 'real', version: expect.any(String), build: expect.any(String) } },
       { id: 'sim-deal', ok: false, error: { code: 'not-simulated', words: expect.anything() } },
       { id: 'sim-fault', ok: false, error: { code: 'not-simulated', words: expect.anything() } },
     ]);

@@ -356,3 +356,33 @@ describe('what the clock changes by itself', () => {
     expect(views[0]?.stakes).toMatchObject({ smallBlind: 20, bigBlind: 40, level: { number: 2 } });
   });
 });
+
+describe('a table asked to stop (a service stopped for an update)', () => {
+  it('starts no new hand, says so on every screen, and is done once the hand in play is over', async () => {
+    const { controller } = seatedTable();
+    const views: ViewModel[] = [];
+    controller.subscribe((view) => views.push(view));
+    let over = false;
+    const stopped = controller.stopBetweenHands().then(() => (over = true));
+    expect(views.at(-1)?.stopping).toBe(true);
+    // The hand in play goes on: dealt and played to its end.
+    ['2h', '3h', '4h', '5h', '6h', '7h', '8h'].forEach((card, index) => controller.submit({ id: `d${index}`, command: { type: 'deal', card: parseCard(card) } }));
+    await Promise.resolve();
+    expect(over).toBe(false);
+    controller.submit({ id: 'f1', command: { type: 'fold', seat: 1 } });
+    controller.submit({ id: 'f4', command: { type: 'fold', seat: 4 } });
+    await stopped;
+    expect(over).toBe(true);
+    // No next hand, on any screen's word or a device's; the refusal says why.
+    expect(controller.submit({ id: 'next', command: { type: 'start-hand' } }).lastError?.en).toBe('The table is stopping (an update or a restart): no new hand starts');
+    expect(controller.command({ id: 'next2', command: { type: 'start-hand' } }, null)).toMatchObject({ ok: false, code: 'table-stopping' });
+    expect(controller.table.handNumber).toBe(1);
+  });
+
+  it('between hands is done at once', async () => {
+    const store = Store.open(':memory:');
+    const controller = TableController.open(store, simulatedClock(), CASINO_5_10);
+    await controller.stopBetweenHands();
+    expect(controller.view().stopping).toBe(true);
+  });
+});

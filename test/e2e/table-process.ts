@@ -12,9 +12,13 @@ export type TableProcess = {
   stop(): Promise<number | null>;
 };
 
-/** Starts `felt start --browser --port PORT --db DB` (output on pipes: no terminal) and waits until it names its screen. */
-export function startTable(db: string, port: number, env: NodeJS.ProcessEnv = process.env): Promise<TableProcess> {
-  const child: ChildProcess = spawn(FELT, ['start', '--browser', '--port', String(port), '--db', db], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `felt start --browser --port PORT --db DB` (output on pipes: no terminal) and waits until it names its
+ * screen. `felt`: the command line to run (the checkout's bin/felt, or an installed package's Node and bundle).
+ */
+export function startTable(db: string, port: number, env: NodeJS.ProcessEnv = process.env, felt: readonly string[] = [FELT], extra: readonly string[] = []): Promise<TableProcess> {
+  const [program = FELT, ...prefix] = felt;
+  const child: ChildProcess = spawn(program, [...prefix, 'start', '--browser', '--port', String(port), '--db', db, ...extra], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {

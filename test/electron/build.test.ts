@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { electronBuildOptions } from '../../electron/build.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -77,32 +77,54 @@ describe('the shell’s bundles', () => {
   });
 });
 
-describe('electron-builder.yml', () => {
-  const config = readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8');
+describe('electron-builder.yml, as electron-builder itself reads and checks it', () => {
+  // electron-builder's own loading and schema (app-builder-lib): a key it does not know fails here, not on
+  // the build machine that can download Electron.
+  const require = createRequire(join(ROOT, 'package.json'));
+  const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+    getConfig(projectDir: string, configPath: string | null, fromOptions: null): Promise<BuilderConfig>;
+    validateConfiguration(config: BuilderConfig, logger: unknown): Promise<void>;
+  };
+  const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+  type BuilderConfig = {
+    extraMetadata: { name: string; main: string };
+    files: (string | { filter: string[] })[];
+    asarUnpack: string[];
+    npmRebuild: boolean;
+    linux: { target: string[]; executableName: string };
+    deb: { depends: string[] };
+  };
+  let config: BuilderConfig;
+  beforeAll(async () => {
+    config = await getConfig(ROOT, null, null);
+    await validateConfiguration(config, new DebugLogger(false));
+  });
 
-  it('starts the app at the main bundle the build writes', () => {
-    const main = /^extraMetadata:\n\s+main:\s*(\S+)$/m.exec(config)?.[1];
-    expect(main).toBe('dist/electron/main.js');
+  it('is valid, and a key electron-builder does not know is not', async () => {
+    await expect(validateConfiguration({ ...config, deb: { ...config.deb, dependz: [] } } as BuilderConfig, new DebugLogger(false))).rejects.toThrow(/Invalid configuration object/);
+  });
+
+  it('starts the app at the main bundle the build writes, as the package felt-kiosk', () => {
+    expect(config.extraMetadata).toEqual({ name: 'felt-kiosk', main: 'dist/electron/main.js' });
     expect(options.main.outdir?.endsWith(join('dist', 'electron'))).toBe(true);
     expect(options.main.entryPoints).toHaveProperty('main');
     expect(options.main.format).toBe('esm');
+    // Where the table PC's kiosk session looks for it (packaging/debian/kiosk-session).
+    expect(config.linux.executableName).toBe('felt-kiosk');
+    expect(readFileSync(join(ROOT, 'packaging', 'debian', 'kiosk-session'), 'utf8')).toContain('KIOSK=/opt/Felt/felt-kiosk');
   });
 
-  it('ships the shell and the screens', () => {
-    expect(config).toMatch(/^\s+- dist\/electron\/\*\*$/m);
-    expect(config).toMatch(/^\s+- dist\/renderer\/\*\*$/m);
+  it('ships the shell and the screens, unpacks the native modules and rebuilds them for Electron', () => {
+    // electron-builder keeps the list as a filter.
+    expect(config.files.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.filter))).toEqual(expect.arrayContaining(['dist/electron/**', 'dist/renderer/**', '!dist/**/*.map']));
+    expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/node_modules/better-sqlite3/**', '**/node_modules/node-hid/**', '**/node_modules/@serialport/bindings-cpp/**']));
+    expect(config.npmRebuild).toBe(true);
   });
 
-  it('unpacks the native modules and rebuilds them for Electron', () => {
-    expect(config).toMatch(/^\s+- '\*\*\/node_modules\/better-sqlite3\/\*\*'$/m);
-    expect(config).toMatch(/^npmRebuild: true$/m);
-  });
-
-  it('builds an AppImage and a deb whose dependencies keep electron-builder’s defaults and add libusb', () => {
-    expect(config).toMatch(/^\s+target:\n\s+- AppImage\n\s+- deb$/m);
-    const depends = /^\s+depends:\n((?:\s+- \S+\n?)+)/m.exec(config)?.[1]?.match(/- (\S+)/g)?.map((item) => item.slice(2)) ?? [];
-    for (const name of ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0', 'libusb-1.0-0']) {
-      expect(depends, name).toContain(name);
+  it('builds an AppImage and a deb whose dependencies keep electron-builder’s defaults and add sound, libusb and the table PC’s package', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    for (const name of ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0', 'libasound2', 'libusb-1.0-0', 'felt']) {
+      expect(config.deb.depends, name).toContain(name);
     }
   });
 });

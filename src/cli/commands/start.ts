@@ -172,20 +172,36 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
   // The signals are ours before anything is printed: whoever reads the output (the PIN, the address) may
   // stop the table at once — a write to a pipe is synchronous, and the reader can act before this process
   // runs its next line — and the table must then close its log, not die of the signal.
+  // SIGTERM (`systemctl stop`, an update) stops the table between hands: no new hand starts, and the hand in
+  // play is played to its end first. SIGINT (Ctrl-C), or a second signal, stops it now: its log holds every
+  // step, and the next start takes the hand up where it stands.
   let running: Awaited<ReturnType<typeof startBrowserServer>> | null = null;
   let stopping = false;
+  let closing = false;
   let done: (code: number) => void = () => undefined;
   const stopped = new Promise<number>((resolve) => (done = resolve));
-  const stop = (): void => {
-    stopping = true;
-    process.off('SIGINT', stop);
+  const close = (): void => {
+    if (closing) return;
+    closing = true;
+    process.off('SIGINT', stopNow);
     process.off('SIGTERM', stop);
     void (running === null ? Promise.resolve() : running.close()).then(() => {
       core.close();
       done(0);
     });
   };
-  process.on('SIGINT', stop);
+  const stopNow = (): void => {
+    stopping = true;
+    close();
+  };
+  const stop = (): void => {
+    if (stopping) return close();
+    stopping = true;
+    const between = core.controller.stopBetweenHands();
+    if (core.controller.view().handInPlay) io.err('felt start: stopping once the hand in play is over (no new hand starts; a second signal stops now)\n');
+    void between.then(close);
+  };
+  process.on('SIGINT', stopNow);
   process.on('SIGTERM', stop);
   if (core.notice !== null) io.err(`felt start: ${core.notice}\n`);
   if (core.newPin === null && db !== ':memory:' && existsSync(managerPinPath(db))) {
@@ -199,7 +215,7 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
       showPin();
       return stopped;
     }
-    process.off('SIGINT', stop);
+    process.off('SIGINT', stopNow);
     process.off('SIGTERM', stop);
     core.close();
     // Taken by another program since it was asked: what this start made goes, unless someone changed it meanwhile.
