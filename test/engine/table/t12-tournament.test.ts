@@ -118,6 +118,22 @@ describe('T12 places, levels and absences', () => {
     expect(prompt.words.de).toContain('Platz 3, C, scheidet als 4. aus');
   });
 
+  it('each level is written once, when it begins, with its hand and time: by the clock of the day, from the first hand', () => {
+    const start = Date.UTC(2026, 11, 2, 18, 0); // 18:00 on a December evening
+    const table = new TableDriver(tournament({ minutes: 20 }));
+    table.now = start;
+    table.sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks').playHand();
+    table.now = start + 19 * MINUTE;
+    table.playHand();
+    table.now = start + 21 * MINUTE;
+    table.playHand().playHand();
+    expect(table.log.filter((entry) => entry.type === 'level-up')).toEqual([
+      { type: 'level-up', level: 0, at: start, handNumber: 1 },
+      { type: 'level-up', level: 1, at: start + 21 * MINUTE, handNumber: 3 },
+    ]);
+    expect(table.state.hand?.config).toMatchObject({ smallBlind: 20, bigBlind: 40 });
+  });
+
   it('time-based levels run on the schedule from the first hand and may skip levels after a long break', () => {
     const table = new TableDriver({ timeCollection: null, tournament: { startingStack: 1000, levels: LEVELS, levelEvery: { minutes: 20 } } }).sit(1, 'A', 1000).sit(2, 'B', 1000).draw('1:As 2:Ks');
     const levels: number[] = [];

@@ -42,3 +42,17 @@ describe('T3 dead button (TDA 32)', () => {
     expect(bigBlinds).toEqual([3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2]);
   });
 });
+
+describe('T3 dead button: a table that empties and fills again', () => {
+  it('the big blind goes on from the last one, and the button is the seat just before the small blind', () => {
+    // Six seats; seats 1, 2, 5 play: button 1, small blind 2, big blind 5.
+    const table = new TableDriver({ seatCount: 6, maxPlayers: 6 }).sit(1, 'A').sit(2, 'B').sit(5, 'C').draw('1:As 2:2c 5:3c').playHand();
+    expect(table.positions()).toMatchObject({ button: 1, small: 2, big: 5 });
+    for (const seat of [1, 2, 5]) table.do({ type: 'leave', seat, at: 0 });
+    table.sit(3, 'D').sit(4, 'E').sit(5, 'F').playHand();
+    // A new game. The big blind moves on from seat 5 past the empty seats 6, 1, 2 to seat 3; the small
+    // blind is where the last big blind was (seat 5); the last small blind's seat 2 would put the button
+    // on the far side of the blinds, so the button is the seat just before the small blind: seat 4.
+    expect(table.positions()).toEqual({ button: 4, small: 5, big: 3, dealtIn: [3, 4, 5] });
+  });
+});

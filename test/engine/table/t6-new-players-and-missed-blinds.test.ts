@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { RuleViolation } from '../../../src/engine/rule-violation.js';
+import type { TableLogEntry } from '../../../src/engine/table/table-operations.js';
 import { TableDriver } from '../../support/table-driver.js';
+
+/** The table's plan for the hand just started: who was dealt in, who posts besides the blinds. */
+function planned(table: TableDriver): Extract<TableLogEntry, { type: 'hand-positions' }> {
+  const entry = [...table.log].reverse().find((candidate) => candidate.type === 'hand-positions');
+  if (entry?.type !== 'hand-positions') throw new Error('no hand yet');
+  return entry;
+}
+
+/** What the hand just started has in its log so far (from its `hand-started`). */
+function thisHand(table: TableDriver): TableLogEntry[] {
+  const started = table.log.findLastIndex((entry) => entry.type === 'hand-started');
+  return table.log.slice(started);
+}
 
 function fourHanded(): TableDriver {
   return new TableDriver({ seatCount: 8, maxPlayers: 8 }).sit(1, 'A').sit(3, 'B').sit(5, 'C').sit(7, 'D').draw('1:As 3:2c 5:3c 7:4c').playHand();
@@ -138,5 +153,64 @@ describe('T6 players without chips between hands, and tables that empty', () => 
     table.playHand();
     // Nobody posts the big blind twice in a row, and seat 3 is not dealt in for the small blind alone.
     expect(table.positions()).toMatchObject({ small: 4, big: 5, dealtIn: [1, 2, 4, 5] });
+  });
+});
+
+describe('T6 the newcomer who takes the big blind, and the blinds owed on the way (D46)', () => {
+  it('at the first hand, one player left playing and a newcomer: the newcomer takes the big blind, and the player away owes both blinds', () => {
+    // Seats 1 and 2 drew (seat 1 the button); seat 3 sat down after the draw and waits; seat 2 sits out.
+    const table = new TableDriver({ seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').sit(3, 'C').do({ type: 'sit-out', seat: 2 });
+    table.start();
+    // Nobody but seat 1 plays: the blinds would go round to seat 1 itself. The newcomer takes the big
+    // blind heads-up; the big blind passed seat 2 on its way from the button.
+    expect(table.positions()).toEqual({ button: 1, small: 1, big: 3, dealtIn: [1, 3] });
+    expect(table.log).toContainEqual({ type: 'blinds-missed', seat: 2, small: true, big: true });
+  });
+
+  it('the newcomer who takes the big blind is the first one waiting after it: empty seats and players away are passed, and the seats stay in table order', () => {
+    // Six seats. Seats 2, 4, 6 play; seat 6 sits out; seats 2 and 4 play heads-up until seat 4 has the button.
+    const table = new TableDriver({ seatCount: 6, maxPlayers: 6 }).sit(2, 'B').sit(4, 'D').sit(6, 'F').draw('2:As 4:Ks 6:Qs').playHand();
+    table.do({ type: 'sit-out', seat: 6 }).playHand().playHand().playHand();
+    expect(table.positions()).toEqual({ button: 4, small: 4, big: 2, dealtIn: [2, 4] });
+    // The big blind leaves; a newcomer sits at seat 1 and posts.
+    table.do({ type: 'leave', seat: 2, at: 0 }).sit(1, 'G').do({ type: 'post', seat: 1 }).start();
+    // The big blind moves on to seat 4; the small blind's position is the empty seat 2, so the dead
+    // button is seat 1, the newcomer's: no hand from there. Seat 4 alone could play: the first newcomer
+    // waiting after the big blind takes it — past the empty seat 5 and seat 6, away — and seat 4 has the
+    // button and the small blind. Seat 6 owes both blinds (it did already).
+    expect(table.positions()).toEqual({ button: 4, small: 4, big: 1, dealtIn: [1, 4] });
+    expect(planned(table).extraPosts).toEqual([]);
+    expect(table.player(6)).toMatchObject({ status: 'sitting-out', owes: { small: true, big: true } });
+  });
+
+  it('one player left and nobody waiting: no hand, and the refusal says so', () => {
+    const table = new TableDriver({ seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs').playHand();
+    table.do({ type: 'sit-out', seat: 2 }).do({ type: 'leave', seat: 3, at: 0 });
+    expect(() => table.start()).toThrow(RuleViolation);
+    expect(() => table.start()).toThrow('At least two players must be able to play');
+  });
+
+  it('everyone sitting out: no hand', () => {
+    const table = new TableDriver({ seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    table.do({ type: 'sit-out', seat: 1 }).do({ type: 'sit-out', seat: 2 });
+    expect(() => table.start()).toThrow('At least two players must be able to play');
+  });
+
+  it('a player who owes only the small blind posts it dead, and no live blind, once the button has passed their seat', () => {
+    // Button 3, small blind 4, big blind 1; seat 1 sits out after its big blind.
+    const table = new TableDriver({ seatCount: 4, maxPlayers: 4 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:2c 2:3c 3:As 4:4c').playHand();
+    expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 1 });
+    table.do({ type: 'sit-out', seat: 1 }).playHand();
+    // The dead small blind is seat 1's position: it owes the small blind, not the big one.
+    expect(table.positions()).toMatchObject({ button: 4, small: null, big: 2 });
+    expect(table.player(1).owes).toEqual({ small: true, big: false });
+    table.do({ type: 'come-back', seat: 1 }).do({ type: 'post', seat: 1 }).playHand();
+    // The dead button is seat 1's own seat: it waits a hand.
+    expect(table.positions()).toEqual({ button: 1, small: 2, big: 3, dealtIn: [2, 3, 4] });
+    table.start();
+    expect(table.positions()).toEqual({ button: 2, small: 3, big: 4, dealtIn: [1, 2, 3, 4] });
+    expect(planned(table).extraPosts).toEqual([{ seat: 1, live: 0, dead: 5 }]);
+    expect(thisHand(table).filter((entry) => entry.type === 'post' && entry.seat === 1)).toEqual([{ type: 'post', seat: 1, kind: 'dead-blind', amount: 5 }]);
+    expect(table.player(1)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
   });
 });

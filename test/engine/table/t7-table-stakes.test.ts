@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/table/departures.js';
+import { departuresAsKept, MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/table/departures.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**
@@ -43,6 +43,26 @@ describe('T7 table stakes, top-ups and leaving (seed 000, WSOP Live Action 58)',
     table.now = MAX_RETURN_WITHIN_MINUTES * MINUTE;
     table.sit(1, 'A', 300);
     expect(table.player(1).stack).toBe(300);
+  });
+
+  it('a departure a day old goes also when it is the only one kept', () => {
+    const table = new TableDriver().sit(1, 'A', 1000).sit(2, 'B', 300).sit(3, 'C', 400).draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'leave', seat: 1, at: 0 });
+    table.do({ type: 'leave', seat: 2, at: MAX_RETURN_WITHIN_MINUTES * MINUTE + MINUTE });
+    expect(table.state.departures.map((departure) => departure.name)).toEqual(['B']);
+  });
+
+  it('departures kept before the table dropped old ones are read as it keeps them: none a day older than the last', () => {
+    const day = MAX_RETURN_WITHIN_MINUTES * MINUTE;
+    const kept = [
+      { name: 'A', stack: 1000, at: 0 },
+      { name: 'B', stack: 300, at: 5 * MINUTE },
+      { name: 'C', stack: 400, at: day + 5 * MINUTE },
+    ];
+    // The last departure (C) is when the table last dropped old ones: A was a day and five minutes old then, B a day.
+    expect(departuresAsKept(kept).map((departure) => departure.name)).toEqual(['C']);
+    expect(departuresAsKept(kept.slice(0, 2))).toEqual(kept.slice(0, 2));
+    expect(departuresAsKept([])).toEqual([]);
   });
 
   it('refuses a return window longer than a day', () => {

@@ -252,4 +252,42 @@ describe('T8 time collection (seed 000)', () => {
     const table = owing();
     expect(() => reduceTable(table.state, { type: 'time-collected', seat: 1, amount: 30, due: true })).toThrow(/pays 30 of time due but owes 15/);
   });
+
+  it('a stack of exactly the fee pays it: the player is left with no chips, sits out and is not dealt in', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 15).sit(2, 'B', 300).sit(3, 'C', 300).draw('1:As 2:Ks 3:Qs').start();
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15 });
+    expect(table.log.filter((entry) => entry.type === 'time-due')).toEqual([]);
+    expect(table.player(1)).toMatchObject({ stack: 0, status: 'sitting-out' });
+    expect(table.positions().dealtIn).toEqual([2, 3]);
+  });
+
+  it('a stack of exactly the time due pays it in full between periods, and nothing is left', () => {
+    const table = owing();
+    table.do({ type: 'top-up', seat: 1, amount: 5, at: table.now }); // 15: the time due
+    table.now = 5 * MINUTE;
+    table.playHand();
+    expect(table.log).toContainEqual({ type: 'time-collected', seat: 1, amount: 15, due: true });
+    expect(table.player(1)).toMatchObject({ stack: 0, timeDue: 0, status: 'sitting-out' });
+  });
+
+  it('time due is paid first, and the period that falls due at the same start is owed from what is left', () => {
+    const table = owing();
+    table.do({ type: 'top-up', seat: 1, amount: 10, at: table.now }); // 20: covers the 15 due, not 15 more
+    table.now = 31 * MINUTE;
+    table.playHand();
+    const seat1 = table.log.filter((entry) => (entry.type === 'time-collected' || entry.type === 'time-due') && entry.seat === 1);
+    expect(seat1.slice(-2)).toEqual([
+      { type: 'time-collected', seat: 1, amount: 15, due: true },
+      { type: 'time-due', seat: 1, amount: 15 },
+    ]);
+    expect(table.player(1)).toMatchObject({ stack: 5, timeDue: 15 });
+  });
+
+  it('a player with no chips who leaves pays nothing, and all the time due is written on the departure', () => {
+    const table = owing();
+    table.do({ type: 'adjust-stack', seat: 1, amount: -10, reason: 'chips paid out by mistake', by: 'Floor' });
+    table.do({ type: 'leave', seat: 1, at: table.now });
+    expect(table.log.at(-2)?.type).toBe('stack-adjusted');
+    expect(table.log.at(-1)).toEqual({ type: 'left', seat: 1, name: 'A', stack: 0, at: 0, timeDue: 15 });
+  });
 });
