@@ -5,6 +5,8 @@
  * does after verifying — reading the facts and the table (latest snapshot and the rows after it) and
  * building the report. Target: ≤ 500 ms each. The peer, in the same run: the same report derived from
  * every row of the log (what reports did before the facts, D36); the ratio is printed.
+ * Then each report printed as the floor prints it (`reportPdf`, German, A4): its time and its size. No
+ * peer runs beside it: the PDF writer it replaced is gone, and docs/performance.md keeps its figures.
  * Options: --hands N (100,000), --seed N, --rounds N (3; the median is reported).
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { readLog, readReportSource } from '../src/store/log-reader.js';
 import { FactWriter } from '../src/store/fact-tables.js';
 import { deriveFacts, factsOf, FIRST_CURSOR } from '../src/reports/facts.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../src/reports/floor-report.js';
+import { reportPdf } from '../src/reports/report-pdf.js';
 import { simulateSession } from '../src/sim/session.js';
 import type { TableLogEntry } from '../src/engine/table/table-operations.js';
 import { parseBenchOptions } from './options.js';
@@ -116,4 +119,14 @@ for (const kind of REPORT_KINDS) {
   // The same report either way: the facts kept are the log's.
   if (JSON.stringify(peer) !== JSON.stringify(report)) throw new Error(`the ${kind} report from the kept facts differs from the one from the log`);
   console.log(`${kind.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms   peer (from the log) ${peerMs.toFixed(0).padStart(6)} ms   ×${(peerMs / ms).toFixed(1)}   target ≤ 500 ms: ${ms <= 500 ? 'met' : 'not met'}`);
+}
+// The PDF of each report, as `felt report --format pdf` and the screen's "PDF to print" make it.
+for (const kind of REPORT_KINDS) {
+  const { report } = fromFacts.get(kind) ?? { report: null };
+  if (report === null) throw new Error('no report');
+  let bytes: Uint8Array = new Uint8Array(0);
+  const ms = timed(() => {
+    bytes = reportPdf(report, { language: 'de', generatedAt: Date.UTC(2026, 10, 29, 21) });
+  });
+  console.log(`${kind.padEnd(12)} PDF ${ms.toFixed(0).padStart(6)} ms   ${(bytes.length / 1024).toFixed(0).padStart(6)} KiB`);
 }

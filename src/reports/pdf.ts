@@ -1,12 +1,18 @@
 /**
- * A minimal PDF 1.4 writer for printed floor reports: A4 portrait pages, the standard Type1 fonts
- * Helvetica and Helvetica-Bold in WinAnsiEncoding (so German umlauts, ß and € print), text, lines and
- * gray-filled rectangles. Pure: it returns bytes and reads no clock (a creation time is passed in).
+ * The PDF writer of the printed floor reports: A4 portrait pages of text, lines and gray-filled rectangles,
+ * drawn by pdfkit in DejaVu Sans Condensed and its bold, embedded as subsets of the glyphs used, so any name
+ * prints as it was written — Łukasz, Ağca, Ørsted, Αλέξης, Жанна — and the file is PDF/A-2b (D79). Pure as
+ * the caller sees it: it returns bytes and reads no clock (the creation time is passed in); the fonts are read
+ * once a process from the dejavu-fonts-ttf package.
  *
  * Coordinates are points (1/72 inch) from the page's top-left corner, y growing downwards, as a layout
- * thinks; the writer turns them into PDF's bottom-up space. A text's y is its baseline.
+ * thinks. A text's y is its baseline.
  */
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create as openFont, type Font } from 'fontkit';
+import { PDFDocument, type Rgb } from 'pdfkit';
 import { InvariantError } from '../invariant-error.js';
 
 /** A4 portrait in points (210 × 297 mm). */
@@ -15,303 +21,320 @@ export const A4_HEIGHT = 841.89;
 
 export type Align = 'left' | 'right' | 'center';
 
-/** Gray levels run from 0 (black) to 1 (white), as PDF's `g` operator takes them. */
+/** Gray levels run from 0 (black) to 1 (white). */
 export type TextOptions = { readonly size?: number; readonly bold?: boolean; readonly align?: Align; readonly gray?: number };
 export type RectOptions = { readonly fill?: number; readonly stroke?: number; readonly lineWidth?: number };
 export type LineOptions = { readonly width?: number; readonly gray?: number };
 
 export type PdfInfo = {
   readonly title: string;
-  /** ms since the epoch, written as the document's creation date (UTC); none if not given. */
-  readonly createdAt?: number;
+  /** ms since the epoch: the document's creation date (UTC), and from it the file's ID (D80). */
+  readonly createdAt: number;
+  /** The document's language, as viewers and screen readers take it (BCP 47: 'en', 'de'). */
+  readonly language?: string;
 };
 
 const DEFAULT_SIZE = 10;
 
-// ————— WinAnsiEncoding —————
-
-/** The code points WinAnsiEncoding puts at 0x80–0x9F (PDF 1.4, appendix D); 0xA0–0xFF are Latin-1's own. */
-const WIN_ANSI_HIGH: ReadonlyMap<number, number> = new Map([
-  [0x20ac, 0x80], [0x201a, 0x82], [0x0192, 0x83], [0x201e, 0x84], [0x2026, 0x85], [0x2020, 0x86], [0x2021, 0x87],
-  [0x02c6, 0x88], [0x2030, 0x89], [0x0160, 0x8a], [0x2039, 0x8b], [0x0152, 0x8c], [0x017d, 0x8e], [0x2018, 0x91],
-  [0x2019, 0x92], [0x201c, 0x93], [0x201d, 0x94], [0x2022, 0x95], [0x2013, 0x96], [0x2014, 0x97], [0x02dc, 0x98],
-  [0x2122, 0x99], [0x0161, 0x9a], [0x203a, 0x9b], [0x0153, 0x9c], [0x017e, 0x9e], [0x0178, 0x9f],
-]);
-
-/** The WinAnsi byte of a code point, or null where the encoding (and so the font) has no glyph for it. */
-function winAnsiByte(codePoint: number): number | null {
-  if ((codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff)) return codePoint;
-  return WIN_ANSI_HIGH.get(codePoint) ?? null;
-}
+// ————— The fonts —————
 
 /**
- * A text as WinAnsi bytes. A character the encoding cannot hold is refused with an error naming it, not
- * replaced: a label of ours that does not print is a bug to find, not a '?' to ship. Text typed at the
- * table (names, rulings) goes through `winAnsiSafe` first, which does replace.
+ * DejaVu Sans Condensed: the glyphs of DejaVu Sans (Latin, Greek, Cyrillic and more: every name a European
+ * casino meets) at widths near Helvetica's, which the report's columns were set for (D79).
  */
-export function encodeWinAnsi(text: string): Uint8Array {
-  const bytes: number[] = [];
-  for (const char of text.normalize('NFC')) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    const byte = winAnsiByte(codePoint);
-    if (byte === null) throw new RangeError(`the character "${char}" (U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}) cannot be written in Helvetica's WinAnsiEncoding`);
-    bytes.push(byte);
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
+} as const;
+
+type Face = keyof typeof FONT_FILES;
+
+/** A face's file, and the face parsed to ask which characters it has glyphs for. */
+type FontFile = { readonly bytes: Uint8Array; readonly coverage: Font };
+
+let fonts: Readonly<Record<Face, FontFile>> | null = null;
+
+/**
+ * The two faces' files, read once a process. Resolved from this module as a package import, so the bundles
+ * in dist/ find them in node_modules (they leave packages external) as the sources do. Each document parses
+ * its own copy for drawing (fontkit parses lazily: about a millisecond): fontkit keeps a face's glyphs once
+ * made, with the characters they were made for, and a glyph a subset made first (the g inside ğ) has none —
+ * shared between documents, the next document's text layer would lose that letter.
+ */
+function reportFonts(): Readonly<Record<Face, FontFile>> {
+  if (fonts === null) {
+    const require = createRequire(import.meta.url);
+    const open = (file: string): FontFile => {
+      try {
+        const bytes = readFileSync(require.resolve(file));
+        return { bytes, coverage: openFont(bytes) };
+      } catch (error) {
+        throw new Error(`the reports' font ${file} cannot be read (${error instanceof Error ? error.message : String(error)}): the installation is incomplete — npm ci installs it`, { cause: error });
+      }
+    };
+    fonts = { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
   }
-  return Uint8Array.from(bytes);
+  return fonts;
 }
 
-/** Text from outside (a player's name, a ruling's words) made printable: line breaks and tabs become spaces, anything else WinAnsi lacks becomes '?'. */
-export function winAnsiSafe(text: string): string {
-  let safe = '';
-  for (const char of text.normalize('NFC')) {
-    if (/\s/u.test(char)) safe += ' ';
-    else safe += winAnsiByte(char.codePointAt(0) ?? 0) === null ? '?' : char;
+// ————— Text as it is drawn —————
+
+/** Text every font has every glyph for, and that needs no cleaning: most of a report. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** The replacement character, drawn for a character the font has no glyph for. */
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * Text as one line: line breaks, tabs and other control characters become spaces (typed text — a name, a
+ * ruling — may hold them), a broken UTF-16 surrogate becomes the replacement character, and a decomposed
+ * letter (u + combining diaeresis, as some keyboards type it) is composed.
+ */
+function oneLine(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  return text.replace(/\p{Cs}/gu, REPLACEMENT).normalize('NFC').replace(/[\s\p{Cc}]/gu, ' ');
+}
+
+/**
+ * What is drawn for a line of text, and what its text layer says when that differs. A character the font
+ * lacks (an ideograph, most emoji) is drawn as the replacement character — never as the font's .notdef,
+ * which PDF/A forbids — and the text layer keeps the character itself (/ActualText): a name never stops a
+ * report, and what a reader copies or searches is the name as written. An invisible format character the
+ * font lacks (a variation selector, a joiner) is left out of the drawing only.
+ */
+function printable(text: string, font: Font): { readonly drawn: string; readonly actual: string | null } {
+  const line = oneLine(text);
+  if (PRINTABLE_ASCII.test(line)) return { drawn: line, actual: null };
+  let drawn = '';
+  for (const char of line) {
+    if (font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)) drawn += char;
+    else if (!/\p{Default_Ignorable_Code_Point}/u.test(char)) drawn += REPLACEMENT;
   }
-  return safe;
-}
-
-// ————— Font metrics —————
-
-/**
- * Advance widths (1/1000 em) of WinAnsi codes 0x20–0xFF, from Adobe's Helvetica and Helvetica-Bold AFM
- * files (the Euro, absent from the 1990s AFMs, at 556 as viewers draw it). Codes WinAnsi leaves undefined
- * are 0: the encoder never writes them.
- */
-const HELVETICA_WIDTHS: readonly number[] = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // 0x20
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0x30
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // 0x40
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // 0x50
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // 0x60
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, 0, // 0x70
-  556, 0, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0, // 0x80
-  0, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 0, 500, 667, // 0x90
-  278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333, // 0xA0
-  400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611, // 0xB0
-  667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, // 0xC0
-  722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, // 0xD0
-  556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, // 0xE0
-  556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500, // 0xF0
-];
-
-const HELVETICA_BOLD_WIDTHS: readonly number[] = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, // 0x20
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, // 0x30
-  975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, // 0x40
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, // 0x50
-  333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, // 0x60
-  611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584, 0, // 0x70
-  556, 0, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0, // 0x80
-  0, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 0, 500, 667, // 0x90
-  278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 556, 584, 333, 737, 333, // 0xA0
-  400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 556, 834, 834, 834, 611, // 0xB0
-  722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, // 0xC0
-  722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, // 0xD0
-  556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278, // 0xE0
-  611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556, // 0xF0
-];
-
-/** The width in points of a text set in Helvetica (or Helvetica-Bold) at `size`: for right-aligning and fitting. */
-export function textWidth(text: string, size: number, bold = false): number {
-  const widths = bold ? HELVETICA_BOLD_WIDTHS : HELVETICA_WIDTHS;
-  let units = 0;
-  for (const byte of encodeWinAnsi(text)) units += widths[byte - 0x20] ?? 0;
-  return (units * size) / 1000;
+  return { drawn, actual: drawn === line ? null : line };
 }
 
 /**
- * A text broken into lines no wider than `maxWidth`: at spaces where it can, inside a word only when the
- * word alone is too wide. Runs of spaces count as one. Always at least one line (maybe empty).
+ * A text broken into lines no wider than `maxWidth` (by `width`): at spaces where it can, inside a word only
+ * when the word alone is too wide. Runs of spaces count as one. Always at least one line (maybe empty); past
+ * `limit` lines it stops, with one line more than the limit, so a caller sees the text did not fit — and a
+ * giant name is cut into the lines a cell shows, not into thousands that nobody sees.
  */
-export function wrapText(text: string, maxWidth: number, size: number, bold = false): string[] {
+function wrapLines(text: string, maxWidth: number, width: (text: string) => number, limit: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ').filter((part) => part !== '')) {
+  for (const word of oneLine(text).split(' ')) {
+    if (word === '') continue;
     const joined = line === '' ? word : `${line} ${word}`;
-    if (textWidth(joined, size, bold) <= maxWidth) {
+    if (width(joined) <= maxWidth) {
       line = joined;
       continue;
     }
     if (line !== '') lines.push(line);
     // A word wider than the line is cut where it overflows.
     let rest = word;
-    while (textWidth(rest, size, bold) > maxWidth) {
-      const cut = longestFit(rest, maxWidth, size, bold);
+    for (let cut = longestFit(rest, maxWidth, width); cut < rest.length && lines.length <= limit; cut = longestFit(rest, maxWidth, width)) {
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }
     line = rest;
+    if (lines.length > limit) return lines;
   }
   lines.push(line);
   return lines;
 }
 
 /** How many leading UTF-16 units of `text` fit in `maxWidth` (at least one character, so wrapping ends). */
-function longestFit(text: string, maxWidth: number, size: number, bold: boolean): number {
+function longestFit(text: string, maxWidth: number, width: (text: string) => number): number {
   let fit = 0;
   for (const char of text) {
-    if (fit > 0 && textWidth(text.slice(0, fit + char.length), size, bold) > maxWidth) break;
+    if (fit > 0 && width(text.slice(0, fit + char.length)) > maxWidth) break;
     fit += char.length;
   }
   return fit;
 }
 
-// ————— Content-stream syntax —————
+// ————— Checks —————
 
-/** A number as PDF writes it: at most two decimals, no exponent, no "-0". */
-function num(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`a PDF coordinate must be a finite number, got ${value}`);
-  const rounded = Math.round(value * 100) / 100;
-  return Object.is(rounded, -0) ? '0' : String(rounded);
+function finite(value: number, what: string): number {
+  if (!Number.isFinite(value)) throw new RangeError(`a PDF ${what} must be a finite number, got ${value}`);
+  return value;
 }
 
-function gray(level: number): string {
+/** A gray level as the RGB pdfkit takes (0–255 each): the file is PDF/A with an sRGB output intent. */
+function rgb(level: number): Rgb {
   if (!(level >= 0 && level <= 1)) throw new RangeError(`a gray level runs from 0 to 1, got ${level}`);
-  return num(level);
+  const component = level * 255;
+  return [component, component, component];
 }
 
-/** A literal string `( … )`: backslash and parentheses escaped, bytes outside printable ASCII as octal, so the stream stays ASCII. */
-function literalString(bytes: Uint8Array): string {
-  let out = '(';
-  for (const byte of bytes) {
-    if (byte === 0x5c || byte === 0x28 || byte === 0x29) out += `\\${String.fromCharCode(byte)}`;
-    else if (byte < 0x20 || byte > 0x7e) out += `\\${byte.toString(8).padStart(3, '0')}`;
-    else out += String.fromCharCode(byte);
-  }
-  return `${out})`;
-}
-
-/** A text string outside content streams (the /Info title): UTF-16BE with its byte-order mark, as hex, so any character survives. */
-function unicodeHexString(text: string): string {
-  let hex = 'FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0');
-  return `<${hex}>`;
-}
-
-/** A PDF date (D:YYYYMMDDHHmmSSZ), in UTC. */
-function pdfDate(at: number): string {
-  const iso = new Date(at).toISOString();
-  return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
-}
-
-/** Bytes of a text holding only codes below 256 (everything this writer produces is ASCII but the header's marker). */
-function latin1(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 0xff) throw new InvariantError(`PDF syntax must be bytes; got U+${code.toString(16)} at ${i}`);
-    bytes[i] = code;
-  }
-  return bytes;
+/** Text in XML element content. */
+function xmlText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 // ————— The document —————
 
-/** Fixed object numbers; each page then takes two: its page object and its content stream. */
-const CATALOG = 1;
-const PAGES = 2;
-const FONT_REGULAR = 3;
-const FONT_BOLD = 4;
-const INFO = 5;
-const FIRST_PAGE_OBJECT = 6;
+/**
+ * pdfkit's document, with its title made safe for the XMP metadata: pdfkit 0.20.2 writes the title into the
+ * metadata's XML as it is, so a title with "&" or "<" would leave the XML unreadable and the file no PDF/A.
+ * Escaped there only: the /Info dictionary holds the title as a PDF text string, where it stays as written.
+ */
+class ReportKit extends PDFDocument {
+  override endMetadata(): void {
+    const info = this.info;
+    this.info = { ...info, Title: xmlText(info.Title ?? '') };
+    try {
+      super.endMetadata();
+    } finally {
+      this.info = info;
+    }
+  }
+}
 
-/** A PDF being drawn: pages of content-stream operators, written out by `toBytes`. */
+/** A PDF being drawn, page by page, written out by `toBytes`. */
 export class PdfDocument {
   readonly width = A4_WIDTH;
   readonly height = A4_HEIGHT;
-  readonly #info: PdfInfo;
-  readonly #pages: string[][] = [];
+  readonly #fonts: Readonly<Record<Face, FontFile>>;
+  readonly #kit: ReportKit;
+  #pages = 0;
   #current = -1;
+  /** Widths measured, by face and by size and text: a report measures the same words over and over. */
+  readonly #widths: Readonly<Record<Face, Map<string, number>>> = { regular: new Map(), bold: new Map() };
+  /** The gray texts are filled with on the current page now (each page starts black); null when not known. */
+  #textGray: number | null = null;
+  #bytes: Uint8Array | null = null;
 
   constructor(info: PdfInfo) {
-    this.#info = info;
+    this.#fonts = reportFonts();
+    const created = new Date(finite(info.createdAt, 'creation time'));
+    this.#kit = new ReportKit({
+      size: [A4_WIDTH, A4_HEIGHT],
+      margin: 0,
+      autoFirstPage: false,
+      bufferPages: true,
+      // No font to start with, so pdfkit never loads its default Helvetica (D79); every text names its face.
+      // (A face given here would also be looked up anew on every later font() call: pdfkit 0.20.2 finds it by
+      // its PostScript name and returns before caching it under the registered name.)
+      font: null,
+      pdfVersion: '1.7',
+      subset: 'PDF/A-2b',
+      ...(info.language === undefined ? {} : { lang: info.language }),
+      displayTitle: true,
+      // No ModDate: PDF/A wants each /Info date in the XMP metadata too, and pdfkit writes only the creation
+      // date there. The file ID is a hash of these entries, so the same report gives the same bytes (D80).
+      info: { Title: info.title, Producer: 'Felt', Creator: 'Felt', CreationDate: created },
+    });
+    this.#kit.registerFont('regular', this.#fonts.regular.bytes);
+    this.#kit.registerFont('bold', this.#fonts.bold.bytes);
   }
 
   /** Starts a new page and draws on it from now on; returns its index (0-based). */
   page(): number {
-    this.#pages.push([]);
-    this.#current = this.#pages.length - 1;
+    this.#open().addPage();
+    this.#current = this.#pages++;
+    this.#textGray = 0;
     return this.#current;
   }
 
   get pageCount(): number {
-    return this.#pages.length;
+    return this.#pages;
   }
 
   /** Draws on an earlier page again: page numbers ("2 of 3") go on once the count is known. */
   usePage(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.#pages.length) throw new RangeError(`no page ${index}: the document has ${this.#pages.length}`);
+    if (!Number.isInteger(index) || index < 0 || index >= this.#pages) throw new RangeError(`no page ${index}: the document has ${this.#pages}`);
+    this.#open().switchToPage(index);
     this.#current = index;
+    this.#textGray = null;
+  }
+
+  /** The width in points of a text as `text` draws it at `size`: for right-aligning and fitting. */
+  textWidth(text: string, size: number, bold = false): number {
+    const face: Face = bold ? 'bold' : 'regular';
+    return this.#measure(printable(text, this.#fonts[face].coverage).drawn, size, face);
+  }
+
+  /**
+   * A text broken into lines no wider than `maxWidth` at `size`: at spaces where it can, inside a word only
+   * when the word alone is too wide. Always at least one line (maybe empty); at most `limit` + 1: past the
+   * limit the rest is not worked out.
+   */
+  wrapText(text: string, maxWidth: number, size: number, bold = false, limit = Number.POSITIVE_INFINITY): string[] {
+    return wrapLines(text, maxWidth, (line) => this.textWidth(line, size, bold), limit);
   }
 
   /** Text with its baseline at y; `align` says whether x is its left end, right end or middle. */
   text(x: number, y: number, text: string, options: TextOptions = {}): void {
     const { size = DEFAULT_SIZE, bold = false, align = 'left', gray: level = 0 } = options;
-    const width = align === 'left' ? 0 : textWidth(text, size, bold);
-    const left = align === 'right' ? x - width : align === 'center' ? x - width / 2 : x;
-    const font = bold ? '/F2' : '/F1';
-    this.#draw(`q ${gray(level)} g BT ${font} ${num(size)} Tf ${num(left)} ${num(this.height - y)} Td ${literalString(encodeWinAnsi(text))} Tj ET Q`);
+    const face: Face = bold ? 'bold' : 'regular';
+    const color = rgb(level);
+    const { drawn, actual } = printable(text, this.#fonts[face].coverage);
+    const width = align === 'left' ? 0 : this.#measure(drawn, size, face);
+    const left = finite(align === 'right' ? x - width : align === 'center' ? x - width / 2 : x, 'coordinate');
+    finite(y, 'coordinate');
+    if (!(size > 0 && size < Number.POSITIVE_INFINITY)) throw new RangeError(`a font size is a number of points above 0, got ${size}`);
+    const kit = this.#drawing();
+    if (drawn === '') return;
+    // The fill colour is set only when it changes: rectangles and lines set theirs inside q … Q (pdfkit
+    // draws each text inside its own), so a page's texts share what was set last at its top level.
+    if (this.#textGray !== level) kit.fillColor(color);
+    this.#textGray = level;
+    if (actual !== null) kit.markContent('Span', { actual });
+    kit.font(face).fontSize(size).text(drawn, left, y, { lineBreak: false, baseline: 'alphabetic' });
+    if (actual !== null) kit.endMarkedContent();
   }
 
   /** A rectangle with its top-left corner at (x, y): filled with a gray, outlined, or both (filled black if neither is said). */
   rect(x: number, y: number, width: number, height: number, options: RectOptions = {}): void {
     const { fill, stroke, lineWidth = 0.5 } = options;
-    const path = `${num(x)} ${num(this.height - y - height)} ${num(width)} ${num(height)} re`;
-    if (stroke === undefined) this.#draw(`q ${gray(fill ?? 0)} g ${path} f Q`);
-    else if (fill === undefined) this.#draw(`q ${gray(stroke)} G ${num(lineWidth)} w ${path} S Q`);
-    else this.#draw(`q ${gray(fill)} g ${gray(stroke)} G ${num(lineWidth)} w ${path} B Q`);
+    for (const value of [x, y, width, height, lineWidth]) finite(value, 'coordinate');
+    const kit = this.#drawing().save();
+    // Colours are set before the path: PDF allows no other operator between a path and its painting.
+    if (stroke === undefined) kit.fillColor(rgb(fill ?? 0)).rect(x, y, width, height).fill();
+    else if (fill === undefined) kit.strokeColor(rgb(stroke)).lineWidth(lineWidth).rect(x, y, width, height).stroke();
+    else kit.fillColor(rgb(fill)).strokeColor(rgb(stroke)).lineWidth(lineWidth).rect(x, y, width, height).fillAndStroke();
+    kit.restore();
   }
 
   line(x1: number, y1: number, x2: number, y2: number, options: LineOptions = {}): void {
     const { width = 0.5, gray: level = 0 } = options;
-    this.#draw(`q ${gray(level)} G ${num(width)} w ${num(x1)} ${num(this.height - y1)} m ${num(x2)} ${num(this.height - y2)} l S Q`);
+    for (const value of [x1, y1, x2, y2, width]) finite(value, 'coordinate');
+    this.#drawing().save().strokeColor(rgb(level)).lineWidth(width).moveTo(x1, y1).lineTo(x2, y2).stroke().restore();
   }
 
-  #draw(operators: string): void {
-    const page = this.#pages[this.#current];
-    if (page === undefined) throw new RangeError('nothing to draw on: start a page with page() first');
-    page.push(operators);
-  }
-
-  /** The whole file: header, objects, a cross-reference table with each object's byte offset, trailer. */
+  /** The whole file (the same bytes on every call): pdfkit finishes it on the first, and nothing can be drawn after. */
   toBytes(): Uint8Array {
-    if (this.#pages.length === 0) throw new RangeError('a PDF needs at least one page');
-    const objects = new Map<number, string>();
-    const pageNumbers = this.#pages.map((_, index) => FIRST_PAGE_OBJECT + 2 * index);
-    objects.set(CATALOG, `<< /Type /Catalog /Pages ${PAGES} 0 R >>`);
-    objects.set(PAGES, `<< /Type /Pages /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] /Count ${this.#pages.length} >>`);
-    objects.set(FONT_REGULAR, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-    objects.set(FONT_BOLD, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
-    const created = this.#info.createdAt === undefined ? '' : ` /CreationDate (${pdfDate(this.#info.createdAt)})`;
-    objects.set(INFO, `<< /Title ${unicodeHexString(this.#info.title)} /Producer (Felt)${created} >>`);
-    const resources = `<< /Font << /F1 ${FONT_REGULAR} 0 R /F2 ${FONT_BOLD} 0 R >> /ProcSet [/PDF /Text] >>`;
-    this.#pages.forEach((operators, index) => {
-      const page = FIRST_PAGE_OBJECT + 2 * index;
-      // The stream is ASCII (strings are octal-escaped), so its length in characters is its length in bytes.
-      const content = operators.join('\n');
-      objects.set(page, `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${num(this.width)} ${num(this.height)}] /Resources ${resources} /Contents ${page + 1} 0 R >>`);
-      objects.set(page + 1, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    });
-    return serialize(objects);
+    if (this.#bytes === null) {
+      if (this.#pages === 0) throw new RangeError('a PDF needs at least one page');
+      // pdfkit writes the file into its stream's buffer as it goes, and finishes it in end(): all of it is
+      // there to read at once, with no event to wait for.
+      this.#kit.end();
+      const bytes = this.#kit.read();
+      if (bytes === null) throw new InvariantError('pdfkit wrote no bytes for a finished document');
+      this.#bytes = bytes;
+    }
+    return this.#bytes;
   }
-}
 
-/** Objects numbered 1…n (no gaps) written out with their cross-reference table. */
-function serialize(objects: ReadonlyMap<number, string>): Uint8Array {
-  const size = objects.size + 1;
-  // The second line's bytes above 127 tell transfer tools the file is binary (PDF 1.4, 3.4.1).
-  let file = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  for (let n = 1; n < size; n++) {
-    const body = objects.get(n);
-    if (body === undefined) throw new RangeError(`object ${n} is missing: the cross-reference table would have a hole`);
-    offsets.push(file.length);
-    file += `${n} 0 obj\n${body}\nendobj\n`;
+  #measure(drawn: string, size: number, face: Face): number {
+    const key = `${size} ${drawn}`;
+    const widths = this.#widths[face];
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = this.#kit.font(face).fontSize(size).widthOfString(drawn);
+      widths.set(key, width);
+    }
+    return width;
   }
-  const xref = file.length;
-  // Each entry is exactly 20 bytes: 10-digit offset, space, 5-digit generation, space, type, space, LF.
-  file += `xref\n0 ${size}\n0000000000 65535 f \n`;
-  for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  file += `trailer\n<< /Size ${size} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return latin1(file);
+
+  #open(): ReportKit {
+    if (this.#bytes !== null) throw new RangeError('the PDF is written: nothing more can be drawn on it');
+    return this.#kit;
+  }
+
+  #drawing(): ReportKit {
+    if (this.#current < 0) throw new RangeError('nothing to draw on: start a page with page() first');
+    return this.#open();
+  }
 }

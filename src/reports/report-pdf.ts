@@ -6,7 +6,7 @@ import type { FloorReport, ReportKind } from './floor-report.js';
 import type { Standings } from './standings.js';
 import { incidentKindsIn } from './incident-kinds.js';
 import type { Incident } from './incidents.js';
-import { PdfDocument, textWidth, winAnsiSafe, wrapText } from './pdf.js';
+import { PdfDocument } from './pdf.js';
 import type { SessionReport } from './session.js';
 import type { DealerFigures, DealerShift } from './shifts.js';
 
@@ -32,10 +32,10 @@ export function reportPdf(report: FloorReport, options: ReportPdfOptions): Uint8
   const labels = LABELS[options.language];
   const format = formats(options.language);
   const title = options.title ?? `${labels.reportTitle}: ${labels.kinds[report.kind]}`;
-  const doc = new PdfDocument({ title, createdAt: options.generatedAt });
+  const doc = new PdfDocument({ title, createdAt: options.generatedAt, language: options.language });
   const meta = [options.table === undefined ? null : labels.table(options.table), labels.generated(format.time(options.generatedAt))].filter((part) => part !== null).join('  ·  ');
   const period = periodOf(report.window, labels);
-  const layout = new Layout(doc, { title: winAnsiSafe(title), period, meta: winAnsiSafe(meta) }, labels);
+  const layout = new Layout(doc, { title, period, meta }, labels);
   for (const block of blocksOf(report, labels, format)) layout.place(block);
   layout.numberPages();
   return doc.toBytes();
@@ -396,10 +396,11 @@ function sessionBlocks(report: SessionReport, t: Labels, f: Format): Block[] {
       title: t.seatsByHour,
       width: 0.8,
       columns: [
-        { header: t.hourColumn, align: 'left', width: 0.31 },
-        { header: t.handsColumn, align: 'right', width: 0.15 },
-        { header: t.playersMeanColumn, align: 'right', width: 0.27 },
-        { header: t.seatedMeanColumn, align: 'right', width: 0.27 },
+        { header: t.hourColumn, align: 'left', width: 0.24 },
+        { header: t.handsColumn, align: 'right', width: 0.12 },
+        // Wide enough for "Spieler im Spiel (Mittel)" in bold on one line.
+        { header: t.playersMeanColumn, align: 'right', width: 0.32 },
+        { header: t.seatedMeanColumn, align: 'right', width: 0.32 },
       ],
       rows: time.byHour.map(({ hour, hands, players, seated }) => ({ cells: [hourCell(hour), f.amount(hands), f.amount(players), f.amount(seated)] })),
       empty: t.nothingToChart,
@@ -411,7 +412,8 @@ function sessionBlocks(report: SessionReport, t: Labels, f: Format): Block[] {
         {
           kind: 'table',
           title: t.handsByPlayers,
-          width: 0.3,
+          // Its title on one line beside the dealers' ("Hände nach Zahl der Spieler"), so their rows line up.
+          width: 0.32,
           columns: [
             { header: t.playersColumn, align: 'right', width: 0.5 },
             { header: t.handsColumn, align: 'right', width: 0.5 },
@@ -426,7 +428,7 @@ function sessionBlocks(report: SessionReport, t: Labels, f: Format): Block[] {
 
 /** A dealer as the screen names them ("Mara #17"), or that no dealer was signed in. */
 function dealerName(dealer: { readonly number: string | null; readonly name: string | null }, t: Labels): string {
-  return dealer.number === null ? t.noDealerRecorded : winAnsiSafe(t.dealerOf(dealer.name ?? '', dealer.number).trim());
+  return dealer.number === null ? t.noDealerRecorded : t.dealerOf(dealer.name ?? '', dealer.number).trim();
 }
 
 /** Per dealer: beside the players per hand, so the session stays on one page. */
@@ -434,13 +436,14 @@ function dealerBlock(dealers: readonly DealerFigures[], t: Labels, f: Format): T
   return {
     kind: 'table',
     title: t.byDealer,
-    width: 0.66,
+    width: 0.64,
     columns: [
       { header: t.dealerColumn, align: 'left', width: 0.32 },
-      { header: t.shiftsColumn, align: 'right', width: 0.16 },
-      { header: t.handsColumn, align: 'right', width: 0.16 },
-      { header: t.minutesColumn, align: 'right', width: 0.18 },
-      { header: t.perHourColumn, align: 'right', width: 0.18 },
+      // "Schichten" in bold on one line; the minutes and the hands per hour take two ("Minuten im / Dienst").
+      { header: t.shiftsColumn, align: 'right', width: 0.17 },
+      { header: t.handsColumn, align: 'right', width: 0.13 },
+      { header: t.minutesColumn, align: 'right', width: 0.19 },
+      { header: t.perHourColumn, align: 'right', width: 0.19 },
     ],
     rows: dealers.map((dealer) => ({
       cells: [dealerName(dealer, t), f.amount(dealer.shifts), f.amount(dealer.hands), f.amount(dealer.minutes), dealer.handsPerHour === null ? t.none : f.amount(dealer.handsPerHour)],
@@ -495,26 +498,26 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
   // A column for time left unpaid only when someone left owing time (D41): it is rare, and six amounts
   // narrow the columns. Five are wide enough for the longest head ("Aufstockungen") in bold on one line.
   const unpaid = report.stays.some((stay) => stay.timeUnpaid > 0);
-  const amount = (header: string, narrower: number): Column => ({ header, align: 'right', width: unpaid ? narrower : 0.148 });
+  const amount = (header: string, narrower: number): Column => ({ header, align: 'right', width: unpaid ? narrower : 0.154 });
   return [
     {
       kind: 'table',
       title: t.stays,
       width: 1,
       columns: [
-        { header: t.seatColumn, align: 'right', width: unpaid ? 0.06 : 0.07 },
-        { header: t.nameColumn, align: 'left', width: unpaid ? 0.15 : 0.19 },
+        { header: t.seatColumn, align: 'right', width: unpaid ? 0.062 : 0.065 },
+        { header: t.nameColumn, align: 'left', width: unpaid ? 0.15 : 0.165 },
         amount(t.buyIn, 0.12),
-        amount(t.topUps, 0.148),
+        amount(t.topUps, 0.154),
         amount(t.cashOut, 0.13),
         amount(t.timeColumn, 0.08),
         amount(t.corrections, 0.132),
-        ...(unpaid ? [amount(t.unpaidColumn, 0.18)] : []),
+        ...(unpaid ? [amount(t.unpaidColumn, 0.172)] : []),
       ],
       rows: report.stays.map((stay) => ({
         cells: [
           String(stay.seat),
-          winAnsiSafe(stay.name),
+          stay.name,
           stay.seatedBefore ? t.buyInBefore : f.amount(stay.buyIn),
           f.amount(stay.topUps),
           stay.cashOut === null ? t.stillSeated : f.amount(stay.cashOut),
@@ -553,7 +556,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
   if (!report.tournament) return [{ kind: 'note', text: t.notATournament }];
   const seat = (at: number | null): string => (at === null ? t.none : String(at));
   return [
-    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : winAnsiSafe(t.wonBy(report.winner)) },
+    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.winner) },
     {
       kind: 'table',
       title: t.places,
@@ -563,7 +566,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
         { header: t.nameColumn, align: 'left', width: 0.6 },
         { header: t.seatColumn, align: 'right', width: 0.2 },
       ],
-      rows: report.places.map((place) => ({ cells: [String(place.place), winAnsiSafe(place.name), seat(place.seat)], strong: place.place === 1 })),
+      rows: report.places.map((place) => ({ cells: [String(place.place), place.name, seat(place.seat)], strong: place.place === 1 })),
       empty: t.noPlaces,
     },
     ...(report.winner !== null
@@ -578,7 +581,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
               { header: t.nameColumn, align: 'left', width: 0.5 },
               { header: t.chipsColumn, align: 'right', width: 0.3 },
             ],
-            rows: report.playing.map((player) => ({ cells: [String(player.seat), winAnsiSafe(player.name), f.amount(player.chips)] })),
+            rows: report.playing.map((player) => ({ cells: [String(player.seat), player.name, f.amount(player.chips)] })),
             empty: t.none,
           } as const,
         ]),
@@ -610,7 +613,7 @@ function incidentBlocks(incidents: readonly Incident[], t: Labels): Block[] {
       ],
       // Row and hand numbers are names to look up (`felt verify`), so printed as they are, ungrouped.
       rows: incidents.map((incident) => ({
-        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : String(incident.hand), t.incidentKinds[incident.kind], winAnsiSafe(t.words(incident.who)), winAnsiSafe(t.words(incident.words))],
+        cells: [String(incident.row), clock(incident.at), incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : String(incident.hand), t.incidentKinds[incident.kind], t.words(incident.who), t.words(incident.words)],
       })),
       empty: t.noIncidents,
     },
@@ -694,7 +697,7 @@ class Layout {
     this.#doc.page();
     const { title, period, meta } = this.#header;
     // A caller's title longer than two lines is cut: the header must leave the page its room.
-    const titleLines = wrapText(title, this.#width, TITLE_SIZE, true).slice(0, 2);
+    const titleLines = this.#doc.wrapText(title, this.#width, TITLE_SIZE, true, 2).slice(0, 2);
     let y = MARGIN + TITLE_SIZE;
     for (const line of titleLines) {
       this.#doc.text(this.#left, y, line, { size: TITLE_SIZE, bold: true });
@@ -720,12 +723,12 @@ class Layout {
 
   /** A block's title at `left`, wrapped to `width` (a table's beside another). */
   #heading(text: string, left = this.#left, width = this.#width): void {
-    headingLines(text, width).forEach((line, index) => this.#doc.text(left, this.#y + HEADING_SIZE + index * HEADING_LINE, line, { size: HEADING_SIZE, bold: true }));
-    this.#y += headingHeight(text, width);
+    headingLines(this.#doc, text, width).forEach((line, index) => this.#doc.text(left, this.#y + HEADING_SIZE + index * HEADING_LINE, line, { size: HEADING_SIZE, bold: true }));
+    this.#y += headingHeight(this.#doc, text, width);
   }
 
   #note(text: string): void {
-    const lines = wrapText(text, this.#width, BODY_SIZE);
+    const lines = this.#doc.wrapText(text, this.#width, BODY_SIZE);
     this.#ensure(lines.length * LINE);
     for (const line of lines) {
       this.#doc.text(this.#left, this.#y + BODY_SIZE, line, { size: BODY_SIZE, gray: 0.3 });
@@ -737,10 +740,10 @@ class Layout {
   #tableLines(block: TableBlock): { tableWidth: number; widths: number[]; header: string[][]; rows: { strong: boolean; lines: string[][] }[]; height: number } {
     const tableWidth = this.#width * block.width;
     const widths = block.columns.map((column) => tableWidth * column.width);
-    const header = block.columns.map((column, index) => cellLines(column.header, (widths[index] ?? 0) - 2 * PAD, true));
-    const rows = block.rows.map((row) => ({ strong: row.strong ?? false, lines: row.cells.map((cell, index) => cellLines(cell, (widths[index] ?? 0) - 2 * PAD, row.strong ?? false)) }));
+    const header = block.columns.map((column, index) => cellLines(this.#doc, column.header, (widths[index] ?? 0) - 2 * PAD, true));
+    const rows = block.rows.map((row) => ({ strong: row.strong ?? false, lines: row.cells.map((cell, index) => cellLines(this.#doc, cell, (widths[index] ?? 0) - 2 * PAD, row.strong ?? false)) }));
     const body = rows.length === 0 ? LINE + 2 * PAD : rows.reduce((sum, row) => sum + rowHeight(row.lines), 0);
-    return { tableWidth, widths, header, rows, height: headingHeight(block.title, tableWidth) + rowHeight(header) + body };
+    return { tableWidth, widths, header, rows, height: headingHeight(this.#doc, block.title, tableWidth) + rowHeight(header) + body };
   }
 
   /** A table at `left` (the margin, or a column of tables side by side), from the current y, continued on the next page where it runs over. */
@@ -755,7 +758,7 @@ class Layout {
     };
 
     // The title, the column heads and the first row stay together.
-    this.#ensure(headingHeight(block.title, tableWidth) + rowHeight(header) + rowHeight(rows[0]?.lines ?? [[block.empty]]));
+    this.#ensure(headingHeight(this.#doc, block.title, tableWidth) + rowHeight(header) + rowHeight(rows[0]?.lines ?? [[block.empty]]));
     drawHeader(block.title);
     if (rows.length === 0) {
       this.#doc.text(left + PAD, this.#y + PAD + BODY_SIZE, block.empty, { size: BODY_SIZE, gray: 0.35 });
@@ -841,9 +844,9 @@ class Layout {
       const x = this.#left + index * slot;
       const height = (Math.max(0, bar.value) * CHART_HEIGHT) / max;
       if (height > 0) this.#doc.rect(x + slot * 0.15, baseline - height, slot * 0.7, height, { fill: 0.45 });
-      this.#doc.text(x + slot / 2, baseline - height - 3, bar.label, { size: fitSize(bar.label, slot - 2, 7), align: 'center' });
+      this.#doc.text(x + slot / 2, baseline - height - 3, bar.label, { size: fitSize(this.#doc, bar.label, slot - 2, 7), align: 'center' });
       const { clock, day: barDay } = hourParts(bar.hour);
-      this.#doc.text(x + slot / 2, baseline + LINE, clock, { size: fitSize(clock, slot - 2, 7), align: 'center' });
+      this.#doc.text(x + slot / 2, baseline + LINE, clock, { size: fitSize(this.#doc, clock, slot - 2, 7), align: 'center' });
       if (barDay !== day) this.#doc.text(x + 1, baseline + 2 * LINE, barDay, { size: 6.5, gray: 0.35 });
       day = barDay;
     });
@@ -853,13 +856,13 @@ class Layout {
 }
 
 /** A title in lines that fit `width`. */
-function headingLines(text: string, width: number): string[] {
-  return wrapText(text, width, HEADING_SIZE, true);
+function headingLines(doc: PdfDocument, text: string, width: number): string[] {
+  return doc.wrapText(text, width, HEADING_SIZE, true);
 }
 
 /** What a title takes down the page, the space below it included. */
-function headingHeight(text: string, width: number): number {
-  return HEADING_SIZE + 7 + (Math.max(1, headingLines(text, width).length) - 1) * HEADING_LINE;
+function headingHeight(doc: PdfDocument, text: string, width: number): number {
+  return HEADING_SIZE + 7 + (Math.max(1, headingLines(doc, text, width).length) - 1) * HEADING_LINE;
 }
 
 /** A table row's height: its tallest cell. */
@@ -868,18 +871,18 @@ function rowHeight(cells: readonly (readonly string[])[]): number {
 }
 
 /** A cell's text in lines that fit its width; cut with "…" past MAX_CELL_LINES. */
-function cellLines(text: string, width: number, bold: boolean): string[] {
-  const lines = wrapText(text, width, BODY_SIZE, bold);
+function cellLines(doc: PdfDocument, text: string, width: number, bold: boolean): string[] {
+  const lines = doc.wrapText(text, width, BODY_SIZE, bold, MAX_CELL_LINES);
   if (lines.length <= MAX_CELL_LINES) return lines;
   const kept = lines.slice(0, MAX_CELL_LINES);
   let last = kept[MAX_CELL_LINES - 1] ?? '';
-  while (last !== '' && textWidth(`${last}…`, BODY_SIZE, bold) > width) last = last.slice(0, -1);
+  while (last !== '' && doc.textWidth(`${last}…`, BODY_SIZE, bold) > width) last = last.slice(0, -1);
   kept[MAX_CELL_LINES - 1] = `${last}…`;
   return kept;
 }
 
 /** The largest size up to `size` at which a short label fits `width` (bar labels in narrow slots). */
-function fitSize(text: string, width: number, size: number): number {
-  const natural = textWidth(text, size);
+function fitSize(doc: PdfDocument, text: string, width: number, size: number): number {
+  const natural = doc.textWidth(text, size);
   return natural <= width ? size : Math.max(4, (size * width) / natural);
 }

@@ -62,7 +62,7 @@ describe('the staff and the floor reports on the screen', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'felt-pdf-')), download.suggestedFilename());
     await download.saveAs(file);
     expect(download.suggestedFilename()).toMatch(/^felt-cashflow-20261129-\d{4}\.pdf$/);
-    expect(readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     const text = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('2.300');

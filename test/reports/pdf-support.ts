@@ -23,8 +23,8 @@ export const DECK_CHECK = {
  * A table whose figures run into thousands, so grouping shows: Ada 12,500, Jürgen 8,000, Zoë 5,000. Hands at
  * 18:00 (four: three folded round, then a bet of 620 called twice, a pot of 1,860, as hand 4), 19:00
  * (six, one misdealt and dealt again) and 20:00 (two, Zoë sitting out the second); time of 1,860 collected
- * each hour (5,580); then the floor adds 1,240 to Jürgen's stack and rules on Łukasz (a name WinAnsi cannot
- * print), Ada tops up 1,240 and leaves at 20:40. Dealers: Mara #17 from 18:00, Jörg #23 from 19:00 (the shoe
+ * each hour (5,580); then the floor adds 1,240 to Jürgen's stack and rules on Łukasz (a name the first PDF
+ * writer, Helvetica in WinAnsi, printed as "?ukasz"), Ada tops up 1,240 and leaves at 20:40. Dealers: Mara #17 from 18:00, Jörg #23 from 19:00 (the shoe
  * fails a deck check on his watch, at 19:40), Mara again from 20:00.
  */
 export function floorFixture(): TableLogEntry[] {
@@ -109,9 +109,53 @@ export function pdfInfo(file: string): { readonly fields: Readonly<Record<string
   return { fields, stderr, status };
 }
 
-/** The text of each page as `pdftotext -layout` lays it out (pages end with a form feed). */
-export function pdfPages(file: string): { readonly pages: readonly string[]; readonly stderr: string } {
-  const { stdout, stderr } = run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+/** `pdffonts`: each font the file uses, with whether it is embedded, a subset, and mapped to Unicode. */
+export function pdfFonts(file: string): { readonly fonts: readonly { readonly name: string; readonly type: string; readonly embedded: boolean; readonly subset: boolean; readonly unicode: boolean }[]; readonly stderr: string } {
+  const { stdout, stderr } = run('pdffonts', [file]);
+  // After the two heading lines: name, type (may hold spaces), encoding, then "emb sub uni" and the object.
+  const fonts = stdout.split('\n').slice(2).flatMap((line) => {
+    const match = /^(\S+)\s+(.+?)\s{2,}(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$/.exec(line);
+    return match === null ? [] : [{ name: match[1] ?? '', type: match[2] ?? '', embedded: match[4] === 'yes', subset: match[5] === 'yes', unicode: match[6] === 'yes' }];
+  });
+  return { fonts, stderr };
+}
+
+/** The XMP metadata stream as `pdfinfo -meta` prints it. */
+export function pdfMetadata(file: string): string {
+  return run('pdfinfo', ['-meta', file]).stdout;
+}
+
+/**
+ * The glyph codes every text-showing operator of the file's content streams draws (the streams inflated;
+ * pdfkit shows text as `[<hex> …] TJ`, two bytes a glyph with Identity-H): 0 would be the font's .notdef.
+ */
+export function shownGlyphs(bytes: Uint8Array): number[] {
+  const file = Buffer.from(bytes);
+  const glyphs: number[] = [];
+  for (let at = file.indexOf('\nstream\n'); at >= 0; at = file.indexOf('\nstream\n', at + 1)) {
+    const start = at + '\nstream\n'.length;
+    const end = file.indexOf('\nendstream', start);
+    let content: string;
+    try {
+      content = inflateSync(file.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const [, shown] of content.matchAll(/\[([^\]]*)\] TJ/g)) {
+      for (const [, hex] of (shown ?? '').matchAll(/<([0-9a-f]*)>/g)) for (const code of (hex ?? '').match(/.{4}/g) ?? []) glyphs.push(Number.parseInt(code, 16));
+    }
+  }
+  return glyphs;
+}
+
+/**
+ * The text of each page as `pdftotext -layout` lays it out (pages end with a form feed), or with `raw` in the
+ * order it was drawn. A text drawn with an /ActualText (a character the font lacks) is read in its place only
+ * raw: poppler 22 puts its words upside down on the page (at the height mirrored, with no height), so the
+ * layout reading prints them on a line of their own.
+ */
+export function pdfPages(file: string, reading: 'layout' | 'raw' = 'layout'): { readonly pages: readonly string[]; readonly stderr: string } {
+  const { stdout, stderr } = run('pdftotext', [`-${reading}`, '-enc', 'UTF-8', file, '-']);
   return { pages: stdout.split('\f').slice(0, -1), stderr };
 }
 

@@ -1,16 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { replayTable } from '../../src/engine/table/table-reduce.js';
 import type { CashFlow } from '../../src/reports/cash-flow.js';
 import { factsOf } from '../../src/reports/facts.js';
 import { type FloorReport, floorReport, type ReportKind } from '../../src/reports/floor-report.js';
 import { incidents } from '../../src/reports/incidents.js';
-import { encodeWinAnsi, PdfDocument, textWidth, winAnsiSafe } from '../../src/reports/pdf.js';
+import { PdfDocument } from '../../src/reports/pdf.js';
 import { type ReportLanguage, reportPdf } from '../../src/reports/report-pdf.js';
 import { finishedTournament } from '../support/finished-tournament.js';
-import { AT, DECK_CHECK, darkPixels, type GrayImage, floorFixture, grayBars, manyIncidents, pdfInfo, pdfPages, pdfWords, renderPages, writePdf } from './pdf-support.js';
+import { AT, DECK_CHECK, darkPixels, type GrayImage, floorFixture, grayBars, manyIncidents, pdfFonts, pdfInfo, pdfMetadata, pdfPages, pdfWords, renderPages, shownGlyphs, writePdf } from './pdf-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'felt-pdf-'));
 const HOUR = 3_600_000;
@@ -25,45 +25,64 @@ const NO_IMAGE: GrayImage = { width: 0, height: 0, pixels: new Uint8Array(0) };
 
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
+/** Names from across Europe (and beyond), as a casino's guests write them. */
+const NAMES = ['Łukasz Żółć', 'Ağca Şükrü', 'Müller', 'Straße', 'Ørsted Æbelø', 'Αλέξης Παπαδόπουλος', 'Жанна Щукина', 'Đorđe Čolić', 'Ōtake Ōno'];
+
 describe('the PDF writer', () => {
-  it('writes a cross-reference table whose every entry is the byte offset of its object, and exact stream lengths', () => {
-    const doc = new PdfDocument({ title: 'Größe – Bericht', createdAt: GENERATED });
+  it('writes PDF/A-2b that poppler reads without a complaint: A4, PDF 1.7, the title and creation date in /Info and in the XMP metadata, an sRGB output intent', () => {
+    const doc = new PdfDocument({ title: 'Größe & <Bericht> – Łódź', createdAt: GENERATED, language: 'de' });
     doc.page();
     doc.text(50, 100, 'Größe (netto): 1.240 € \\ Ende', { size: 12 });
     doc.rect(50, 120, 100, 20, { fill: 0.5 });
     doc.page();
     doc.line(50, 50, 300, 50);
     doc.text(50, 100, 'Seite zwei', { bold: true });
-    const file = latin1(doc.toBytes());
-
-    expect(file.startsWith('%PDF-1.4\n')).toBe(true);
+    const bytes = doc.toBytes();
+    // The same bytes again: the file is finished once.
+    expect(doc.toBytes()).toBe(bytes);
+    const file = latin1(bytes);
+    expect(file.startsWith('%PDF-1.7\n')).toBe(true);
     expect(file.endsWith('%%EOF\n')).toBe(true);
-    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(file)?.[1]);
-    expect(file.slice(startxref, startxref + 5)).toBe('xref\n');
-    const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(file.slice(startxref)) ?? [];
-    expect(Number(first)).toBe(0);
-    const size = Number(count);
-    // 2 pages: catalog, pages, two fonts, info, and a page object with its content stream for each.
-    expect(size).toBe(1 + 5 + 2 * 2);
-    const table = file.slice(startxref + `xref\n0 ${size}\n`.length);
-    expect(table.slice(0, 20)).toBe('0000000000 65535 f \n');
-    for (let n = 1; n < size; n++) {
-      const entry = table.slice(20 * n, 20 * n + 20);
-      expect(entry).toMatch(/^\d{10} 00000 n \n$/);
-      expect(file.slice(Number(entry.slice(0, 10))).startsWith(`${n} 0 obj\n`)).toBe(true);
-    }
-    expect(table.slice(20 * size)).toMatch(new RegExp(`^trailer\\n<< /Size ${size} /Root 1 0 R /Info 5 0 R >>\\n`));
-    for (const [, length, content] of file.matchAll(/<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/g)) expect(content?.length).toBe(Number(length));
+    // PDF/A's output intent, with the sRGB profile every colour of the file is in, and the document's language.
+    expect(file).toMatch(/\/S \/GTS_PDFA1/);
+    expect(file).toMatch(/\/OutputConditionIdentifier \(sRGB IEC61966-2\.1\)/);
+    expect(file).toMatch(/\/Lang \(de\)/);
+    expect(file).not.toMatch(/DeviceGray|DeviceCMYK/);
 
-    const path = writePdf(dir, 'writer', doc.toBytes());
+    const path = writePdf(dir, 'writer', bytes);
     const info = pdfInfo(path);
     expect(info.stderr).toBe('');
-    expect(info.fields).toMatchObject({ Pages: '2', Title: 'Größe – Bericht', 'Page size': '595.28 x 841.89 pts (A4)', 'PDF version': '1.4', CreationDate: 'Sun Nov 29 21:00:00 2026 UTC' });
+    expect(info.fields).toMatchObject({ Pages: '2', Title: 'Größe & <Bericht> – Łódź', Producer: 'Felt', Creator: 'Felt', 'Page size': '595.28 x 841.89 pts (A4)', 'PDF version': '1.7', CreationDate: 'Sun Nov 29 21:00:00 2026 UTC', 'Metadata Stream': 'yes' });
+    expect(info.fields.ModDate).toBeUndefined();
+    const xmp = pdfMetadata(path);
+    expect(xmp).toContain('<pdfaid:part>2</pdfaid:part>');
+    expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(xmp).toContain('<xmp:CreateDate>2026-11-29T21:00:00Z</xmp:CreateDate>');
+    expect(xmp).toContain('<pdf:Producer>Felt</pdf:Producer>');
+    // The title as XML text: "&" and "<" escaped, or the metadata would be no XML (and the file no PDF/A).
+    expect(xmp).toContain('<rdf:li xml:lang="x-default">Größe &amp; &lt;Bericht&gt; – Łódź</rdf:li>');
     expect(pdfPages(path).pages[0]).toContain('Größe (netto): 1.240 € \\ Ende');
   });
 
+  it('embeds DejaVu Sans Condensed and its bold as subsets with their Unicode maps, and nothing else: no Helvetica', () => {
+    const doc = new PdfDocument({ title: 'Fonts', createdAt: GENERATED });
+    doc.page();
+    doc.text(50, 100, 'Łukasz', { bold: true });
+    doc.text(50, 120, 'Ağca');
+    const bytes = doc.toBytes();
+    const { fonts, stderr } = pdfFonts(writePdf(dir, 'fonts', bytes));
+    expect(stderr).toBe('');
+    expect(fonts.map((font) => ({ ...font, name: font.name.replace(/^[A-Z]{6}\+/, 'TAG+') }))).toEqual([
+      { name: 'TAG+DejaVuSansCondensed-Bold', type: 'CID TrueType', embedded: true, subset: true, unicode: true },
+      { name: 'TAG+DejaVuSansCondensed', type: 'CID TrueType', embedded: true, subset: true, unicode: true },
+    ]);
+    expect(latin1(bytes)).not.toMatch(/Helvetica|Times|Courier/);
+    // Subsets: the two faces together are 1.4 MB; these few glyphs take a few kB.
+    expect(bytes.length).toBeLessThan(40_000);
+  });
+
   it('poppler complains on stderr about a stream whose length is wrong (so the empty-stderr checks can fail)', () => {
-    const doc = new PdfDocument({ title: 'x' });
+    const doc = new PdfDocument({ title: 'x', createdAt: GENERATED });
     doc.page();
     doc.text(50, 100, 'Hallo');
     const broken = latin1(doc.toBytes()).replace(/\/Length (\d+)/, (_, n: string) => `/Length ${Number(n) + 40}`);
@@ -72,63 +91,146 @@ describe('the PDF writer', () => {
     expect(pdfPages(path).stderr).toMatch(/Syntax Error/);
   });
 
-  it('escapes backslash and parentheses and writes umlauts, ß and € as their WinAnsi bytes (octal in the stream)', () => {
-    expect([...encodeWinAnsi('Äöüß€–')]).toEqual([0xc4, 0xf6, 0xfc, 0xdf, 0x80, 0x96]);
-    // A decomposed ü (u + combining diaeresis), as some keyboards type it, is composed first.
-    expect([...encodeWinAnsi('Ju\u0308rgen')]).toEqual([...encodeWinAnsi('Jürgen')]);
-    const doc = new PdfDocument({ title: 'x' });
+  it('writes every name as it was written: Polish, Turkish, German, Danish, Greek, Russian, Serbian, Japanese in Latin letters', () => {
+    const doc = new PdfDocument({ title: 'Namen', createdAt: GENERATED });
     doc.page();
-    doc.text(10, 10, 'Größe (a) \\ 1 €');
-    expect(latin1(doc.toBytes())).toContain('(Gr\\366\\337e \\(a\\) \\\\ 1 \\200) Tj');
+    NAMES.forEach((name, index) => doc.text(60, 80 + 24 * index, name, { size: 12, bold: index % 2 === 1 }));
+    const bytes = doc.toBytes();
+    const text = pdfPages(writePdf(dir, 'names', bytes)).pages[0] ?? '';
+    expect(text.split('\n').map((line) => line.trim()).filter((line) => line !== '')).toEqual(NAMES);
+    // Every glyph is the font's own: none is the .notdef.
+    expect(shownGlyphs(bytes).length).toBeGreaterThan(60);
+    expect(shownGlyphs(bytes)).not.toContain(0);
   });
 
-  it('refuses a character WinAnsi cannot hold, naming it; winAnsiSafe makes outside text printable with "?"', () => {
-    const doc = new PdfDocument({ title: 'x' });
+  it('composes a decomposed letter (u + combining diaeresis, as some keyboards type it) and makes line breaks and tabs spaces, in the drawing and in the measure', () => {
+    const doc = new PdfDocument({ title: 'x', createdAt: GENERATED });
     doc.page();
-    expect(() => doc.text(10, 10, 'Łódź')).toThrow('the character "Ł" (U+0141) cannot be written');
-    expect(() => textWidth('→', 10)).toThrow('U+2192');
-    expect(winAnsiSafe('Łódź\tZoë\n😀')).toBe('?ód? Zoë ?');
-    expect(() => doc.text(10, 10, winAnsiSafe('Łódź 😀'))).not.toThrow();
+    doc.text(50, 100, 'Ju\u0308rgen');
+    doc.text(50, 130, 'Ada\nLovelace\tund\r\nZoë');
+    expect(doc.textWidth('Ju\u0308rgen', 10)).toBe(doc.textWidth('Jürgen', 10));
+    expect(doc.textWidth('Ada\nLovelace\tund\r\nZoë', 10)).toBe(doc.textWidth('Ada Lovelace und  Zoë', 10));
+    expect(doc.wrapText('Ada\nLovelace\tund\r\nZoë', 1_000, 10)).toEqual(['Ada Lovelace und Zoë']);
+    const text = pdfPages(writePdf(dir, 'typed', doc.toBytes())).pages[0] ?? '';
+    expect(text).toMatch(/^Jürgen$/m);
+    expect(text).toMatch(/^Ada Lovelace und +Zoë$/m);
   });
 
-  it('measures every WinAnsi glyph of Helvetica and Helvetica-Bold as poppler does (its own built-in AFM metrics)', () => {
-    const doc = new PdfDocument({ title: 'widths' });
-    const glyphs: { char: string; bold: boolean }[] = [];
-    for (const bold of [false, true]) {
-      for (let byte = 0x21; byte <= 0xff; byte++) {
-        // Space-like codes (no-break space, soft hyphen) are not words to pdftotext; 0x7F and five others are undefined.
-        if (byte === 0xa0 || byte === 0xad) continue;
-        const char = new TextDecoder('windows-1252').decode(Uint8Array.of(byte));
-        if (byte >= 0x7f && byte <= 0x9f && (winAnsiSafe(char) === '?' || char.codePointAt(0) === byte)) continue;
-        glyphs.push({ char, bold });
-      }
-    }
-    glyphs.forEach(({ char, bold }, index) => {
+  it('draws a character the font lacks as the replacement glyph, never the .notdef, while the text layer keeps the character: a name never stops a report', () => {
+    const doc = new PdfDocument({ title: 'x', createdAt: GENERATED });
+    doc.page();
+    // Chinese, an emoji DejaVu lacks, an ideographic variation selector (invisible: left out of the drawing),
+    // parentheses and a backslash in the same text layer, and a broken surrogate from a bad client.
+    const name = '王芳\u{E0100} (🎰) \\ Zoë';
+    doc.text(50, 100, name, { size: 12 });
+    doc.text(50, 130, 'Ada \uD800 Lovelace', { bold: true });
+    doc.text(400, 160, '王芳', { align: 'right' });
+    expect(doc.textWidth('王', 10)).toBe(doc.textWidth('\uFFFD', 10));
+    expect(doc.textWidth('王\u{E0100}', 10)).toBe(doc.textWidth('\uFFFD', 10));
+    const bytes = doc.toBytes();
+    expect(shownGlyphs(bytes)).not.toContain(0);
+    const path = writePdf(dir, 'outside-the-font', bytes);
+    const text = pdfPages(path, 'raw').pages[0] ?? '';
+    expect(text.split('\n').slice(0, 3)).toEqual([name, 'Ada \uFFFD Lovelace', '王芳']);
+    // The right-aligned one ends at x as drawn, two replacement glyphs wide: its ink (a pixel a point at 72
+    // dpi) stops just short of 400 (the glyph's side bearing), and starts two glyphs to the left.
+    const page = renderPages(path, 72).pages[0] ?? NO_IMAGE;
+    const inked: number[] = [];
+    for (let x = 300; x < 420; x++) for (let y = 150; y < 165; y++) if ((page.pixels[y * page.width + x] ?? 255) < 128) inked.push(x);
+    expect(Math.max(...inked)).toBeGreaterThanOrEqual(397);
+    expect(Math.max(...inked)).toBeLessThanOrEqual(400);
+    expect(Math.min(...inked)).toBeLessThanOrEqual(400 - doc.textWidth('\uFFFD', 10) - 1);
+  });
+
+  it('measures text as poppler places it: the fonts’ own advance widths, in both faces', () => {
+    const doc = new PdfDocument({ title: 'widths', createdAt: GENERATED });
+    const samples: { text: string; bold: boolean }[] = [];
+    const chars = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.,:;-+()#€%ÄÖÜäöüßÉéèçñÅåØøÆæŁłŃńŚśŻżĞğŞşİıČčŠšŽžĐđΑαΒβΓγΔδΩωЖжЩщЯя—–·…'];
+    for (const bold of [false, true]) for (const text of [...chars, ...NAMES.flatMap((name) => name.split(' '))]) samples.push({ text, bold });
+    samples.forEach(({ text, bold }, index) => {
       if (index % 30 === 0) doc.page();
-      doc.text(100, 60 + (index % 30) * 24, char, { size: 20, bold });
+      doc.text(100, 60 + (index % 30) * 24, text, { size: 20, bold });
     });
     const words = pdfWords(writePdf(dir, 'widths', doc.toBytes()));
-    expect(words.map((word) => word.text)).toEqual(glyphs.map(({ char }) => char));
-    const mismatches = glyphs.filter(({ char, bold }, index) => Math.abs((words[index]?.xMax ?? 0) - (words[index]?.xMin ?? 0) - textWidth(char, 20, bold)) > 0.01);
+    expect(words.map((word) => word.text)).toEqual(samples.map(({ text }) => text));
+    const mismatches = samples.filter(({ text, bold }, index) => Math.abs((words[index]?.xMax ?? 0) - (words[index]?.xMin ?? 0) - doc.textWidth(text, 20, bold)) > 0.01);
     expect(mismatches).toEqual([]);
-    expect(textWidth('1,240', 10)).toBeCloseTo(25.02, 5);
-    expect(textWidth('Übersicht', 10, true)).toBeCloseTo(46.12, 5);
+    // DejaVu Sans Condensed's advances (2048 units an em): digits 1172, the comma 585; Helvetica's were
+    // 556 and 278 of 1000 (25.02 for "1,240" at 10 points).
+    expect(doc.textWidth('1,240', 10)).toBeCloseTo((4 * 1172 + 585) / 204.8, 5);
+    expect(doc.textWidth('Übersicht', 10, true)).toBeGreaterThan(doc.textWidth('Übersicht', 10));
   });
 
   it('places right-aligned text so that it ends at x, whatever its letters', () => {
-    const doc = new PdfDocument({ title: 'align' });
+    const doc = new PdfDocument({ title: 'align', createdAt: GENERATED });
     doc.page();
-    const texts = ['1', '1,240', '-40', 'sitzt noch', 'Größter Pot', 'WWW'];
+    const texts = ['1', '1,240', '-40', 'sitzt noch', 'Größter Pot', 'WWW', 'Łukasz', 'Παπαδόπουλος'];
     texts.forEach((text, index) => doc.text(400, 100 + 20 * index, text, { size: 11, align: 'right', bold: index % 2 === 1 }));
     doc.text(300, 300, 'Mitte', { size: 11, align: 'center' });
     const words = pdfWords(writePdf(dir, 'align', doc.toBytes()));
-    for (const text of ['1', '1,240', '-40', 'noch', 'Pot', 'WWW']) expect(words.find((word) => word.text === text)?.xMax).toBeCloseTo(400, 2);
+    for (const text of ['1', '1,240', '-40', 'noch', 'Pot', 'WWW', 'Łukasz', 'Παπαδόπουλος']) expect(words.find((word) => word.text === text)?.xMax).toBeCloseTo(400, 2);
     const middle = words.find((word) => word.text === 'Mitte');
     expect(((middle?.xMin ?? 0) + (middle?.xMax ?? 0)) / 2).toBeCloseTo(300, 2);
   });
 
+  it('wraps at spaces, cuts a word wider than the line, and stops past its limit however long the text (a name of 100,000 letters)', () => {
+    const doc = new PdfDocument({ title: 'x', createdAt: GENERATED });
+    const lines = doc.wrapText('Der Spieler bestand darauf, dass seine Hand gewertet wird', 120, 9);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(doc.textWidth(line, 9)).toBeLessThanOrEqual(120);
+    expect(lines.join(' ')).toBe('Der Spieler bestand darauf, dass seine Hand gewertet wird');
+    const word = 'Ł'.repeat(100_000);
+    const cut = doc.wrapText(word, 100, 9, false, 12);
+    // Twelve lines and one more, which says it did not fit; each as full as the line allows.
+    expect(cut).toHaveLength(13);
+    for (const line of cut) expect(line).toBe(cut[0]);
+    expect(doc.textWidth(`${cut[0] ?? ''}Ł`, 9)).toBeGreaterThan(100);
+    expect(doc.wrapText('', 100, 9)).toEqual(['']);
+  });
+
+  it('gives the same bytes for the same drawing and creation time, whatever the clock says; another creation time, another date and file ID', () => {
+    const draw = (createdAt: number): Uint8Array => {
+      const doc = new PdfDocument({ title: 'Bericht', createdAt, language: 'en' });
+      doc.page();
+      doc.text(50, 100, 'Łukasz 王', { size: 12 });
+      doc.rect(50, 120, 100, 20, { fill: 0.5, stroke: 0 });
+      return doc.toBytes();
+    };
+    const first = draw(GENERATED);
+    vi.useFakeTimers({ now: GENERATED + 400 * 24 * HOUR });
+    try {
+      expect(draw(GENERATED)).toEqual(first);
+    } finally {
+      vi.useRealTimers();
+    }
+    const id = (bytes: Uint8Array): string => /\/ID \[<([0-9a-f]{32})> <\1>\]/.exec(latin1(bytes))?.[1] ?? 'none';
+    expect(id(first)).toMatch(/^[0-9a-f]{32}$/);
+    const later = draw(GENERATED + MINUTE);
+    expect(id(later)).not.toBe(id(first));
+    // pdfkit writes each /Info entry as an object of its own: the date is there, a minute later.
+    expect(latin1(later)).toContain('(D:20261129210100Z)');
+    expect(latin1(first)).toContain('(D:20261129210000Z)');
+  });
+
+  it('refuses what no page can hold, naming it: no page yet, a coordinate that is no number, a gray past white, drawing on a finished file', () => {
+    const doc = new PdfDocument({ title: 'x', createdAt: GENERATED });
+    expect(() => doc.text(10, 10, 'x')).toThrow('nothing to draw on: start a page with page() first');
+    expect(() => doc.toBytes()).toThrow('a PDF needs at least one page');
+    expect(() => new PdfDocument({ title: 'x', createdAt: Number.NaN })).toThrow('a PDF creation time must be a finite number, got NaN');
+    doc.page();
+    expect(() => doc.text(Number.NaN, 10, 'x')).toThrow('a PDF coordinate must be a finite number, got NaN');
+    expect(() => doc.text(10, 10, 'x', { size: 0 })).toThrow('a font size is a number of points above 0, got 0');
+    expect(() => doc.rect(10, 10, Number.POSITIVE_INFINITY, 10)).toThrow('a PDF coordinate must be a finite number, got Infinity');
+    expect(() => doc.line(10, 10, 20, 20, { gray: 1.5 })).toThrow('a gray level runs from 0 to 1, got 1.5');
+    expect(() => doc.usePage(1)).toThrow('no page 1: the document has 1');
+    doc.text(10, 10, 'x');
+    doc.toBytes();
+    expect(() => doc.text(10, 20, 'y')).toThrow('the PDF is written: nothing more can be drawn on it');
+    expect(() => doc.page()).toThrow('the PDF is written');
+  });
+
   it('renders an empty page blank and a drawn one with ink where it was drawn (the pixel count can fail)', () => {
-    const blank = new PdfDocument({ title: 'blank' });
+    const blank = new PdfDocument({ title: 'blank', createdAt: GENERATED });
     blank.page();
     const empty = renderPages(writePdf(dir, 'blank', blank.toBytes()), 50);
     expect(empty.stderr).toBe('');
@@ -136,7 +238,7 @@ describe('the PDF writer', () => {
     expect(empty.pages[0]?.width).toBe(Math.ceil((595.28 * 50) / 72));
     expect(darkPixels(empty.pages[0] ?? NO_IMAGE)).toBe(0);
 
-    const inked = new PdfDocument({ title: 'ink' });
+    const inked = new PdfDocument({ title: 'ink', createdAt: GENERATED });
     inked.page();
     inked.rect(72, 72, 144, 72, { fill: 0 });
     const [page] = renderPages(writePdf(dir, 'ink', inked.toBytes()), 50).pages;
@@ -201,14 +303,14 @@ const EXPECTED: Readonly<Record<ReportKind, Readonly<Record<ReportLanguage, Expe
   incidents: {
     en: {
       heading: 'Floor report: Incidents',
-      lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Ruling +Floor Maria +Ruling: \?ukasz spielte außer der Reihe:/m,
+      lines: [/^ *Row +UTC +Hand +Kind +Who +What$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: a seat entitled to cards was/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Stack corrected +Floor Maria +Seat 3's stack corrected by \+1240:/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +after 12 +Ruling +Floor Maria +Ruling: Łukasz spielte außer der Reihe:/m,
         // What a device reported: who is the device, by its name on the screen.
         /^ *\d+ +(?:\d{2}:\d{2}|—) +after 8 +Deck check failed +Shoe +The deck failed its check \(51 cards: missing\n +1\):/m],
       absent: ['Entscheidung:'],
     },
     de: {
       heading: 'Floor-Bericht: Vorfälle',
-      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Stack korrigiert +Floor Maria +Stack von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Entscheidung +Floor Maria +Entscheidung: \?ukasz spielte außer der/m,
+      lines: [/^ *Zeile +UTC +Hand +Art +Wer +Was$/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +5 +Misdeal +Floor Jörg +Misdeal: ein Platz wurde beim Geben/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Stack korrigiert +Floor Maria +Stack von Platz 3 um \+1240/m, /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 12 +Entscheidung +Floor Maria +Entscheidung: Łukasz spielte außer der/m,
         /^ *\d+ +(?:\d{2}:\d{2}|—) +nach 8 +Deckprüfung nicht +Kartenschlitten +Das Deck hat die Prüfung nicht bestanden$/m],
       absent: ['Ruling:', 'Fehlgeben', 'Stapel', 'shoe'],
     },
@@ -457,11 +559,11 @@ describe('floor reports as PDF', () => {
     expect(collectionBars.map((bar) => Math.abs(bar.height - 90) <= 2)).toEqual([true, true, true]);
   });
 
-  it("prints a tournament's standings with names WinAnsi cannot hold, and the players still in by their chips", () => {
+  it("prints a tournament's standings with the names as written (the first writer's WinAnsi printed \"?ukasz\"), and the players still in by their chips", () => {
     const report: FloorReport = { kind: 'standings', window: { from: null, to: null }, tournament: true, level: 4, winner: null, places: [{ place: 3, name: 'Łukasz', seat: 2 }], playing: [{ seat: 5, name: 'Zoë', chips: 12_400 }] };
     const text = (pdfPages(writePdf(dir, 'standings-going-on', reportPdf(report, { language: 'en', generatedAt: GENERATED }))).pages[0] ?? '').replace(/ +$/gm, '');
     expect(text).toMatch(/^Blind level 4$/m);
-    expect(text).toMatch(/^ *3 +\?ukasz +2$/m);
+    expect(text).toMatch(/^ *3 +Łukasz +2$/m);
     expect(text).toMatch(/^Still in, by chips$/m);
     expect(text).toMatch(/^ *5 +Zoë +12,400$/m);
   });
