@@ -74,6 +74,15 @@ async function start(options: KioskOptions): Promise<void> {
     });
     ipcMain.handle(REQUEST_CHANNEL, (event, payload: unknown) => answerRequest(senderOf(event, window), payload, (text) => connection.handle(text)));
 
+    // A service's stop (systemctl stop, an update) waits for the hand in play, as felt start's does; a second
+    // signal quits at once, and the next start takes the hand up from the log.
+    let stopAsked = false;
+    process.on('SIGTERM', () => {
+      if (stopAsked) return app.quit();
+      stopAsked = true;
+      void core.controller.stopBetweenHands().then(() => app.quit());
+    });
+
     let closed = false;
     app.on('will-quit', () => {
       if (closed) return;

@@ -83,6 +83,12 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
           {connection === 'lost' ? t.connectionLost : t.noKey}
         </div>
       )}
+      {/* An update or a restart waits for the hand in play: the croupier plays it out, the controls stay free. */}
+      {view?.stopping === true && (
+        <p className="stopping" role="status" data-testid="stopping">
+          {view.handInPlay ? t.stoppingAfterHand : t.stopped}
+        </p>
+      )}
       {screen === 'hands' ? (
         <HandsScreen onClose={() => setScreen('table')} floor={floor} />
       ) : view === null ? (

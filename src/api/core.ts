@@ -13,6 +13,7 @@ import type { SimulatedTable } from '../hardware/simulated-table.js';
 import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
+import { DailyCheckWatch } from './daily-check.js';
 import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { FloorGate } from './floor-gate.js';
 import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember, withStaffLock } from './staff.js';
@@ -69,13 +70,20 @@ export class Core {
     readonly info: AppInfo,
     newPin: string | null,
     notice: string | null,
+    dailyCheck: DailyCheckWatch | null,
   ) {
     this.newPin = newPin;
     this.notice = notice;
     this.keypad = new PanelMapping(controller, 'keypad', 'keypad');
-    // What the clock changes by itself (a tournament's level, time due) reaches the screens within seconds.
+    const lookAtDailyCheck = (): void => {
+      const status = dailyCheck?.look(clock.now()) ?? null;
+      if (status !== null) controller.reportDevice(status);
+    };
+    lookAtDailyCheck();
+    // What the clock changes by itself (a tournament's level, time due, the daily check's result) reaches the screens within seconds.
     this.refresher = setInterval(() => {
       try {
+        lookAtDailyCheck();
         controller.refresh();
       } catch {
         // A view that cannot be made now is made again at the next command, which reports what is wrong.
@@ -115,7 +123,7 @@ export class Core {
         await simulated.hardware.allConnected;
       }
       const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: SOFTWARE.version, build: SOFTWARE.build }, newPin, notice);
+      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: SOFTWARE.version, build: SOFTWARE.build }, newPin, notice, options.dbPath === ':memory:' ? null : new DailyCheckWatch(options.dbPath));
     } catch (error) {
       await hardware?.stop();
       store.close();

@@ -13,7 +13,7 @@ import type { Player } from '../engine/hand/state.js';
 import type { Operation } from '../engine/hand/operations.js';
 import type { TableConfig } from '../engine/table/table-config.js';
 import type { OwedBlinds, TableState } from '../engine/table/table-state.js';
-import type { DeviceIncident } from '../engine/table/table-operations.js';
+import type { DeviceIncident, DeviceKind } from '../engine/table/table-operations.js';
 
 /** What a seat shows. `face-down` counts the cards in front of the player; their faces are never here. */
 export type SeatView = {
@@ -42,7 +42,7 @@ export type SeatView = {
 /** A device as the status bar shows it: what it is, whether it works, and the last problem in words. */
 export type DeviceStatus = {
   readonly id: string;
-  readonly kind: 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+  readonly kind: DeviceKind;
   readonly state: 'connected' | 'disconnected' | 'fault';
   readonly detail: Words | null;
   /** A report the floor should find in the incidents (logged once per new failure), beyond an unplug. */

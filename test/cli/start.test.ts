@@ -163,6 +163,37 @@ describe('felt start', () => {
   });
 });
 
+describe('felt start stopped by its service (systemctl stop, an update)', () => {
+  it('plays the hand in play to its end first: SIGTERM waits for it and says so; a second signal stops at once, the hand kept', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-start-')), 'table.db');
+    // A hand in play, written by a table that then closed: the start takes it up where it stands.
+    const { Core } = await import('../../src/api/core.js');
+    const core = await Core.open({ dbPath: db, hardware: 'sim', floorPin: '246813', seed: 4 });
+    const connection = core.connect(() => undefined);
+    const send = (name: string, args?: unknown): void => void connection.handle(JSON.stringify({ id: name, name, args }));
+    for (const seat of [1, 2, 3]) send('table-submit', { commandId: `s${seat}`, command: { type: 'sit', seat, name: `P${seat}`, buyIn: 500 } });
+    for (let guard = 0; core.controller.view().prompt.kind === 'draw-for-button' && guard < 20; guard++) send('sim-deal');
+    send('table-submit', { commandId: 'h1', command: { type: 'start-hand' } });
+    expect(core.controller.view().handInPlay).toBe(true);
+    core.close();
+    const child = spawn(felt, ['start', '--browser', '--port', '0', '--db', db]);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await expect.poll(() => output, { timeout: 15_000 }).toContain('Croupier screen at');
+    child.kill('SIGTERM');
+    await expect.poll(() => output, { timeout: 5_000 }).toContain('felt start: stopping once the hand in play is over (no new hand starts; a second signal stops now)');
+    // Still running, for the croupier to finish the hand.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(child.exitCode).toBeNull();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(openedTable(db).hand).not.toBeNull();
+    expect(spawnSync(felt, ['verify', '--db', db], { encoding: 'utf8' }).status).toBe(0);
+  }, 30_000);
+});
+
 describe('felt start and the table’s screen key (D56)', () => {
   it('refuses a key file others may read, saying what to do, and takes back the table it made', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'felt-start-'));

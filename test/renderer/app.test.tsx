@@ -29,6 +29,18 @@ describe('the screen and the core', () => {
     expect(text('action-call')).toBe('Call 20');
   });
 
+  it('says under the status bar that the table stops after the hand in play, and after it that no hand starts', async () => {
+    const core = new FakeCore(flopView());
+    const { text, query } = await app(core);
+    expect(query('stopping')).toBeNull();
+    await core.push({ ...flopView(), stopping: true });
+    expect(text('stopping')).toBe('The table stops after this hand (an update or a restart): play the hand to its end; no new hand starts.');
+    // The hand is played on meanwhile: its controls are not covered or taken away.
+    expect(text('action-call')).toBe('Call 20');
+    await core.push({ ...startView(), stopping: true });
+    expect(text('stopping')).toBe('The table is stopping (an update or a restart): no new hand starts until it is back.');
+  });
+
   it('takes pushed views', async () => {
     const core = new FakeCore(flopView());
     const { text } = await app(core);

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeDailyCheck } from '../../api/daily-check.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { counted } from '../counted.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
@@ -8,16 +11,19 @@ import { notATableDatabase } from '../table-database.js';
  * write-ahead log, the schema, the hash chain row by row, the head, a replay of every operation with every
  * chip accounted for and every pot re-decided, the facts and the commands kept beside the log; `--full`
  * adds SQLite's integrity check of every page (D49). Exit 0 with a summary, or 1 naming the first bad row
- * (or what is wrong with the file): a damaged file too, never a stack trace.
+ * (or what is wrong with the file): a damaged file too, never a stack trace. `--daily` (the package's timer)
+ * also writes the result beside the database, where the running table shows it to the croupier and the floor.
  */
 export async function runVerify(args: readonly string[], io: CommandIo): Promise<number> {
   let db: string | null = null;
   let expectHead: string | undefined;
   let full = false;
+  let daily = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--db') db = args[++index] ?? null;
     else if (arg === '--full') full = true;
+    else if (arg === '--daily') daily = true;
     else if (arg === '--expect-head') {
       const given = args[++index];
       if (given === undefined || !/^[0-9a-f]{64}$/i.test(given)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${String(given)}'`);
@@ -30,16 +36,21 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
   const unusable = notATableDatabase(db);
   if (unusable !== null) {
     io.err(`felt verify: ${unusable}\n`);
+    // A table file gone or unreadable is the daily check's finding too; nothing is written where no table's folder is.
+    if (daily && existsSync(dirname(db))) writeDailyCheck(db, { ok: false, at: Date.now(), said: unusable.slice(0, 2000) });
     return 1;
   }
   const result = verifyDatabase(db, expectHead, { full });
+  let said: string;
   if (result.ok) {
     const anchor = result.anchorRow === null ? '' : result.anchorRow === 0 ? "; the expected head is the empty log's" : `; the expected head is row ${result.anchorRow}`;
     const pages = full ? '; every page of the file sound' : '';
-    io.out(`${db}: ${counted(result.rows, 'operation')} in an unbroken chain, ${counted(result.hands, 'hand')} replayed, every chip accounted for and every pot to the best hand shown${pages}; head ${result.head}${anchor}\n`);
-    return 0;
+    said = `${counted(result.rows, 'operation')} in an unbroken chain, ${counted(result.hands, 'hand')} replayed, every chip accounted for and every pot to the best hand shown${pages}; head ${result.head}${anchor}`;
+  } else {
+    // Row 0 is no row: the database as a whole (not Felt's, its schema changed).
+    said = result.row === 0 ? result.problem : `row ${result.row} is bad: ${result.problem}`;
   }
-  // Row 0 is no row: the database as a whole (not Felt's, its schema changed).
-  io.out(result.row === 0 ? `${db}: ${result.problem}\n` : `${db}: row ${result.row} is bad: ${result.problem}\n`);
-  return 1;
+  io.out(`${db}: ${said}\n`);
+  if (daily) writeDailyCheck(db, { ok: result.ok, at: Date.now(), said: said.slice(0, 2000) });
+  return result.ok ? 0 : 1;
 }

@@ -144,7 +144,8 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
   'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
 };
 
-export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+/** A device, or the daily check of the table's log (src/api/daily-check.ts), which shows among them. */
+export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'daily-check';
 
 /** The sign-ins a table counts wrong PINs for apart (D60): the floor's and the dealer's. */
 export type SignInGate = 'floor' | 'dealer';
