@@ -8,8 +8,8 @@
 //   /lib/udev/rules.d        60-felt.rules: the button panel's HID device for the table's user
 //   /etc/default/felt        the table's database, hardware, address and kiosk (a conffile)
 // The maintainer scripts (packaging/debian/) make the user and folder, copy and migrate the table on an
-// upgrade, and start the services. Options: --out DIR (dist/), --build-id ID (the build stamped into dist/:
-// read back from it), --keep (leave the staging tree).
+// upgrade, and start the services. Options: --out DIR (dist/), --version V (the package's version, package.json's
+// by default), --keep (leave the staging tree).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -39,15 +39,19 @@ const NATIVE_LEFT_OUT = {
   // Headers and tools for compiling addons: nothing runs them.
   'node-addon-api': ['tools'],
   '@serialport/bindings-cpp': ['src', 'binding.gyp'],
+  // pdfkit's helpers, as published: their own build script (for zx) and TypeScript sources.
+  '@swc/helpers': ['scripts', 'src'],
 };
 
 function main() {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: join(ROOT, 'dist') }, keep: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseArgs({ options: { out: { type: 'string', default: join(ROOT, 'dist') }, keep: { type: 'boolean', default: false }, version: { type: 'string' } }, strict: true });
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   for (const needed of ['dist/felt.js', 'dist/renderer/index.html']) {
     if (!existsSync(join(ROOT, needed))) throw new Error(`${needed} is missing: run npm run build first`);
   }
-  const version = pkg.version;
+  // --version: the package's own version where it is not package.json's (a rebuild, a test's upgrade).
+  const version = values.version ?? pkg.version;
+  if (!/^[0-9][A-Za-z0-9.+~-]*$/.test(version)) throw new Error(`--version: a Debian version (digits first; letters, digits and . + ~ -), got '${version}'`);
   const staging = join(values.out, `felt_${version}_${DEB_ARCH}`);
   rmSync(staging, { recursive: true, force: true });
   const app = join(staging, 'usr', 'lib', 'felt');
@@ -77,6 +81,7 @@ function main() {
     cpSync(from, join(app, path), { recursive: true, dereference: true });
   }
   pruneNative(join(app, 'node_modules'));
+  pruneFonts(join(app, 'node_modules', 'dejavu-fonts-ttf'));
   // Nothing in node_modules is run as a program (the addons are loaded, not executed): no executable bits,
   // no development dotfiles (.npmignore, .eslintrc, .github …).
   plainFiles(join(app, 'node_modules'));
@@ -144,7 +149,18 @@ function reproducibleGzip(bytes) {
   return zipped;
 }
 
-/** Leaves out what a native package was built from, and other platforms' prebuilt binaries. */
+/**
+ * Of the DejaVu package (12 MB) only the faces the printed reports use, as src/reports/pdf.ts names them: a
+ * face added there is kept here without a second list to forget.
+ */
+function pruneFonts(fonts) {
+  const used = new Set([...readFileSync(join(ROOT, 'src', 'reports', 'pdf.ts'), 'utf8').matchAll(/'dejavu-fonts-ttf\/ttf\/([\w-]+\.ttf)'/g)].map((match) => match[1]));
+  if (used.size === 0) throw new Error('src/reports/pdf.ts names no DejaVu face: the fonts cannot be pruned');
+  for (const face of readdirSync(join(fonts, 'ttf'))) if (!used.has(face)) rmSync(join(fonts, 'ttf', face));
+  for (const extra of ['fontconfig', 'langcover.txt', 'unicover.txt', 'status.txt']) rmSync(join(fonts, extra), { recursive: true, force: true });
+}
+
+/** Leaves out what a native package was built from (and the build tools others ship), and other platforms' prebuilt binaries. */
 function pruneNative(modules) {
   for (const [name, paths] of Object.entries(NATIVE_LEFT_OUT)) {
     for (const path of paths) rmSync(join(modules, name, path), { recursive: true, force: true });
@@ -166,11 +182,14 @@ function pruneNative(modules) {
   walk(modules);
 }
 
-/** Every file plain (0644: addons are loaded, not run), dotfiles left out, addons stripped of their symbols. */
+/**
+ * Every file plain (0644: addons are loaded, not run), addons stripped of their symbols; dotfiles, source maps
+ * and type declarations (a compiler's, not the table's) left out.
+ */
 function plainFiles(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.name.startsWith('.')) rmSync(path, { recursive: true, force: true });
+    if (entry.name.startsWith('.') || /\.(map|d\.[cm]?ts)$/.test(entry.name)) rmSync(path, { recursive: true, force: true });
     else if (entry.isDirectory()) plainFiles(path);
     else if (entry.isFile()) {
       chmodSync(path, 0o644);

@@ -151,5 +151,11 @@ describe('the Debian package of a table PC', () => {
     const verified = spawnSync(felt[0] as string, [felt[1] as string, 'verify', '--db', db, '--full'], { encoding: 'utf8' });
     expect(verified.stdout).toMatch(/in an unbroken chain/);
     expect(verified.status).toBe(0);
+    // A printed report: the fonts the package keeps of DejaVu are the ones it prints with.
+    const pdf = join(folder, 'session.pdf');
+    const printed = spawnSync(felt[0] as string, [felt[1] as string, 'report', '--db', db, '--kind', 'session', '--format', 'pdf', '--lang', 'de', '--out', pdf], { encoding: 'utf8' });
+    expect(printed.stderr).toBe('');
+    expect(printed.status).toBe(0);
+    expect(readFileSync(pdf).subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
   }, 120_000);
 });
