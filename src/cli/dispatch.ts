@@ -29,7 +29,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   verify: {
     summary: "Check a table's log: the hash chain, the head, and every chip through a replay",
-    usage: 'felt verify --db PATH [--expect-head HASH] [--full]',
+    usage: 'felt verify --db PATH [--expect-head HASH] [--full] [--daily]',
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
   report: {

@@ -3,6 +3,7 @@ import { CardInputError } from '../../cards/card-input-error.js';
 import { evaluateHand, type HandEvaluation } from '../../evaluator/evaluate.js';
 import { HAND_VALUE_COUNT } from '../../evaluator/category.js';
 import type { Card } from '../../cards/card.js';
+import { readArgs } from '../args.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /** The JSON shape of one evaluated hand, one object a line in `--stdin` mode. */
@@ -28,11 +29,9 @@ function forPeople(cards: readonly Card[], evaluation: HandEvaluation): string {
 }
 
 export async function runEval(args: readonly string[], io: CommandIo): Promise<number> {
-  const json = args.includes('--json');
-  const fromStdin = args.includes('--stdin');
-  const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json' && arg !== '--stdin');
-  if (unknown !== undefined) throw new CliUsageError(`unknown option ${unknown}`);
-  const cardArgs = args.filter((arg) => !arg.startsWith('--'));
+  const { values, positionals: cardArgs } = readArgs(args, { json: { type: 'boolean' }, stdin: { type: 'boolean' } }, true);
+  const json = values.json === true;
+  const fromStdin = values.stdin === true;
 
   if (fromStdin) {
     if (cardArgs.length > 0) throw new CliUsageError('--stdin reads the hands from standard input: give no cards as arguments');

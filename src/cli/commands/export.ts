@@ -6,23 +6,16 @@ import { handFileName, TableHandHistories } from '../../phh/table-hands.js';
 import { readLog } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { counted } from '../counted.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 /** `felt export --db PATH --format phh --out DIR`: every hand of a table's log as a PHH file, once the log verifies. */
 export async function runExport(args: readonly string[], io: CommandIo): Promise<number> {
-  let db: string | null = null;
-  let format: string | null = null;
-  let out: string | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--db') db = args[++index] ?? null;
-    else if (arg === '--format') format = args[++index] ?? null;
-    else if (arg === '--out') out = args[++index] ?? null;
-    else throw unexpectedArgument(arg);
-  }
-  if (db === null || out === null) throw new CliUsageError('--db PATH and --out DIR are required');
-  if (format === null) throw new CliUsageError('--format is required: --format phh (the one format export writes)');
+  const { values } = readArgs(args, { db: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } });
+  const { db, format, out } = values;
+  if (db === undefined || out === undefined) throw new CliUsageError('--db PATH and --out DIR are required');
+  if (format === undefined) throw new CliUsageError('--format is required: --format phh (the one format export writes)');
   if (format !== 'phh') throw new CliUsageError(`--format must be phh (the one format export writes), got '${format}'`);
   const unusable = notATableDatabase(db);
   if (unusable !== null) {

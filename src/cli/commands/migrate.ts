@@ -1,6 +1,7 @@
 import { appliedMigrations, MIGRATIONS } from '../../store/migrations.js';
 import { openToRead, Store } from '../../store/store.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
@@ -11,15 +12,8 @@ import { notATableDatabase } from '../table-database.js';
  * by the migration this version does not know.
  */
 export async function runMigrate(args: readonly string[], io: CommandIo): Promise<number> {
-  let db: string | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--db') {
-      db = args[++index] ?? null;
-      if (db === null) throw new CliUsageError('--db needs a value');
-    } else throw unexpectedArgument(arg);
-  }
-  if (db === null) throw new CliUsageError('--db PATH is required');
+  const db = readArgs(args, { db: { type: 'string' } }).values.db;
+  if (db === undefined) throw new CliUsageError('--db PATH is required');
   const unusable = notATableDatabase(db);
   if (unusable !== null) {
     io.err(`felt migrate: ${unusable}\n`);

@@ -3,6 +3,7 @@ import { PhhError, replayPhh, type ReplayResult } from '../../phh/replay.js';
 import { HandTableReader, type NamedTable, TomlError } from '../../phh/toml.js';
 import { Utf8Pieces } from '../../phh/utf8.js';
 import { printable } from '../../printable.js';
+import { readArgs } from '../args.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
 /** How much of a file is read at a time: the reader holds this and one hand, whatever the file's size (D54). */
@@ -27,10 +28,8 @@ function defaultProgress(): number | null {
  * recorded result.
  */
 export async function runReplay(args: readonly string[], io: CommandIo, progressEvery: number | null = defaultProgress()): Promise<number> {
-  const json = args.includes('--json');
-  const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json');
-  if (unknown !== undefined) throw new CliUsageError(`unknown option ${unknown}`);
-  const files = args.filter((arg) => !arg.startsWith('--'));
+  const { values, positionals: files } = readArgs(args, { json: { type: 'boolean' } }, true);
+  const json = values.json === true;
   if (files.length === 0) throw new CliUsageError('give one or more PHH files');
   let failures = 0;
   const meter = progressEvery === null ? null : new ProgressLine(io, progressEvery);

@@ -6,7 +6,8 @@ import { reportPdf } from '../../reports/report-pdf.js';
 import type { HandHistory } from '../../store/hand-archive.js';
 import { readHand, readReportSource } from '../../store/log-reader.js';
 import { verifyDatabase } from '../../store/verify.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { doesNotVerify, notATableDatabase } from '../table-database.js';
 
 type Format = 'json' | 'csv' | 'pdf' | 'phh';
@@ -134,49 +135,45 @@ function calendarProblem(given: string): string | null {
 }
 
 function parse(args: readonly string[]): Options {
-  let db: string | null = null;
+  const { values } = readArgs(args, {
+    db: { type: 'string' },
+    kind: { type: 'string' },
+    hand: { type: 'string' },
+    'hand-number': { type: 'string' },
+    format: { type: 'string' },
+    lang: { type: 'string' },
+    count: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const db = values.db ?? null;
+  const out = values.out ?? null;
   let kind: Kind | null = null;
-  let hand: Which | null = null;
-  let format: Format = 'json';
-  let lang: 'en' | 'de' = 'en';
-  let count: number | null = null;
-  let out: string | null = null;
-  let from: number | null = null;
-  let to: number | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string;
-    const value = (): string => {
-      const next = args[++index];
-      if (next === undefined || next.startsWith('--')) throw new CliUsageError(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--db') db = value();
-    else if (arg === '--kind') {
-      const given = value();
-      if (!(KINDS as readonly string[]).includes(given)) throw new CliUsageError(`--kind is ${KINDS.join(', ')}, got '${given}'`);
-      kind = given as Kind;
-    } else if (arg === '--hand' || arg === '--hand-number') {
-      const given = value();
-      if (hand !== null) throw new CliUsageError('give one hand: --hand ID or --hand-number N');
-      if (!/^[1-9]\d{0,9}$/.test(given)) throw new CliUsageError(arg === '--hand' ? `--hand is a hand's id (1 for the first dealt), got '${given}'` : `--hand-number is a hand's number as the reports give it, got '${given}'`);
-      hand = arg === '--hand' ? { id: Number(given) } : { handNumber: Number(given) };
-    } else if (arg === '--format') {
-      const given = value();
-      if (!(FORMATS as readonly string[]).includes(given)) throw new CliUsageError(`--format is json, csv or pdf (json or phh for --kind hand), got '${given}'`);
-      format = given as Format;
-    } else if (arg === '--lang') {
-      const given = value();
-      if (given !== 'en' && given !== 'de') throw new CliUsageError(`--lang is en or de, got '${given}'`);
-      lang = given;
-    } else if (arg === '--count') {
-      const given = value();
-      if (!/^\d{1,15}$/.test(given)) throw new CliUsageError(`--count is the chips counted on the table, a whole number, got '${given}'`);
-      count = Number(given);
-    } else if (arg === '--from') from = parseMoment(arg, value());
-    else if (arg === '--to') to = parseMoment(arg, value());
-    else if (arg === '--out') out = value();
-    else throw unexpectedArgument(arg);
+  if (values.kind !== undefined) {
+    if (!(KINDS as readonly string[]).includes(values.kind)) throw new CliUsageError(`--kind is ${KINDS.join(', ')}, got '${values.kind}'`);
+    kind = values.kind as Kind;
   }
+  if (values.hand !== undefined && values['hand-number'] !== undefined) throw new CliUsageError('give one hand: --hand ID or --hand-number N');
+  let hand: Which | null = null;
+  if (values.hand !== undefined) {
+    if (!/^[1-9]\d{0,9}$/.test(values.hand)) throw new CliUsageError(`--hand is a hand's id (1 for the first dealt), got '${values.hand}'`);
+    hand = { id: Number(values.hand) };
+  } else if (values['hand-number'] !== undefined) {
+    if (!/^[1-9]\d{0,9}$/.test(values['hand-number'])) throw new CliUsageError(`--hand-number is a hand's number as the reports give it, got '${values['hand-number']}'`);
+    hand = { handNumber: Number(values['hand-number']) };
+  }
+  const format = values.format ?? 'json';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format is json, csv or pdf (json or phh for --kind hand), got '${format}'`);
+  const lang = values.lang ?? 'en';
+  if (lang !== 'en' && lang !== 'de') throw new CliUsageError(`--lang is en or de, got '${lang}'`);
+  let count: number | null = null;
+  if (values.count !== undefined) {
+    if (!/^\d{1,15}$/.test(values.count)) throw new CliUsageError(`--count is the chips counted on the table, a whole number, got '${values.count}'`);
+    count = Number(values.count);
+  }
+  const from = values.from === undefined ? null : parseMoment('--from', values.from);
+  const to = values.to === undefined ? null : parseMoment('--to', values.to);
   if (db === null) throw new CliUsageError('--db is required');
   if (kind === null) throw new CliUsageError(`--kind is required (${KINDS.join(', ')})`);
   if (kind === 'hand' && hand === null) throw new CliUsageError('--kind hand needs --hand ID (1 for the first dealt) or --hand-number N (the number the reports give): the hand to show');
@@ -192,7 +189,7 @@ function parse(args: readonly string[]): Options {
   if (from !== null && to !== null && from >= to) throw new CliUsageError('--from must come before --to');
   if (format === 'pdf' && out === null) throw new CliUsageError('--format pdf needs --out FILE');
   if (lang !== 'en' && format !== 'pdf') throw new CliUsageError('--lang is for --format pdf');
-  return { db, kind, hand, format, lang, count, out, window: { from, to } };
+  return { db, kind, hand, format: format as Format, lang, count, out, window: { from, to } };
 }
 
 /** "a session report", "an incidents report": a report kind in a sentence. */

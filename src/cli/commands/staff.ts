@@ -1,6 +1,7 @@
 import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath, withStaffLock } from '../../api/staff.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
@@ -10,9 +11,8 @@ import { notATableDatabase } from '../table-database.js';
  * either, the PIN is the first line on standard input. A running table reads the file at every sign-in.
  */
 export async function runStaff(args: readonly string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const [action, ...rest] = args[0] === '--db' ? [args[2], args[0], args[1], ...args.slice(3)] : args;
-  if (action === undefined || !ACTIONS.includes(action)) throw new CliUsageError(`the action is list, add, change or remove, got '${action ?? ''}'`);
-  const options = parse(rest);
+  const options = parse(args);
+  const action = options.action;
   // The staff are kept beside a table's database: without one there is no table to keep them for.
   const noTable = notATableDatabase(options.db);
   if (noTable !== null) {
@@ -120,28 +120,20 @@ function required<T>(value: T | undefined, option: string): T {
   return value;
 }
 
-function parse(args: readonly (string | undefined)[]): { db: string; number?: string; name?: string; role?: Role } {
-  let db: string | undefined;
-  let number: string | undefined;
-  let name: string | undefined;
+function parse(args: readonly string[]): { action: string; db: string; number?: string; name?: string; role?: Role } {
+  // Named before anything else is read: a secret typed on the command line is the mistake to point at.
+  const secret = args.find((arg) => /^--(pin|badge)(=|$)/.test(arg));
+  if (secret !== undefined) throw new CliUsageError(`${secret.replace(/=.*$/, '')}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
+  const { values, positionals } = readArgs(args, { db: { type: 'string' }, number: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } }, true);
+  const [action, extra] = positionals;
+  if (action === undefined || !ACTIONS.includes(action)) throw new CliUsageError(`the action is list, add, change or remove, got '${action ?? ''}'`);
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument '${extra}': give one action (list, add, change or remove) and options`);
+  const { db, number, name } = values;
   let role: Role | undefined;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    const value = (): string => {
-      const next = args[++index];
-      if (next === undefined || next.startsWith('--')) throw new CliUsageError(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--db') db = value();
-    else if (arg === '--number') number = value();
-    else if (arg === '--name') name = value();
-    else if (arg === '--role') {
-      const given = value();
-      if (!(ROLES as readonly string[]).includes(given)) throw new CliUsageError(`--role is ${ROLES.join(', ')}, got '${given}'`);
-      role = given as Role;
-    } else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
-    else throw unexpectedArgument(arg);
+  if (values.role !== undefined) {
+    if (!(ROLES as readonly string[]).includes(values.role)) throw new CliUsageError(`--role is ${ROLES.join(', ')}, got '${values.role}'`);
+    role = values.role as Role;
   }
   if (db === undefined) throw new CliUsageError('--db is required');
-  return { db, ...(number === undefined ? {} : { number }), ...(name === undefined ? {} : { name }), ...(role === undefined ? {} : { role }) };
+  return { action, db, ...(number === undefined ? {} : { number }), ...(name === undefined ? {} : { name }), ...(role === undefined ? {} : { role }) };
 }
