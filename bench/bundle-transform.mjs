@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { writeWithConstantFunctions } from '../scripts/constant-functions.mjs';
-import { softwareDefines } from '../scripts/software-stamp.mjs';
+import { nodeBundleOptions } from '../scripts/node-bundles.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -28,20 +28,7 @@ const root = join('node_modules', '.cache', 'felt-bench-transform');
 rmSync(root, { recursive: true, force: true });
 const variants = { constant: join(root, 'constant'), plain: join(root, 'plain') };
 for (const [name, outdir] of Object.entries(variants)) {
-  const bundles = await build({
-    entryPoints: { felt: 'src/cli/main.ts', 'bench-engine': 'bench/engine.ts', 'bench-engine-peer': 'bench/engine-peer.ts' },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    packages: 'external',
-    logLevel: 'warning',
-    define: softwareDefines(),
-    write: false,
-  });
+  const bundles = await build({ ...nodeBundleOptions({ felt: 'src/cli/main.ts', 'bench-engine': 'bench/engine.ts', 'bench-engine-peer': 'bench/engine-peer.ts' }, outdir), sourcemap: false });
   if (name === 'constant') writeWithConstantFunctions(bundles.outputFiles);
   else {
     // The same files, as esbuild wrote them.

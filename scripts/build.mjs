@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { buildElectron } from '../electron/build.mjs';
 import { writeWithConstantFunctions } from './constant-functions.mjs';
-import { softwareDefines } from './software-stamp.mjs';
+import { nodeBundleOptions } from './node-bundles.mjs';
 
 const entryPoints = {
   felt: 'src/cli/main.ts',
@@ -27,25 +27,7 @@ const entryPoints = {
 import { rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
-const bundles = await build({
-  entryPoints,
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  // Chunks: a command's code (and the evaluator's tables) load only when that command runs.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  // Which software this is (src/version.ts): each start of a table writes it into the log.
-  define: softwareDefines(),
-  // Written after the top-level functions are made constants (scripts/constant-functions.mjs: about 7 %
-  // of the engine's instructions).
-  write: false,
-});
+const bundles = await build(nodeBundleOptions(entryPoints, 'dist'));
 writeWithConstantFunctions(bundles.outputFiles);
 
 await viteBuild({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
