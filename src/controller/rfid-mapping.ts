@@ -78,6 +78,10 @@ export class RfidMapping {
         // A heartbeat after START_INVENTORY's answer: the round of every tag it holds has been sent.
         if (this.inventoryAnswered) this.beforeOutage.clear();
         return;
+      case 'all-reported':
+        // A polled reader has read every antenna once since it came back.
+        this.beforeOutage.clear();
+        return;
       case 'protocol-error':
         // Noise on the line is skipped by the parser: not the croupier's business.
         return;
