@@ -3,6 +3,7 @@ import type { PanelFraming } from '../../drivers/panel/panel-protocol.js';
 import { DeviceConnection, type DeviceTarget } from '../../drivers/device-connection.js';
 import type { AntennaLayout } from '../../drivers/rfid/antenna-layout.js';
 import type { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
+import { openTagReader, type ReaderKind, type TagReaderOptions } from '../../drivers/rfid/reader-kinds.js';
 import { RfidReader, type RfidReaderOptions } from '../../drivers/rfid/rfid-reader.js';
 import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
 import type { TransportBinding, TransportPort } from '../../drivers/transport/transport.js';
@@ -17,10 +18,19 @@ import { SilenceWatch } from './silence-watch.js';
 /** One device: the transport it is on and where to find it there. */
 export type DeviceSetup = { readonly binding: TransportBinding; readonly target: DeviceTarget };
 
+/**
+ * One card reader among several (D68): its name on the status bar, its kind (reader-kinds.ts), the deck
+ * it reads, and where its antennas lie.
+ */
+export type ReaderSetup = DeviceSetup & { readonly id: string; readonly kind: ReaderKind; readonly deck: DeckRegistration; readonly layout: AntennaLayout; readonly options?: TagReaderOptions };
+
 /** The table's devices, each optional: a table may deal from a shoe, read RFID, both, or neither. */
 export type HardwareSetup = {
   readonly shoe?: DeviceSetup;
+  /** Felt's own reader alone, on the status bar as `rfid` (the configuration's `rfid`). */
   readonly rfid?: DeviceSetup & { readonly deck: DeckRegistration; readonly layout: AntennaLayout; readonly reader?: RfidReaderOptions };
+  /** Card readers of any kind, each with its antennas' places. */
+  readonly readers?: readonly ReaderSetup[];
   /** `framing`: `report` for USB HID, `stream` for a panel on a serial line. */
   readonly panel?: DeviceSetup & { readonly framing: PanelFraming };
   /** How long after losing a device it is looked for again (1 s by default). */
@@ -125,6 +135,21 @@ export class TableHardware {
         (port) => {
           // A failed START_INVENTORY shows as the port closing; the heartbeat asks again if the reader dropped it.
           RfidReader.open(port, listen(watch, (event) => mapping.handle(event)), options).catch(() => undefined);
+        },
+        watch,
+      );
+    }
+    for (const reader of setup.readers ?? []) {
+      const { id, kind, deck, layout, options } = reader;
+      const mapping = new RfidMapping(controller, deck, layout, id);
+      const watch = watchFor(id, 'rfid-reader');
+      connect(
+        id,
+        'rfid-reader',
+        reader,
+        (port) => {
+          // A reader that fails to start shows as its port closing, or as silence.
+          openTagReader(kind, port, listen(watch, (event) => mapping.handle(event)), options).catch(() => undefined);
         },
         watch,
       );
