@@ -23,7 +23,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   sim: {
     summary: 'Play a simulated table session (players come and go, time collection, random play) and print its totals',
-    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]] | felt sim --hardware pty [--faults] --hands N --seed S [--players K] [--db PATH] [--json]',
+    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]] | felt sim --hardware pty [--reader felt|metratec|pn532] [--faults] --hands N --seed S [--players K] [--db PATH] [--json]',
     run: async (args, io) => (await import('./commands/sim.js')).runSim(args, io),
   },
   verify: {

@@ -106,6 +106,22 @@ describe('the RFID reader at the table', () => {
     expect(controller.table.hand?.burns).toEqual([parseCard('5s')]);
   });
 
+  it('does not flag again, after a lost line, a card it flagged before: the reader reporting it again is no news', async () => {
+    const { controller, binding, reader, connect, place } = await tableWithReader();
+    place(BURN_ANTENNA, 'Kh');
+    place(7, 'Ah');
+    place(1, 'Ah');
+    expect(rfid(controller)?.state).toBe('fault');
+    binding.unplug('/dev/ttyUSB1');
+    binding.replug(reader);
+    await connect();
+    controller.reportDevice({ id: 'rfid', kind: 'rfid-reader', state: 'connected', detail: null });
+    place(7, 'Ah');
+    place(1, 'Ah');
+    expect(rfid(controller)?.state).toBe('connected');
+    expect(controller.table.hand?.players.find((player) => player.seat === 7)?.holeCards).toEqual([parseCard('Ah')]);
+  });
+
   it('forgets a card from before a lost line once a polled reader has read every antenna without it (all-reported)', async () => {
     const { controller, binding, reader, mapping, connect, place, submit } = await tableWithReader();
     place(BURN_ANTENNA, 'Kh');
