@@ -6,6 +6,7 @@ import { type DeckRegistration, DeckRegistrationError, importDeckCsv } from '../
 import { READER_BAUD_RATE } from '../../drivers/rfid/reader-kinds.js';
 import { HidBinding } from '../../drivers/transport/hid-binding.js';
 import { SerialBinding } from '../../drivers/transport/serial-binding.js';
+import { UdevMonitor } from '../../drivers/transport/hot-plug.js';
 import type { DeviceTarget } from '../../drivers/device-connection.js';
 import type { TransportBinding } from '../../drivers/transport/transport.js';
 import type { HardwareSetup, ReaderSetup } from './table-hardware.js';
@@ -134,8 +135,12 @@ export function hardwareConfigPath(dbPath: string): string {
   return `${dbPath}.hardware.json`;
 }
 
-/** Reads and checks the table's hardware configuration, and the deck registration it names. */
-export function loadHardwareConfig(file: string, bindings: Bindings = { serial: new SerialBinding(), hid: new HidBinding() }): HardwareSetup {
+/**
+ * Reads and checks the table's hardware configuration, and the deck registration it names. The real
+ * bindings (unless given others) come with udev's device events for hot plug (D69).
+ */
+export function loadHardwareConfig(file: string, given?: Bindings): HardwareSetup {
+  const bindings = given ?? { serial: new SerialBinding(), hid: new HidBinding() };
   if (!existsSync(file)) throw new HardwareConfigError(`${file}: no hardware configuration (docs/operations.md, "Real hardware"); write one, or start with --hardware sim`);
   let json: unknown;
   try {
@@ -149,7 +154,7 @@ export function loadHardwareConfig(file: string, bindings: Bindings = { serial: 
     throw new HardwareConfigError(`${file}: ${problems.join('; ')}`);
   }
   const config = parsed.data;
-  const setup: { -readonly [K in keyof HardwareSetup]: HardwareSetup[K] } = {};
+  const setup: { -readonly [K in keyof HardwareSetup]: HardwareSetup[K] } = given === undefined ? { hotPlug: new UdevMonitor() } : {};
   if (config.shoe !== undefined) setup.shoe = { binding: bindings.serial, target: target(config.shoe) };
   if (config.panel !== undefined) {
     const { transport } = config.panel;

@@ -6,6 +6,7 @@ import type { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
 import { openTagReader, type ReaderKind, type TagReaderOptions } from '../../drivers/rfid/reader-kinds.js';
 import { RfidReader, type RfidReaderOptions } from '../../drivers/rfid/rfid-reader.js';
 import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
+import type { HotPlug } from '../../drivers/transport/hot-plug.js';
 import type { TransportBinding, TransportPort } from '../../drivers/transport/transport.js';
 import { PanelMapping } from '../controller/panel-mapping.js';
 import { RfidMapping } from '../controller/rfid-mapping.js';
@@ -33,8 +34,10 @@ export type HardwareSetup = {
   readonly readers?: readonly ReaderSetup[];
   /** `framing`: `report` for USB HID, `stream` for a panel on a serial line. */
   readonly panel?: DeviceSetup & { readonly framing: PanelFraming };
-  /** How long after losing a device it is looked for again (1 s by default). */
+  /** How long after losing a device it is looked for again (1 s by default), while no hot-plug events come. */
   readonly retryMs?: number;
+  /** Device events (udev): a lost device is looked for when one is plugged in, instead of every `retryMs` (D69). */
+  readonly hotPlug?: HotPlug;
   /** A shoe or reader silent this long on an open port is flagged (3 s by default; 0: never). */
   readonly silenceMs?: number;
 };
@@ -50,6 +53,7 @@ export class TableHardware {
     private readonly connections: readonly DeviceConnection[],
     /** Ends the mappings: no event reaches the table once it is closing. */
     private readonly quiet: () => void,
+    private readonly hotPlug: HotPlug | null,
     /** Resolves once every device has been connected (a simulated table is ready at once; real devices may never come). */
     readonly allConnected: Promise<void>,
   ) {}
@@ -62,6 +66,7 @@ export class TableHardware {
     let connected = (): void => undefined;
     const allConnected = new Promise<void>((resolve) => (connected = resolve));
     const watches: SilenceWatch[] = [];
+    setup.hotPlug?.start();
     const silenceMs = setup.silenceMs ?? 3_000;
     const watchFor = (id: string, kind: DeviceStatus['kind']): SilenceWatch | null => {
       if (silenceMs <= 0) return null;
@@ -101,6 +106,7 @@ export class TableHardware {
           },
         },
         setup.retryMs,
+        setup.hotPlug ?? null,
       );
       connections.push(connection);
       connection.start();
@@ -170,12 +176,13 @@ export class TableHardware {
       if (ticker !== null) clearInterval(ticker);
       for (const stop of stopMappings) stop();
     };
-    return new TableHardware(connections, quiet, allConnected);
+    return new TableHardware(connections, quiet, setup.hotPlug ?? null, allConnected);
   }
 
   /** Stops at once taking events (the table may close its log right after), then closes every port. */
   async stop(): Promise<void> {
     this.quiet();
+    this.hotPlug?.stop();
     await Promise.all(this.connections.map((connection) => connection.stop()));
   }
 }
