@@ -44,9 +44,17 @@ export class TagPresence {
   }
 
   seen(antenna: number, uid: TagUid): void {
-    // Gone from another antenna and seen here: it moved. Its lift comes first, now.
+    const here = this.tags.get(uid)?.get(antenna);
+    if (here !== undefined) {
+      // Read again while present, or back within the flicker window: still the same placement. Not a move,
+      // though its lift waits elsewhere: a tag in two overlapping fields is read again by each in turn.
+      here.cancelLift?.();
+      here.cancelLift = null;
+      return;
+    }
+    // New here, and gone from another antenna whose lift waits: it moved. Its lift comes first, now.
     for (const [other, presence] of [...(this.tags.get(uid) ?? [])]) {
-      if (other !== antenna && presence.cancelLift !== null) {
+      if (presence.cancelLift !== null) {
         presence.cancelLift();
         this.lift(uid, other);
       }
@@ -55,13 +63,6 @@ export class TagPresence {
     if (places === undefined) {
       places = new Map();
       this.tags.set(uid, places);
-    }
-    const here = places.get(antenna);
-    if (here !== undefined) {
-      // Read again while present, or back within the flicker window: still the same placement.
-      here.cancelLift?.();
-      here.cancelLift = null;
-      return;
     }
     places.set(antenna, { cancelLift: null });
     this.emit({ type: 'tag-placed', antenna, uid });

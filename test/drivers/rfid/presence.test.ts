@@ -26,6 +26,20 @@ describe('presence from polled rounds (the PN532 and the metratec reader)', () =
     expect(take()).toEqual([lifted(3)]);
   });
 
+  it('takes a tag in two overlapping fields that flickers out of one for a flicker, not a move: nothing (a spurious lift and place before)', () => {
+    const { clock, presence, take } = tracking();
+    presence.round(1, [UID_A]);
+    presence.round(2, [UID_A]);
+    expect(take()).toEqual([placed(1), placed(2)]);
+    presence.round(1, []);
+    // Antenna 2 reads it again while antenna 1's lift waits: it has not moved, it lies in both fields.
+    presence.round(2, [UID_A]);
+    clock.advance(100);
+    presence.round(1, [UID_A]);
+    clock.advance(1_000);
+    expect(take()).toEqual([]);
+  });
+
   it('takes a tag missing from a round or two and back within the window for a flicker: nothing', () => {
     const { clock, presence, take } = tracking();
     presence.round(5, [UID_A, UID_B]);
