@@ -41,6 +41,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt staff list|add|change|remove --db PATH [--number N] [--name NAME] [--role croupier|supervisor|manager]\n       (the PIN and badge from FELT_STAFF_PIN / FELT_STAFF_BADGE, or the PIN as the first line on standard input)',
     run: async (args, io) => (await import('./commands/staff.js')).runStaff(args, io),
   },
+  devices: {
+    summary: "A technician's tools: the serial and HID devices present and which configured device each is; one reader's tags seen and gone, antenna by antenna",
+    usage: 'felt devices list [--db PATH | --config FILE] [--json]\n       felt devices monitor --device felt|metratec|pn532 --port PATH [--json] [--deck FILE | --db PATH | --config FILE] [--baud N] [--antennas N]   (until Ctrl-C)',
+    run: async (args, io) => (await import('./commands/devices.js')).runDevices(args, io),
+  },
   export: {
     summary: "Write every hand of a table's log as PHH hand histories",
     usage: 'felt export --db PATH --format phh --out DIR',

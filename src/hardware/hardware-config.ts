@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { type AntennaLayout, type AntennaPlace, DEFAULT_ANTENNA_LAYOUT } from '../../drivers/rfid/antenna-layout.js';
 import { type DeckRegistration, DeckRegistrationError, importDeckCsv } from '../../drivers/rfid/deck-registration.js';
-import { READER_BAUD_RATE } from '../../drivers/rfid/reader-kinds.js';
+import { READER_BAUD_RATE, READER_NAMES } from '../../drivers/rfid/reader-kinds.js';
 import { HidBinding } from '../../drivers/transport/hid-binding.js';
 import { SerialBinding } from '../../drivers/transport/serial-binding.js';
 import { UdevMonitor } from '../../drivers/transport/hot-plug.js';
@@ -135,12 +135,8 @@ export function hardwareConfigPath(dbPath: string): string {
   return `${dbPath}.hardware.json`;
 }
 
-/**
- * Reads and checks the table's hardware configuration, and the deck registration it names. The real
- * bindings (unless given others) come with udev's device events for hot plug (D69).
- */
-export function loadHardwareConfig(file: string, given?: Bindings): HardwareSetup {
-  const bindings = given ?? { serial: new SerialBinding(), hid: new HidBinding() };
+/** The configuration file read and checked: every problem named at its field. */
+function readConfig(file: string): z.infer<typeof schema> {
   if (!existsSync(file)) throw new HardwareConfigError(`${file}: no hardware configuration (docs/operations.md, "Real hardware"); write one, or start with --hardware sim`);
   let json: unknown;
   try {
@@ -153,7 +149,16 @@ export function loadHardwareConfig(file: string, given?: Bindings): HardwareSetu
     const problems = parsed.error.issues.map((issue) => `${issue.path.length === 0 ? '(the file)' : issue.path.join('.')}: ${issue.message}`);
     throw new HardwareConfigError(`${file}: ${problems.join('; ')}`);
   }
-  const config = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * Reads and checks the table's hardware configuration, and the deck registration it names. The real
+ * bindings (unless given others) come with udev's device events for hot plug (D69).
+ */
+export function loadHardwareConfig(file: string, given?: Bindings): HardwareSetup {
+  const bindings = given ?? { serial: new SerialBinding(), hid: new HidBinding() };
+  const config = readConfig(file);
   const setup: { -readonly [K in keyof HardwareSetup]: HardwareSetup[K] } = given === undefined ? { hotPlug: new UdevMonitor() } : {};
   if (config.shoe !== undefined) setup.shoe = { binding: bindings.serial, target: target(config.shoe) };
   if (config.panel !== undefined) {
@@ -211,4 +216,37 @@ function layout(antennas: Record<string, string> | undefined): AntennaLayout {
       return [Number(id), { kind: 'seat', seat: Number(place.slice('seat '.length)) }];
     }),
   );
+}
+
+/** A device the configuration names, as the technician's tools show it (`felt devices list`). */
+export type ConfiguredDevice = {
+  /** Its name on the status bar: shoe, rfid, panel, or a reader's id. */
+  readonly name: string;
+  /** What it is, in words: `the shoe`, `reader rfid-1 (NXP PN532 board (HSU), seat 3)`. */
+  readonly what: string;
+  readonly transport: 'serial' | 'hid';
+  readonly target: DeviceTarget;
+};
+
+/** The devices a configuration names, without opening any or reading the deck (a technician's listing). */
+export function configuredDevices(file: string): ConfiguredDevice[] {
+  const config = readConfig(file);
+  const devices: ConfiguredDevice[] = [];
+  if (config.shoe !== undefined) devices.push({ name: 'shoe', what: 'the shoe', transport: 'serial', target: target(config.shoe) });
+  if (config.rfid !== undefined) devices.push({ name: 'rfid', what: "the RFID reader (Felt's open reader protocol)", transport: 'serial', target: target(config.rfid) });
+  if (config.panel !== undefined) devices.push({ name: 'panel', what: 'the button panel', transport: config.panel.transport, target: target(config.panel) });
+  config.readers?.forEach((reader, index) => {
+    const id = reader.id ?? defaultReaderId(index);
+    const where = reader.kind === 'pn532' ? `, ${reader.place}` : '';
+    devices.push({ name: id, what: `reader ${id} (${READER_NAMES[reader.kind]}${where})`, transport: 'serial', target: target(reader) });
+  });
+  return devices;
+}
+
+/** The deck the configuration's readers read (`deck`, or the RFID reader's), or null where it names none. */
+export function configuredDeck(file: string): DeckRegistration | null {
+  const config = readConfig(file);
+  if (config.deck !== undefined) return readDeck(file, config.deck, 'deck');
+  if (config.rfid !== undefined) return readDeck(file, config.rfid.deck, 'rfid.deck');
+  return null;
 }
