@@ -12,6 +12,7 @@ import { formatCard } from '../../src/cards/notation.js';
 import type { Card } from '../../src/cards/card.js';
 import { runDevices } from '../../src/cli/commands/devices.js';
 import { DeviceEnd, PtyCable } from '../../src/hardware/pty-wiring.js';
+import { SerialBinding } from '../../drivers/transport/serial-binding.js';
 import { until } from '../support/until.js';
 import { cliIo, scratch } from './cli-io.js';
 
@@ -192,6 +193,19 @@ describe('felt devices monitor, over socat pseudo-terminals, through each reader
       await cable.unplug();
     }
   }, 40_000);
+
+  it('ends at once, naming why, on a port another program holds (the table)', async () => {
+    const cable = await PtyCable.lay(scratch(), 'held');
+    const table = await new SerialBinding().open(cable.tablePath, {});
+    try {
+      const io = cliIo();
+      expect(await runDevices(['monitor', '--device', 'pn532', '--port', cable.tablePath], io, { stop: new Promise(() => undefined) })).toBe(1);
+      expect(io.written.err).toMatch(/^Reading .*; Ctrl-C to stop\.\nfelt devices: .*held-table cannot be opened: .*\(another program has it open: the table\? stop it first\)\n$/);
+    } finally {
+      await table.close();
+      await cable.unplug();
+    }
+  });
 
   it('refuses a port with nothing at it, an unknown kind, and a deck it cannot read, in words', async () => {
     const nothing = cliIo();

@@ -273,7 +273,7 @@ function disconnectionWords(why: Disconnection | null): string {
 /** What to do about a port that will not open, where the system's words say why. */
 function hint(detail: string): string {
   if (/permission denied|EACCES/i.test(detail)) return ' (the user needs the dialout group: docs/operations.md, “Linux: devices and udev rules”)';
-  if (/busy|locked|EBUSY/i.test(detail)) return ' (another program has it open: the table? stop it first)';
+  if (/busy|lock|EBUSY|EAGAIN/i.test(detail)) return ' (another program has it open: the table? stop it first)';
   return '';
 }
 
