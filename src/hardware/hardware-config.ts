@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { printable } from '../printable.js';
 import { type AntennaLayout, type AntennaPlace, DEFAULT_ANTENNA_LAYOUT } from '../../drivers/rfid/antenna-layout.js';
 import { type DeckRegistration, DeckRegistrationError, importDeckCsv } from '../../drivers/rfid/deck-registration.js';
 import { READER_BAUD_RATE, READER_NAMES } from '../../drivers/rfid/reader-kinds.js';
@@ -142,7 +143,8 @@ function readConfig(file: string): z.infer<typeof schema> {
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new HardwareConfigError(`${file}: not JSON (${(error as Error).message})`);
+    // JSON.parse quotes the text: a binary file's control bytes would reach the terminal (an escape sequence).
+    throw new HardwareConfigError(`${file}: not JSON (${printable((error as Error).message)})`);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -76,6 +76,13 @@ describe('felt devices list', () => {
     expect(io.written.err).toMatch(/^felt devices: .*table\.db\.hardware\.json: /);
     expect(io.written.err).toContain("readers.0.place: 'seat 1' … 'seat 14'");
     expect(io.written.err).toContain('readers.0.path: give the device’s vendorId and productId, or its path');
+    // A binary file: its bytes are not sent to the terminal (an escape sequence would clear the screen).
+    const binary = join(scratch(), 'binary.json');
+    writeFileSync(binary, Buffer.from([0x51, 0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x00, 0xff]));
+    const garbage = cliIo();
+    expect(await runDevices(['list', '--config', binary], garbage, { root })).toBe(1);
+    expect(garbage.written.err).toMatch(/binary\.json: not JSON \(/);
+    expect([...garbage.written.err.slice(0, -1)].filter((char) => char.charCodeAt(0) < 0x20)).toEqual([]);
     const missing = cliIo();
     expect(await runDevices(['list', '--config', join(scratch(), 'none.json')], missing, { root })).toBe(1);
     expect(missing.written.err).toMatch(/none\.json: no hardware configuration/);
