@@ -9,6 +9,7 @@ import { SerialBinding } from '../../../drivers/transport/serial-binding.js';
 import { listHidDevices, listSerialDevices, type SysfsRoot, SYSTEM_ROOT } from '../../../drivers/transport/sysfs-devices.js';
 import type { TransportBinding } from '../../../drivers/transport/transport.js';
 import { formatCard } from '../../cards/notation.js';
+import { printable } from '../../printable.js';
 import { type Inventory, type InventoryRow, takeInventory } from '../../hardware/device-inventory.js';
 import { configuredDeck, configuredDevices, HardwareConfigError, hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { counted } from '../counted.js';
@@ -255,7 +256,8 @@ function words(line: MonitorLine): string {
     case 'disconnected':
       return `disconnected: ${String(line['problem'])}; waiting for it to come back`;
     default:
-      return `unreadable: ${String(line['problem'])}`;
+      // What a reader sent, quoted: its control bytes are not for the terminal.
+      return `unreadable: ${printable(String(line['problem']))}`;
   }
 }
 
