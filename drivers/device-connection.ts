@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { DriverError } from './driver-error.js';
+import type { HotPlug } from './transport/hot-plug.js';
 import type { DeviceIdentity, TransportBinding, TransportPort } from './transport/transport.js';
+
+/**
+ * While device events come (hot plug), a device not found is looked for again when one comes — and, in
+ * case an event was missed, at this slow pace besides (D69).
+ */
+export const BACKSTOP_MS = 10_000;
 
 /**
  * Where a device is: by what it is (vendor, product, serial number), and a path to fall back on when the
@@ -46,11 +53,14 @@ class NotThere extends DriverError {
 
 /**
  * Keeps one device connected: finds it, opens it, and when it goes away (unplugged, powered off) looks
- * for it again — by identity, so a shoe plugged into another USB socket, at another path, is found.
+ * for it again — by identity, so a shoe plugged into another USB socket, at another path, is found. It
+ * looks again when a device is plugged in (hot plug, when events come: udev) or every `retryMs` when no
+ * events come (D69).
  */
 export class DeviceConnection {
   private port: TransportPort | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private offHotPlug: (() => void) | null = null;
   private stopped = false;
 
   constructor(
@@ -58,6 +68,7 @@ export class DeviceConnection {
     private readonly target: DeviceTarget,
     private readonly events: ConnectionEvents,
     private readonly retryMs = 1_000,
+    private readonly hotPlug: HotPlug | null = null,
   ) {}
 
   start(): void {
@@ -66,12 +77,19 @@ export class DeviceConnection {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.cancelRetry();
     await this.port?.close();
   }
 
-  private async attempt(): Promise<void> {
+  private cancelRetry(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.offHotPlug?.();
+    this.offHotPlug = null;
+  }
+
+  private async attempt(): Promise<void> {
+    this.cancelRetry();
     if (this.stopped) return;
     let path: string | null = null;
     try {
@@ -99,7 +117,17 @@ export class DeviceConnection {
   }
 
   private retry(): void {
-    if (!this.stopped && this.timer === null) this.timer = setTimeout(() => void this.attempt(), this.retryMs);
+    if (this.stopped || this.timer !== null) return;
+    const hotPlug = this.hotPlug;
+    if (hotPlug?.live === true) {
+      // A device plugged in (or the events ending) is the time to look; the slow backstop covers a missed event.
+      this.offHotPlug = hotPlug.onEvent((event) => {
+        if (event.action === 'add' || event.action === 'change' || event.action === 'bind' || event.action === 'lost') void this.attempt();
+      });
+      this.timer = setTimeout(() => void this.attempt(), BACKSTOP_MS);
+      return;
+    }
+    this.timer = setTimeout(() => void this.attempt(), this.retryMs);
   }
 
   /**

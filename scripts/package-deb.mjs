@@ -5,7 +5,8 @@
 //   /usr/lib/felt/node       the Node.js runtime this build ran on (Debian 12's nodejs is 18; Felt needs 20)
 //   /usr/bin/felt            the command line, as the table service's user when run as root
 //   /lib/systemd/system      felt-table.service, felt-kiosk.service, felt-verify.service and .timer
-//   /lib/udev/rules.d        60-felt.rules: the button panel's HID device for the table's user
+//   /lib/udev/rules.d        60-felt.rules: HID devices (no boot keyboard or mouse) for the table's user;
+//                            70-felt.rules (drivers/udev/): the readers' and shoes' stable names
 //   /etc/default/felt        the table's database, hardware, address and kiosk (a conffile)
 // The maintainer scripts (packaging/debian/) make the user and folder, copy and migrate the table on an
 // upgrade, and start the services. Options: --out DIR (dist/), --version V (the package's version, package.json's
@@ -102,6 +103,10 @@ function main() {
   place('kiosk-session', 'usr/lib/felt/kiosk-session', 0o755);
   for (const unit of ['felt-table.service', 'felt-kiosk.service', 'felt-verify.service', 'felt-verify.timer']) place(unit, `lib/systemd/system/${unit}`, 0o644);
   place('60-felt.rules', 'lib/udev/rules.d/60-felt.rules', 0o644);
+  // The readers' and shoes' stable names, ModemManager kept off them, the panel's name (drivers/udev/, D69).
+  mkdirSync(join(staging, 'lib', 'udev', 'rules.d'), { recursive: true });
+  copyFileSync(join(ROOT, 'drivers', 'udev', '70-felt.rules'), join(staging, 'lib', 'udev', 'rules.d', '70-felt.rules'));
+  chmodSync(join(staging, 'lib', 'udev', 'rules.d', '70-felt.rules'), 0o644);
   place('default', 'etc/default/felt', 0o644);
   place('copyright', 'usr/share/doc/felt/copyright', 0o644);
   place('lintian-overrides', 'usr/share/lintian/overrides/felt', 0o644);

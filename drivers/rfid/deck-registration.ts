@@ -1,6 +1,6 @@
 import { type Card, CARD_COUNT } from '../../src/cards/card.js';
 import { formatCard, formatCardSymbol, tryParseCard } from '../../src/cards/notation.js';
-import { parseTagUid, type TagUid } from './tag-uid.js';
+import { parseTagUid, type TagUid, UID_WORDS } from './tag-uid.js';
 
 /**
  * Which tag is which card, for the deck on the table (docs/protocols.md, "RFID reader", "Registering a deck").
@@ -165,7 +165,7 @@ export function importDeckCsv(text: string): DeckRegistration {
     const cardText = fields[cardColumn] ?? '';
     const uid = parseTagUid(uidText);
     const card = tryParseCard(cardText);
-    if (uid === null) problem('bad-uid', line, `'${uidText}' is not a tag UID (16 hex digits, e.g. E004015012345678)`);
+    if (uid === null) problem('bad-uid', line, `'${uidText}' is not a tag UID: ${UID_WORDS}`);
     if (card === undefined) problem('unknown-card', line, `'${cardText}' is not a card (e.g. Ah, 10h, A♥)`);
     if (uid !== null) {
       const first = uidLine.get(uid);

@@ -1,6 +1,6 @@
 import { crc16 } from './crc16.js';
 import { COMMAND_TYPE_CODE, FRAME_OVERHEAD, MAX_LENGTH, MESSAGE_TYPE, type RfidMessage, START_BYTE } from './messages.js';
-import { tagUidBytes } from './tag-uid.js';
+import { type TagUid, tagUidBytes, UID_BYTES } from './tag-uid.js';
 
 /** The bytes of one frame carrying `message` (the host's commands, and the simulator's and tests' reader). */
 export function encodeFrame(message: RfidMessage): Uint8Array {
@@ -10,9 +10,9 @@ export function encodeFrame(message: RfidMessage): Uint8Array {
     case 'ping':
       return encodeRawFrame(COMMAND_TYPE_CODE[message.type], []);
     case 'tag-seen':
-      return encodeRawFrame(MESSAGE_TYPE.TAG_SEEN, [byte(message.antenna, 'antenna'), ...tagUidBytes(message.uid), signedByte(message.rssi)]);
+      return encodeRawFrame(MESSAGE_TYPE.TAG_SEEN, [byte(message.antenna, 'antenna'), ...feltUid(message.uid), signedByte(message.rssi)]);
     case 'tag-gone':
-      return encodeRawFrame(MESSAGE_TYPE.TAG_GONE, [byte(message.antenna, 'antenna'), ...tagUidBytes(message.uid)]);
+      return encodeRawFrame(MESSAGE_TYPE.TAG_GONE, [byte(message.antenna, 'antenna'), ...feltUid(message.uid)]);
     case 'antenna-fault':
       return encodeRawFrame(MESSAGE_TYPE.ANTENNA_FAULT, [byte(message.antenna, 'antenna'), byte(message.code, 'fault code')]);
     case 'heartbeat': {
@@ -41,6 +41,13 @@ export function encodeRawFrame(type: number, payload: ArrayLike<number>): Uint8A
   frame[2 + length] = crc >> 8;
   frame[3 + length] = crc & 0xff;
   return frame;
+}
+
+/** Felt's reader protocol carries 8-byte (ISO 15693) UIDs only: a shorter one has no place in its frames. */
+function feltUid(uid: TagUid): Uint8Array {
+  const bytes = tagUidBytes(uid);
+  if (bytes.length !== UID_BYTES) throw new RangeError(`Felt's reader protocol carries ${UID_BYTES}-byte UIDs; ${uid} has ${bytes.length}`);
+  return bytes;
 }
 
 function byte(value: number, what: string): number {

@@ -3,6 +3,7 @@ import type { TransportPort } from '../transport/transport.js';
 import { encodeFrame } from './encode.js';
 import { RfidFrameParser, type RfidParseResult } from './frame-parser.js';
 import { ANTENNA_FAULT_CODE, describeAntennaFault, HEARTBEAT_FLAG, type RfidCommand, type RfidCommandType } from './messages.js';
+import { type DriverClock, SYSTEM_CLOCK, TagPresence } from './presence.js';
 import type { TagUid } from './tag-uid.js';
 
 /**
@@ -21,18 +22,18 @@ export type RfidEvent =
   | { readonly type: 'reader-status'; readonly inventoryRunning: boolean; readonly antennaFault: boolean; readonly overTemperature: boolean; readonly uptimeSeconds: number }
   /** The reader's answer to a command (ACK_STATUS: 0 done, 1 busy, 2 refused). */
   | { readonly type: 'command-answered'; readonly command: RfidCommandType; readonly status: number }
+  /**
+   * A polled reader (the PN532, the metratec reader) has read every antenna once since it began: every tag
+   * it holds has been reported, so a tag the table remembers from before a lost line and not reported now
+   * was lifted meanwhile. (Felt's reader says the same by a heartbeat after START_INVENTORY's answer.)
+   */
+  | { readonly type: 'all-reported' }
   | { readonly type: 'protocol-error'; readonly problem: string }
   | { readonly type: 'disconnected'; readonly reason: DriverError };
 
-/** The only time the adapter needs: a timer it can cancel. Tests pass a clock they advance by hand. */
-export type RfidClock = { setTimer(ms: number, fire: () => void): () => void };
-
-export const SYSTEM_CLOCK: RfidClock = {
-  setTimer(ms, fire) {
-    const handle = setTimeout(fire, ms);
-    return () => clearTimeout(handle);
-  },
-};
+/** The only time the adapter needs: a timer it can cancel (presence.ts). */
+export type RfidClock = DriverClock;
+export { SYSTEM_CLOCK };
 
 export type RfidReaderOptions = {
   /** A tag gone and seen again on the same antenna within this time flickered: no lift, no place. */
@@ -44,9 +45,6 @@ export type RfidReaderOptions = {
 
 export const DEFAULT_FLICKER_WINDOW_MS = 300;
 export const DEFAULT_IDLE_FLUSH_MS = 100;
-
-/** A tag in one antenna's field; `cancelLift` while a TAG_GONE waits out the flicker window. */
-type Presence = { cancelLift: (() => void) | null };
 
 /**
  * The RFID reader over a transport: frames in, debounced events out.
@@ -61,10 +59,9 @@ type Presence = { cancelLift: (() => void) | null };
  */
 export class RfidReader {
   private readonly parser = new RfidFrameParser();
-  /** Where each tag is: uid → antenna → presence. A tag may be in two overlapping fields at once. */
-  private readonly tags = new Map<TagUid, Map<number, Presence>>();
+  /** Where each tag is (presence.ts): a tag may be in two overlapping fields at once. */
+  private readonly presence: TagPresence;
   private readonly unsubscribe: (() => void)[] = [];
-  private readonly flickerWindowMs: number;
   private readonly idleFlushMs: number;
   private readonly clock: RfidClock;
   private cancelIdleFlush: (() => void) | null = null;
@@ -76,9 +73,9 @@ export class RfidReader {
     private readonly emit: (event: RfidEvent) => void,
     options: RfidReaderOptions = {},
   ) {
-    this.flickerWindowMs = options.flickerWindowMs ?? DEFAULT_FLICKER_WINDOW_MS;
     this.idleFlushMs = options.idleFlushMs ?? DEFAULT_IDLE_FLUSH_MS;
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.presence = new TagPresence(emit, options.flickerWindowMs ?? DEFAULT_FLICKER_WINDOW_MS, this.clock);
     this.unsubscribe.push(port.onData((chunk) => this.receive(chunk)));
     this.unsubscribe.push(port.onClose((reason) => this.closed(reason)));
   }
@@ -137,8 +134,7 @@ export class RfidReader {
   private forget(): void {
     this.cancelIdleFlush?.();
     this.cancelIdleFlush = null;
-    for (const places of this.tags.values()) for (const presence of places.values()) presence.cancelLift?.();
-    this.tags.clear();
+    this.presence.forget();
   }
 
   private handle(results: readonly RfidParseResult[]): void {
@@ -150,10 +146,10 @@ export class RfidReader {
       const message = result.message;
       switch (message.type) {
         case 'tag-seen':
-          this.seen(message.antenna, message.uid);
+          this.presence.seen(message.antenna, message.uid);
           break;
         case 'tag-gone':
-          this.gone(message.antenna, message.uid);
+          this.presence.gone(message.antenna, message.uid);
           break;
         case 'antenna-fault':
           this.emit(
@@ -175,47 +171,6 @@ export class RfidReader {
           break;
       }
     }
-  }
-
-  private seen(antenna: number, uid: TagUid): void {
-    // Gone from another antenna and seen here: it moved. Its lift comes first, now.
-    for (const [other, presence] of [...(this.tags.get(uid) ?? [])]) {
-      if (other !== antenna && presence.cancelLift !== null) {
-        presence.cancelLift();
-        this.lift(uid, other);
-      }
-    }
-    let places = this.tags.get(uid);
-    if (places === undefined) {
-      places = new Map();
-      this.tags.set(uid, places);
-    }
-    const here = places.get(antenna);
-    if (here !== undefined) {
-      // Read again while present, or back within the flicker window: still the same placement.
-      here.cancelLift?.();
-      here.cancelLift = null;
-      return;
-    }
-    places.set(antenna, { cancelLift: null });
-    this.emit({ type: 'tag-placed', antenna, uid });
-  }
-
-  private gone(antenna: number, uid: TagUid): void {
-    const here = this.tags.get(uid)?.get(antenna);
-    if (here === undefined || here.cancelLift !== null) return;
-    if (this.flickerWindowMs <= 0) {
-      this.lift(uid, antenna);
-      return;
-    }
-    here.cancelLift = this.clock.setTimer(this.flickerWindowMs, () => this.lift(uid, antenna));
-  }
-
-  private lift(uid: TagUid, antenna: number): void {
-    const places = this.tags.get(uid);
-    if (places?.delete(antenna) !== true) return;
-    if (places.size === 0) this.tags.delete(uid);
-    this.emit({ type: 'tag-lifted', antenna, uid });
   }
 
   private heartbeat(flags: number, uptimeSeconds: number): void {

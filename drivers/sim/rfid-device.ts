@@ -23,6 +23,16 @@ export function simulatedDeckUids(deck: number): TagUid[] {
   return Array.from({ length: CARDS_PER_DECK }, (_, card) => `E004FE17${hex(deck)}0000${hex(card)}` as TagUid);
 }
 
+/**
+ * The tags of simulated NTAG deck `deck` (0–255), in card order: 7-byte ISO 14443A UIDs as NTAG 21x
+ * inlays carry, `04 FE 17 dd 00 00 cc` — `04` NXP's maker code, then the same serial range, deck and card
+ * as the ISO 15693 deck. For tables read by PN532 boards.
+ */
+export function simulatedNtagDeckUids(deck: number): TagUid[] {
+  if (!Number.isInteger(deck) || deck < 0 || deck > MAX_DECK) throw new RangeError(`a simulated deck is numbered 0–${MAX_DECK}, got ${String(deck)}`);
+  return Array.from({ length: CARDS_PER_DECK }, (_, card) => `04FE17${hex(deck)}0000${hex(card)}` as TagUid);
+}
+
 /** Simulated deck `deck` registered, as if scanned card by card. */
 export function simulatedDeck(deck: number): DeckRegistration {
   return DeckRegistration.fromUidsInCardOrder(simulatedDeckUids(deck));

@@ -1,16 +1,22 @@
-import { read } from 'node:fs';
+import { existsSync, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { SerialPort } from 'serialport';
 import { DriverError } from '../driver-error.js';
+import { listSerialDevices, type SysfsRoot, SYSTEM_ROOT } from './sysfs-devices.js';
 import type { DeviceIdentity, TransportBinding, TransportPort } from './transport.js';
 
 /**
  * Serial devices through serialport (v13): real ports, USB serial adapters, and the pseudo-terminals the
- * simulated table opens with socat. Listing needs udevadm on Linux; where it is missing the list fails
- * with a DriverError instead of a crash, and a configured path can still be opened.
+ * simulated table opens with socat. On Linux the ports are listed from sysfs (sysfs-devices.ts, D69):
+ * serialport's own list runs udevadm, a process per listing, and fails where udevadm is missing. Elsewhere
+ * serialport lists them; where that fails the list fails with a DriverError instead of a crash, and a
+ * configured path can still be opened.
  */
 export class SerialBinding implements TransportBinding {
+  constructor(private readonly sysfs: SysfsRoot | null = process.platform === 'linux' && existsSync('/sys/class/tty') ? SYSTEM_ROOT : null) {}
+
   async list(): Promise<readonly (DeviceIdentity & { readonly path: string })[]> {
+    if (this.sysfs !== null) return listSerialDevices(this.sysfs).map(({ path, vendorId, productId, serialNumber }) => ({ path, vendorId, productId, serialNumber }));
     let ports: Awaited<ReturnType<typeof SerialPort.list>>;
     try {
       ports = await SerialPort.list();

@@ -48,8 +48,11 @@ export class RfidMapping {
         const key = `${event.uid}@${event.antenna}`;
         const hand = this.currentHand();
         if (this.beforeOutage.has(key)) {
+          // Reported again after the line came back, where it lay: the card it was, taken (or flagged) when
+          // it was put down — no news, and no fault raised again over the status bar's "connected".
           this.lying.set(key, this.beforeOutage.get(key));
           this.beforeOutage.delete(key);
+          return;
         }
         if (this.lying.has(key) && this.lying.get(key) !== hand) return;
         this.lying.set(key, hand);
@@ -77,6 +80,10 @@ export class RfidMapping {
       case 'reader-status':
         // A heartbeat after START_INVENTORY's answer: the round of every tag it holds has been sent.
         if (this.inventoryAnswered) this.beforeOutage.clear();
+        return;
+      case 'all-reported':
+        // A polled reader has read every antenna once since it came back.
+        this.beforeOutage.clear();
         return;
       case 'protocol-error':
         // Noise on the line is skipped by the parser: not the croupier's business.

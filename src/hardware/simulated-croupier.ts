@@ -8,14 +8,15 @@ import type { Command } from '../engine/hand/apply.js';
 import { type CardTarget, isSeen } from '../engine/hand/dealing.js';
 import type { TableState } from '../engine/table/table-state.js';
 import { randomLegalCommand } from '../sim/random-play.js';
-import { SIM_FAULTS, type SimFault } from './sim-faults.js';
-import { type DeviceName, isNextCardFault, type SimulatedTable } from './simulated-table.js';
+import { SIM_FAULTS } from './sim-faults.js';
+import { READER_FAULTS } from './simulated-antennas.js';
+import { type DeviceName, isNextCardFault, type SimulatedTable, type TableFault } from './simulated-table.js';
 
 export type CroupierOptions = {
   readonly hands: number;
   /** Players seated at the start (2–10). */
   readonly players?: number;
-  /** Inject every fault of sim-faults.ts in turn, one every few steps. */
+  /** Inject every fault of sim-faults.ts and the reader's own (READER_FAULTS) in turn, one every few steps. */
   readonly faults?: boolean;
   /** How long to wait for the table to take a card or a press before trying the next way (ms). */
   readonly patienceMs?: number;
@@ -33,7 +34,7 @@ export class CroupierStopped extends Error {
 export type CroupierReport = {
   readonly hands: number;
   /** Faults injected, by name, in the order they came. */
-  readonly faults: readonly SimFault[];
+  readonly faults: readonly TableFault[];
   /** Cards the croupier had to enter by touch because no device reported them. */
   readonly touchEntries: number;
   /** Cards the RFID antennas put on the table because the shoe's sentence was lost. */
@@ -55,7 +56,7 @@ const SEAT_BUY_IN = 1_000;
  * Every wait is bounded; a table that stops answering is an error naming what it waited for.
  */
 export class SimulatedCroupier {
-  private readonly faultsInjected: SimFault[] = [];
+  private readonly faultsInjected: TableFault[] = [];
   private readonly statuses: string[] = [];
   private readonly refusals: string[] = [];
   private touchEntries = 0;
@@ -187,7 +188,7 @@ export class SimulatedCroupier {
     const before = this.controller.table;
     const command = randomLegalCommand(hand, this.random) as Command;
     const panel = this.table.devices.panel;
-    if (command.type === 'fold' && this.random.nextInt(3) === 0 && this.table.devices.rfid.tagsAt(seat).length > 0) {
+    if (command.type === 'fold' && this.random.nextInt(3) === 0 && this.table.tagsAtSeat(seat).length > 0) {
       this.table.muck(seat);
     } else {
       // As a croupier does: read what the panel armed before confirming; if it is not what the player did, clear and press again.
@@ -214,8 +215,8 @@ export class SimulatedCroupier {
 
   /** The next fault of the list (every one in turn): injected, then the cable put back if it was pulled. */
   private async faultNow(nextCardOnly = false): Promise<void> {
-    const candidates = SIM_FAULTS.filter((fault) => isNextCardFault(fault) === nextCardOnly && !fault.endsWith('-replug'));
-    const fault = candidates[this.nextFault[nextCardOnly ? 'nextCard' : 'now']++ % candidates.length] as SimFault;
+    const candidates = [...SIM_FAULTS, ...READER_FAULTS].filter((fault) => isNextCardFault(fault) === nextCardOnly && !fault.endsWith('-replug') && this.table.supports(fault));
+    const fault = candidates[this.nextFault[nextCardOnly ? 'nextCard' : 'now']++ % candidates.length] as TableFault;
     this.faultsInjected.push(fault);
     this.log(`fault: ${fault}`);
     await this.table.inject(fault);
@@ -223,8 +224,8 @@ export class SimulatedCroupier {
       const device = fault.slice(0, fault.indexOf('-')) as DeviceName;
       const id = device;
       await this.until(() => this.status(id)?.state === 'disconnected', `the ${device} to show as unplugged`);
-      await this.table.inject(`${device}-replug` as SimFault);
-      this.faultsInjected.push(`${device}-replug` as SimFault);
+      await this.table.inject(`${device}-replug` as TableFault);
+      this.faultsInjected.push(`${device}-replug` as TableFault);
       await this.until(() => this.status(id)?.state === 'connected', `the ${device} to come back`, 10_000);
       // Between hands the table checks the deck of a shoe that comes back (not during a hand: its dealt cards would be missing).
       const hand = this.controller.table.hand;

@@ -7,6 +7,7 @@ import type { DeviceIdentity } from '../../drivers/transport/transport.js';
 import type { SeededRandom } from '../cards/random.js';
 import type { TableController } from '../controller/table-controller.js';
 import { type DeviceName, SIMULATED_DECK, SimulatedTable } from './simulated-table.js';
+import { FeltAntennas } from './simulated-antennas.js';
 import { TableHardware } from './table-hardware.js';
 
 /** The simulated devices' identities, as a real table's configuration names its devices. */
@@ -46,7 +47,7 @@ export function simulatedHardware(controller: TableController, random: SeededRan
     panel: { binding, target: { identity: SIMULATED_IDENTITIES.panel, path: null }, framing: 'report' },
     retryMs: options.retryMs ?? 250,
   });
-  const table = new SimulatedTable(controller, { shoe, rfid, panel }, wiring, random);
+  const table = new SimulatedTable(controller, { shoe, antennas: new FeltAntennas(rfid), panel }, wiring, random);
   table.startBeating();
   return { table, hardware };
 }

@@ -1,7 +1,7 @@
-import { BOARD_ANTENNA, BURN_ANTENNA, DEFAULT_ANTENNA_LAYOUT, MUCK_ANTENNA } from '../../drivers/rfid/antenna-layout.js';
+import type { AntennaPlace } from '../../drivers/rfid/antenna-layout.js';
 import type { TagUid } from '../../drivers/rfid/tag-uid.js';
 import type { SimulatedPanel } from '../../drivers/panel/simulated-panel.js';
-import { type SimulatedRfidReader, simulatedDeckUids } from '../../drivers/sim/rfid-device.js';
+import { simulatedDeckUids, simulatedNtagDeckUids } from '../../drivers/sim/rfid-device.js';
 import type { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
 import type { Card } from '../cards/card.js';
 import type { SeededRandom } from '../cards/random.js';
@@ -9,9 +9,13 @@ import type { TableController } from '../controller/table-controller.js';
 import type { CardTarget } from '../engine/hand/dealing.js';
 import { SimulatedShoe } from '../sim/shoe.js';
 import type { SimFault } from './sim-faults.js';
+import { placeKey, type ReaderFault, type SimulatedAntennas } from './simulated-antennas.js';
 
-/** The simulated table's devices, each speaking its real protocol on its line. */
-export type SimulatedDevices = { readonly shoe: SimulatedShoeDevice; readonly rfid: SimulatedRfidReader; readonly panel: SimulatedPanel };
+/** The simulated table's devices, each speaking its real protocol on its line; the antennas behind whichever reader the table has. */
+export type SimulatedDevices = { readonly shoe: SimulatedShoeDevice; readonly antennas: SimulatedAntennas; readonly panel: SimulatedPanel };
+
+/** A fault the simulated table can be asked for: one of the screen's (sim-faults.ts) or a reader's own. */
+export type TableFault = SimFault | ReaderFault;
 
 export type DeviceName = 'shoe' | 'rfid' | 'panel';
 
@@ -26,7 +30,7 @@ export const SIMULATED_DECK = 0;
 const FOREIGN_DECK = 1;
 
 /** Faults that happen to the next card dealt, not at once. */
-const NEXT_CARD_FAULTS: ReadonlySet<SimFault> = new Set<SimFault>([
+const NEXT_CARD_FAULTS: ReadonlySet<TableFault> = new Set<TableFault>([
   'shoe-truncated',
   'shoe-bad-checksum',
   'shoe-repeat',
@@ -36,9 +40,11 @@ const NEXT_CARD_FAULTS: ReadonlySet<SimFault> = new Set<SimFault>([
   'rfid-repeat',
   'rfid-missed-read',
   'rfid-wrong-antenna',
+  'rfid-two-antennas',
+  'rfid-flicker',
 ]);
 
-export function isNextCardFault(fault: SimFault): boolean {
+export function isNextCardFault(fault: TableFault): boolean {
   return NEXT_CARD_FAULTS.has(fault);
 }
 
@@ -50,12 +56,12 @@ export function isNextCardFault(fault: SimFault): boolean {
  */
 export class SimulatedTable {
   private readonly cards: SimulatedShoe;
-  private readonly uids = simulatedDeckUids(SIMULATED_DECK);
-  private readonly foreign = simulatedDeckUids(FOREIGN_DECK);
+  private readonly uids: readonly TagUid[];
+  private readonly foreign: readonly TagUid[];
   /** Faults waiting for the next card, in the order asked. */
-  private readonly nextCard: SimFault[] = [];
+  private readonly nextCard: TableFault[] = [];
   /** The antenna whose fault clears at the next card. */
-  private antennaDown: number | null = null;
+  private antennaDown: AntennaPlace | null = null;
   /** The hand the antennas hold cards of (its `hand-started` entry). */
   private hand: object | undefined = undefined;
   private beating: ReturnType<typeof setInterval> | null = null;
@@ -68,6 +74,20 @@ export class SimulatedTable {
     random: SeededRandom,
   ) {
     this.cards = new SimulatedShoe(random);
+    // A PN532 reads ISO 14443A cards: NTAG inlays with 7-byte UIDs. The others read the ISO 15693 deck.
+    const uidsOf = devices.antennas.kind === 'pn532' ? simulatedNtagDeckUids : simulatedDeckUids;
+    this.uids = uidsOf(SIMULATED_DECK);
+    this.foreign = uidsOf(FOREIGN_DECK);
+  }
+
+  /** The deck registered at this table: the simulated deck's tags, of the kind its reader reads. */
+  get deckUids(): readonly TagUid[] {
+    return this.uids;
+  }
+
+  /** Whether the table's reader can be asked for this fault (a PN532 has no antenna faults). */
+  supports(fault: TableFault): boolean {
+    return fault !== 'rfid-antenna-fault' || this.devices.antennas.antennaFaults;
   }
 
   /** Every second, as the real devices do: the shoe's `STAT` and the reader's `HEARTBEAT` (the table watches for silence). */
@@ -75,7 +95,7 @@ export class SimulatedTable {
     if (this.beating !== null) return;
     this.beating = setInterval(() => {
       this.devices.shoe.send({ type: 'status', state: 'READY' });
-      this.devices.rfid.heartbeat(++this.seconds);
+      this.devices.antennas.beat(++this.seconds);
     }, 1_000);
     this.beating.unref();
   }
@@ -83,6 +103,7 @@ export class SimulatedTable {
   stopBeating(): void {
     if (this.beating !== null) clearInterval(this.beating);
     this.beating = null;
+    this.devices.antennas.stop();
   }
 
   uidOf(card: Card): TagUid {
@@ -127,28 +148,64 @@ export class SimulatedTable {
 
   /** The card reaches the antenna of its place (with the next RFID fault, if one is waiting). */
   place(card: Card, target: CardTarget): void {
-    const rfid = this.devices.rfid;
+    const antennas = this.devices.antennas;
     if (this.antennaDown !== null) {
-      rfid.antennaCleared(this.antennaDown);
+      antennas.antennaCleared(this.antennaDown);
       this.antennaDown = null;
     }
-    const antenna = target === 'burn' ? BURN_ANTENNA : target === 'board' ? BOARD_ANTENNA : target.seat;
+    const where: AntennaPlace = target === 'burn' ? { kind: 'burn' } : target === 'board' ? { kind: 'board' } : { kind: 'seat', seat: target.seat };
     const uid = this.uidOf(card);
+    if (!this.hasAntenna(where)) return;
     const fault = this.takeFault('rfid-');
-    if (fault === 'rfid-missed-read') {
-      rfid.missedRead(antenna, uid);
-      return;
+    switch (fault) {
+      case 'rfid-missed-read':
+        antennas.missedRead(where, uid);
+        return;
+      case 'rfid-wrong-antenna': {
+        // Pitched to the wrong place first, then moved where it belongs once the reader has seen it there.
+        const wrong: AntennaPlace = where.kind === 'board' ? this.seatWithAntenna() : { kind: 'board' };
+        antennas.place(wrong, uid);
+        antennas.later(() => {
+          antennas.lift(wrong, uid);
+          antennas.place(where, uid);
+        });
+        return;
+      }
+      case 'rfid-truncated':
+      case 'rfid-bad-crc':
+        antennas.spoiled(where, uid, fault === 'rfid-truncated' ? 'cut' : 'bad-crc');
+        return;
+      case 'rfid-two-antennas': {
+        antennas.place(where, uid);
+        const neighbour = this.neighbourOf(where);
+        if (neighbour !== null) antennas.place(neighbour, uid);
+        return;
+      }
+      case 'rfid-flicker':
+        antennas.place(where, uid);
+        antennas.later(() => antennas.flicker(where, uid));
+        return;
+      default:
+        antennas.place(where, uid);
+        if (fault === 'rfid-repeat') for (let round = 0; round < 3; round++) antennas.repeat();
     }
-    if (fault === 'rfid-wrong-antenna') {
-      // Pitched to the wrong place first, then moved where it belongs.
-      const wrong = antenna === BOARD_ANTENNA ? 1 : BOARD_ANTENNA;
-      rfid.place(wrong, uid);
-      rfid.lift(wrong, uid);
-    }
-    if (fault === 'rfid-truncated') rfid.truncated(antenna, uid);
-    if (fault === 'rfid-bad-crc') rfid.badCrc(antenna, uid);
-    rfid.place(antenna, uid);
-    if (fault === 'rfid-repeat') for (let round = 0; round < 3; round++) rfid.round();
+  }
+
+  private hasAntenna(where: AntennaPlace): boolean {
+    return this.devices.antennas.places.some((place) => placeKey(place) === placeKey(where));
+  }
+
+  /** The first seat with an antenna (a PN532 table has boards only under the seats in play). */
+  private seatWithAntenna(): AntennaPlace {
+    return this.devices.antennas.places.find((place) => place.kind === 'seat') ?? { kind: 'seat', seat: 1 };
+  }
+
+  /** The antenna beside this one, whose field may reach a card here: the next seat; the burn beside the board. */
+  private neighbourOf(where: AntennaPlace): AntennaPlace | null {
+    const candidate: AntennaPlace = where.kind === 'seat' ? { kind: 'seat', seat: where.seat + 1 } : where.kind === 'board' ? { kind: 'burn' } : { kind: 'board' };
+    if (this.hasAntenna(candidate)) return candidate;
+    const first = this.seatWithAntenna();
+    return this.hasAntenna(first) && placeKey(first) !== placeKey(where) ? first : null;
   }
 
   /** Both at once, as the simulation panel's button does: the shoe's card, then its tag. */
@@ -159,22 +216,29 @@ export class SimulatedTable {
     return dealt.card;
   }
 
+  /** The tags lying at a seat's antenna (none where a seat has no antenna). */
+  tagsAtSeat(seat: number): readonly TagUid[] {
+    const where: AntennaPlace = { kind: 'seat', seat };
+    return this.hasAntenna(where) ? this.devices.antennas.tagsAt(where) : [];
+  }
+
   /** A folded hand pulled into the muck: its tags leave the seat's antenna and come to the muck's. */
   muck(seat: number): void {
-    const rfid = this.devices.rfid;
-    for (const uid of rfid.tagsAt(seat)) {
-      rfid.place(MUCK_ANTENNA, uid);
-      rfid.lift(seat, uid);
+    const antennas = this.devices.antennas;
+    const muck: AntennaPlace = { kind: 'muck' };
+    for (const uid of this.tagsAtSeat(seat)) {
+      if (this.hasAntenna(muck)) antennas.place(muck, uid);
+      antennas.lift({ kind: 'seat', seat }, uid);
     }
   }
 
   /** A fault now, or for the next card (`isNextCardFault`). */
-  async inject(fault: SimFault): Promise<void> {
+  async inject(fault: TableFault): Promise<void> {
     if (isNextCardFault(fault)) {
       this.nextCard.push(fault);
       return;
     }
-    const { shoe, rfid, panel } = this.devices;
+    const { shoe, antennas, panel } = this.devices;
     switch (fault) {
       case 'shoe-unplug':
         return this.wiring.unplug('shoe');
@@ -199,17 +263,19 @@ export class SimulatedTable {
         shoe.send({ type: 'deck', ok: false, count: 52, missing: [51 as Card], extra: [], duplicates: [0 as Card] });
         return;
       case 'rfid-garbage':
-        rfid.garbage(NOISE);
+        antennas.garbage(NOISE);
         return;
       case 'rfid-foreign-card': {
         const uid = this.foreign[0] as TagUid;
-        rfid.place(BOARD_ANTENNA, uid);
-        rfid.lift(BOARD_ANTENNA, uid);
+        const board: AntennaPlace = this.hasAntenna({ kind: 'board' }) ? { kind: 'board' } : this.seatWithAntenna();
+        antennas.place(board, uid);
+        antennas.later(() => antennas.lift(board, uid));
         return;
       }
       case 'rfid-antenna-fault':
-        rfid.antennaFault(BOARD_ANTENNA);
-        this.antennaDown = BOARD_ANTENNA;
+        if (!antennas.antennaFaults) return;
+        antennas.antennaFault({ kind: 'board' });
+        this.antennaDown = { kind: 'board' };
         return;
       case 'panel-garbage':
         panel.garbage(NOISE);
@@ -219,9 +285,9 @@ export class SimulatedTable {
     }
   }
 
-  private takeFault(prefix: 'shoe-' | 'rfid-'): SimFault | null {
+  private takeFault(prefix: 'shoe-' | 'rfid-'): TableFault | null {
     const index = this.nextCard.findIndex((fault) => fault.startsWith(prefix));
-    return index === -1 ? null : (this.nextCard.splice(index, 1)[0] as SimFault);
+    return index === -1 ? null : (this.nextCard.splice(index, 1)[0] as TableFault);
   }
 
   /** The croupier gathers the last hand's cards from every antenna. */
@@ -230,8 +296,8 @@ export class SimulatedTable {
   }
 
   private clearAntennas(): void {
-    const rfid = this.devices.rfid;
-    for (const antenna of DEFAULT_ANTENNA_LAYOUT.keys()) for (const uid of rfid.tagsAt(antenna)) rfid.lift(antenna, uid);
+    const antennas = this.devices.antennas;
+    for (const place of antennas.places) for (const uid of antennas.tagsAt(place)) antennas.lift(place, uid);
   }
 }
 

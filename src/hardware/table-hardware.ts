@@ -3,8 +3,10 @@ import type { PanelFraming } from '../../drivers/panel/panel-protocol.js';
 import { DeviceConnection, type DeviceTarget } from '../../drivers/device-connection.js';
 import type { AntennaLayout } from '../../drivers/rfid/antenna-layout.js';
 import type { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
+import { openTagReader, type ReaderKind, type TagReaderOptions } from '../../drivers/rfid/reader-kinds.js';
 import { RfidReader, type RfidReaderOptions } from '../../drivers/rfid/rfid-reader.js';
 import { ShoeReader } from '../../drivers/shoe/shoe-reader.js';
+import type { HotPlug } from '../../drivers/transport/hot-plug.js';
 import type { TransportBinding, TransportPort } from '../../drivers/transport/transport.js';
 import { PanelMapping } from '../controller/panel-mapping.js';
 import { RfidMapping } from '../controller/rfid-mapping.js';
@@ -17,14 +19,25 @@ import { SilenceWatch } from './silence-watch.js';
 /** One device: the transport it is on and where to find it there. */
 export type DeviceSetup = { readonly binding: TransportBinding; readonly target: DeviceTarget };
 
+/**
+ * One card reader among several (D68): its name on the status bar, its kind (reader-kinds.ts), the deck
+ * it reads, and where its antennas lie.
+ */
+export type ReaderSetup = DeviceSetup & { readonly id: string; readonly kind: ReaderKind; readonly deck: DeckRegistration; readonly layout: AntennaLayout; readonly options?: TagReaderOptions };
+
 /** The table's devices, each optional: a table may deal from a shoe, read RFID, both, or neither. */
 export type HardwareSetup = {
   readonly shoe?: DeviceSetup;
+  /** Felt's own reader alone, on the status bar as `rfid` (the configuration's `rfid`). */
   readonly rfid?: DeviceSetup & { readonly deck: DeckRegistration; readonly layout: AntennaLayout; readonly reader?: RfidReaderOptions };
+  /** Card readers of any kind, each with its antennas' places. */
+  readonly readers?: readonly ReaderSetup[];
   /** `framing`: `report` for USB HID, `stream` for a panel on a serial line. */
   readonly panel?: DeviceSetup & { readonly framing: PanelFraming };
-  /** How long after losing a device it is looked for again (1 s by default). */
+  /** How long after losing a device it is looked for again (1 s by default), while no hot-plug events come. */
   readonly retryMs?: number;
+  /** Device events (udev): a lost device is looked for when one is plugged in, instead of every `retryMs` (D69). */
+  readonly hotPlug?: HotPlug;
   /** A shoe or reader silent this long on an open port is flagged (3 s by default; 0: never). */
   readonly silenceMs?: number;
 };
@@ -40,6 +53,7 @@ export class TableHardware {
     private readonly connections: readonly DeviceConnection[],
     /** Ends the mappings: no event reaches the table once it is closing. */
     private readonly quiet: () => void,
+    private readonly hotPlug: HotPlug | null,
     /** Resolves once every device has been connected (a simulated table is ready at once; real devices may never come). */
     readonly allConnected: Promise<void>,
   ) {}
@@ -52,6 +66,7 @@ export class TableHardware {
     let connected = (): void => undefined;
     const allConnected = new Promise<void>((resolve) => (connected = resolve));
     const watches: SilenceWatch[] = [];
+    setup.hotPlug?.start();
     const silenceMs = setup.silenceMs ?? 3_000;
     const watchFor = (id: string, kind: DeviceStatus['kind']): SilenceWatch | null => {
       if (silenceMs <= 0) return null;
@@ -91,6 +106,7 @@ export class TableHardware {
           },
         },
         setup.retryMs,
+        setup.hotPlug ?? null,
       );
       connections.push(connection);
       connection.start();
@@ -129,6 +145,21 @@ export class TableHardware {
         watch,
       );
     }
+    for (const reader of setup.readers ?? []) {
+      const { id, kind, deck, layout, options } = reader;
+      const mapping = new RfidMapping(controller, deck, layout, id);
+      const watch = watchFor(id, 'rfid-reader');
+      connect(
+        id,
+        'rfid-reader',
+        reader,
+        (port) => {
+          // A reader that fails to start shows as its port closing, or as silence.
+          openTagReader(kind, port, listen(watch, (event) => mapping.handle(event)), options).catch(() => undefined);
+        },
+        watch,
+      );
+    }
     if (setup.panel !== undefined) {
       const { framing } = setup.panel;
       const mapping = new PanelMapping(controller);
@@ -145,12 +176,13 @@ export class TableHardware {
       if (ticker !== null) clearInterval(ticker);
       for (const stop of stopMappings) stop();
     };
-    return new TableHardware(connections, quiet, allConnected);
+    return new TableHardware(connections, quiet, setup.hotPlug ?? null, allConnected);
   }
 
   /** Stops at once taking events (the table may close its log right after), then closes every port. */
   async stop(): Promise<void> {
     this.quiet();
+    this.hotPlug?.stop();
     await Promise.all(this.connections.map((connection) => connection.stop()));
   }
 }

@@ -31,7 +31,7 @@ async function tableWithReader() {
   for (const seat of [1, 4, 7]) submit({ type: 'sit', seat, name: `P${seat}`, buyIn: 500 });
   for (const [seat, card] of [[1, '2c'], [4, 'As'], [7, '3d']] as const) submit({ type: 'draw', seat, card: parseCard(card) });
   submit({ type: 'start-hand' });
-  return { controller, binding, reader, connect, place, submit };
+  return { controller, binding, reader, mapping, connect, place, submit };
 }
 
 const rfid = (controller: TableController) => controller.view().devices.find((device) => device.id === 'rfid');
@@ -104,6 +104,38 @@ describe('the RFID reader at the table', () => {
     // A card put down now is this hand's.
     place(BURN_ANTENNA, '5s');
     expect(controller.table.hand?.burns).toEqual([parseCard('5s')]);
+  });
+
+  it('does not flag again, after a lost line, a card it flagged before: the reader reporting it again is no news', async () => {
+    const { controller, binding, reader, connect, place } = await tableWithReader();
+    place(BURN_ANTENNA, 'Kh');
+    place(7, 'Ah');
+    place(1, 'Ah');
+    expect(rfid(controller)?.state).toBe('fault');
+    binding.unplug('/dev/ttyUSB1');
+    binding.replug(reader);
+    await connect();
+    controller.reportDevice({ id: 'rfid', kind: 'rfid-reader', state: 'connected', detail: null });
+    place(7, 'Ah');
+    place(1, 'Ah');
+    expect(rfid(controller)?.state).toBe('connected');
+    expect(controller.table.hand?.players.find((player) => player.seat === 7)?.holeCards).toEqual([parseCard('Ah')]);
+  });
+
+  it('forgets a card from before a lost line once a polled reader has read every antenna without it (all-reported)', async () => {
+    const { controller, binding, reader, mapping, connect, place, submit } = await tableWithReader();
+    place(BURN_ANTENNA, 'Kh');
+    for (const [seat, card] of [[7, 'Ah'], [1, 'Qh'], [4, '9c'], [7, 'Ad'], [1, 'Qd'], [4, '8c']] as const) place(seat, card);
+    while (controller.view().prompt.kind === 'action') submit({ type: 'fold' });
+    submit({ type: 'start-hand' });
+    binding.unplug('/dev/ttyUSB1');
+    binding.replug(reader);
+    await connect();
+    // Every antenna read once, the old burn card not among them: it was taken away while the line was down.
+    mapping.handle({ type: 'all-reported' });
+    // Put down again now, it is this hand's burn.
+    place(BURN_ANTENNA, 'Kh');
+    expect(controller.table.hand?.burns).toEqual([parseCard('Kh')]);
   });
 
   it('takes hole cards dealt unread and read later at their seat for the seat’s: one tap shows them, and the muck antenna mucks them (D61)', async () => {

@@ -62,6 +62,7 @@ describe('the Debian package of a table PC', () => {
       '/usr/lib/felt/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
       '/usr/lib/felt/node_modules/ws/package.json',
       '/lib/udev/rules.d/60-felt.rules',
+      '/lib/udev/rules.d/70-felt.rules',
       '/etc/default/felt',
       '/usr/share/doc/felt/copyright',
       '/usr/share/man/man1/felt.1.gz',

@@ -9,15 +9,16 @@ import { ptyTable } from '../../hardware/pty-table.js';
 import { CroupierStopped, SimulatedCroupier } from '../../hardware/simulated-croupier.js';
 import { Store } from '../../store/store.js';
 import { verifyDatabase } from '../../store/verify.js';
+import { READER_NAMES, type ReaderKind } from '../../../drivers/rfid/reader-kinds.js';
 import { CliUsageError, type CommandIo } from '../io.js';
 
-export type PtySessionOptions = { readonly hands: number; readonly seed: number; readonly players: number; readonly faults: boolean; readonly db: string | null; readonly json: boolean };
+export type PtySessionOptions = { readonly hands: number; readonly seed: number; readonly players: number; readonly faults: boolean; readonly db: string | null; readonly json: boolean; readonly reader?: ReaderKind };
 
 /**
- * `felt sim --hardware pty`: a session at the simulated table over real serial lines — the dealing shoe,
- * the RFID reader and the button panel each on a socat pseudo-terminal pair, read by the table through
- * serialport as real devices are — played by the simulated croupier, with every fault in turn when
- * `--faults` is given. Prints each step, then the session's totals; the last line is JSON. Exit 1 when the
+ * `felt sim --hardware pty [--reader felt|metratec|pn532]`: a session at the simulated table over real
+ * serial lines — the dealing shoe, the card reader (Felt's own, a metratec QuasarMX, or a PN532 board per
+ * place) and the button panel each on a socat pseudo-terminal pair, read by the table through serialport
+ * as real devices are — played by the simulated croupier, with every fault in turn when `--faults` is given. Prints each step, then the session's totals; the last line is JSON. Exit 1 when the
  * chips do not balance, the log does not verify, or the table refused something the croupier did.
  * The pseudo-terminals' folder — with the table's log, unless `--db` keeps it — is removed when the session
  * ends, however it ends; Ctrl-C or SIGTERM stops it at the croupier's next step (exit 128 + the signal).
@@ -65,9 +66,10 @@ async function playOverPtys(options: PtySessionOptions, folder: string, stop: Ab
   let closed = false;
   try {
     const controller = TableController.open(store, { now: () => Date.now() }, CASINO_5_10);
-    const table = await ptyTable(controller, new SeededRandom(options.seed), folder);
+    const reader = options.reader ?? 'felt';
+    const table = await ptyTable(controller, new SeededRandom(options.seed), folder, { reader, players: options.players });
     try {
-      if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, rfid, panel (the table's ends: *-table)\n`);
+      if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, ${reader === 'pn532' ? 'a PN532 board per place (rfid*)' : `rfid (${READER_NAMES[reader]})`}, panel (the table's ends: *-table)\n`);
       const log = options.json ? undefined : (line: string): void => io.out(`${line}\n`);
       report = await new SimulatedCroupier(controller, table.table, new SeededRandom(options.seed + 1), { hands: options.hands, players: options.players, faults: options.faults, stop, ...(log === undefined ? {} : { log }) }).play();
     } finally {
@@ -86,7 +88,7 @@ async function playOverPtys(options: PtySessionOptions, folder: string, stop: Ab
       io.out(`The table's log (${options.db ?? 'kept for this run only: --db PATH keeps it'}) ${verification.ok ? 'verifies' : `DOES NOT VERIFY at row ${verification.row}: ${verification.problem}`}\n`);
       for (const refusal of report.refusals) io.out(`The table refused: ${refusal}\n`);
     }
-    io.out(`${JSON.stringify({ hands: report.hands, faults: report.faults.length, antennaEntries: report.antennaEntries, touchEntries: report.touchEntries, refusals: report.refusals.length, buyIns, cashOuts, timeCollected, chipsOnTable, balanced, verified, logHash, db: options.db })}\n`);
+    io.out(`${JSON.stringify({ reader, hands: report.hands, faults: report.faults.length, antennaEntries: report.antennaEntries, touchEntries: report.touchEntries, refusals: report.refusals.length, buyIns, cashOuts, timeCollected, chipsOnTable, balanced, verified, logHash, db: options.db })}\n`);
     return balanced && verified && report.refusals.length === 0 ? 0 : 1;
   } finally {
     if (!closed) store.close();

@@ -8,6 +8,7 @@ import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { counted } from '../counted.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
+import { isReaderKind, READER_KINDS, type ReaderKind } from '../../../drivers/rfid/reader-kinds.js';
 
 /**
  * `felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--json]
@@ -29,7 +30,7 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
   if (options.hardware === 'pty') {
     const { runPtySession } = await import('./sim-hardware.js');
     const { hands, seed, players } = options.session;
-    return runPtySession({ hands, seed, players, faults: options.faults, db: options.db, json: options.json }, io);
+    return runPtySession({ hands, seed, players, faults: options.faults, db: options.db, json: options.json, reader: options.reader }, io);
   }
   const phhDirectory = options.phh;
   if (phhDirectory !== null) mkdirSync(phhDirectory, { recursive: true });
@@ -122,7 +123,7 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
   };
 }
 
-function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean; hardware: 'none' | 'pty'; faults: boolean } {
+function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean; hardware: 'none' | 'pty'; faults: boolean; reader: ReaderKind } {
   let hands: number | null = null;
   let seed: number | null = null;
   let players = 6;
@@ -135,6 +136,7 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
   let resume = false;
   let hardware: 'none' | 'pty' = 'none';
   let faults = false;
+  let reader: ReaderKind | null = null;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     const value = (): string => {
@@ -172,6 +174,11 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
       if (name !== 'pty') throw new CliUsageError(`--hardware must be pty (the devices on socat pseudo-terminals), got '${name}'`);
       hardware = name;
     } else if (arg === '--faults') faults = true;
+    else if (arg === '--reader') {
+      const name = value();
+      if (!isReaderKind(name)) throw new CliUsageError(`--reader must be ${READER_KINDS.join(', ')}, got '${name}'`);
+      reader = name;
+    }
     else throw unexpectedArgument(arg);
   }
   if (hands === null) throw new CliUsageError('--hands is required');
@@ -180,5 +187,6 @@ function parseOptions(args: readonly string[]): { session: SessionOptions; json:
   if (resume && db === null) throw new CliUsageError('--resume continues a --db session: give --db PATH');
   if (hardware === 'pty' && (resume || phh !== null || mode !== 'cash' || structure !== 'nl' || button !== 'dead')) throw new CliUsageError('--hardware pty plays a cash no-limit table of its own: leave out --resume, --phh, --mode, --structure and --button');
   if (faults && hardware !== 'pty') throw new CliUsageError('--faults breaks the simulated devices: it needs --hardware pty');
-  return { session: { hands, seed, players, structure, button, mode }, json, phh, db, resume, hardware, faults };
+  if (reader !== null && hardware !== 'pty') throw new CliUsageError('--reader picks the simulated card reader: it needs --hardware pty');
+  return { session: { hands, seed, players, structure, button, mode }, json, phh, db, resume, hardware, faults, reader: reader ?? 'felt' };
 }

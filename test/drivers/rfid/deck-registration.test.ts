@@ -105,11 +105,27 @@ describe("importing a vendor's UID list (CSV)", () => {
     expect(deck.lookup(tag(51))).toBe(parseCard('As'));
   });
 
+  it('registers decks of NTAG (7-byte), MIFARE Classic (4-byte) and triple-size (10-byte) tags, and a deck of mixed lengths (7-byte refused before D68)', () => {
+    const ntag = (n: number): string => `04A1B2C3D4E5${n.toString(16).toUpperCase().padStart(2, '0')}`;
+    const classic = (n: number): string => `08A1B2${n.toString(16).toUpperCase().padStart(2, '0')}`;
+    const triple = (n: number): string => `8804A1B2C3D4E5F607${n.toString(16).toUpperCase().padStart(2, '0')}`;
+    for (const uidOf of [ntag, classic, triple]) {
+      const deck = importDeckCsv(csv(Array.from({ length: CARD_COUNT }, (_, card) => `${uidOf(card).match(/../g)?.join(':') ?? ''},${formatCard(card as Card)}`)));
+      expect(deck.lookup(uidOf(51) as TagUid)).toBe(parseCard('As'));
+      expect(importDeckCsv(deck.toCsv()).toCsv()).toBe(deck.toCsv());
+    }
+    const mixed = Array.from({ length: CARD_COUNT }, (_, card) => [ntag, classic, triple, tag][card % 4]?.(card) as TagUid);
+    const scanned = scanAll(mixed).finish();
+    mixed.forEach((uid, card) => expect(scanned.lookup(uid)).toBe(card));
+    // A UID and a longer one that begins with it are two tags.
+    expect(scanned.lookup(`${ntag(0)}00` as TagUid)).toBeNull();
+  });
+
   it('names the line and the UID that is not one', () => {
     const lines = [...LINES];
     lines[6] = 'E00401XYZ,3h';
     expect(problemsOf(() => importDeckCsv(csv(lines)))).toEqual([
-      { code: 'bad-uid', line: 8, message: "line 8: 'E00401XYZ' is not a tag UID (16 hex digits, e.g. E004015012345678)" },
+      { code: 'bad-uid', line: 8, message: "line 8: 'E00401XYZ' is not a tag UID: 8, 14, 16 or 20 hex digits (a UID of 4, 7, 8 or 10 bytes, e.g. 04A1B2C3D4E5F6 or E004015012345678)" },
     ]);
   });
 
@@ -170,7 +186,7 @@ describe("importing a vendor's UID list (CSV)", () => {
       ['duplicate-uid', 5],
       ['wrong-card-count', null],
     ]);
-    expect(() => importDeckCsv(csv(lines))).toThrow(/^line 3: 'nonsense' is not a tag UID .*; line 4: 'ZZ' is not a card .*; line 5: tag E004015000000000 is already on line 2; the list has 51/);
+    expect(() => importDeckCsv(csv(lines))).toThrow(/^line 3: 'nonsense' is not a tag UID: .*; line 4: 'ZZ' is not a card .*; line 5: tag E004015000000000 is already on line 2; the list has 51/);
   });
 });
 

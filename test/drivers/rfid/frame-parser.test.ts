@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFrame, encodeRawFrame } from '../../../drivers/rfid/encode.js';
 import { GARBAGE_REPORT_BYTES, RfidFrameParser, type RfidParseResult } from '../../../drivers/rfid/frame-parser.js';
 import { MAX_FRAME_BYTES, MESSAGE_TYPE, type RfidMessage } from '../../../drivers/rfid/messages.js';
-import { parseTagUid, tagUidBytes, type TagUid } from '../../../drivers/rfid/tag-uid.js';
+import { parseTagUid, tagUidBytes, tagUidFromBytes, type TagUid } from '../../../drivers/rfid/tag-uid.js';
 import {
   bytesAccountedFor,
   concat,
@@ -278,11 +278,26 @@ describe('the RFID frame parser with garbage and damage', () => {
 });
 
 describe('tag UIDs', () => {
+  it('reads UIDs of 4, 7, 8 and 10 bytes: MIFARE Classic, NTAG (refused before D68), ISO 15693, triple-size 14443A', () => {
+    // The 7-byte NTAG UID of the InListPassiveTarget answer in the PN532 tests (04 C2 35 CA 2C 2C 80).
+    expect(parseTagUid('04:C2:35:CA:2C:2C:80')).toBe('04C235CA2C2C80');
+    expect(parseTagUid('fb0ee20b')).toBe('FB0EE20B');
+    expect(parseTagUid('E0 04 01 50 12 34 56 78')).toBe('E004015012345678');
+    expect(parseTagUid('88-04-A1-B2-C3-D4-E5-F6-07-18')).toBe('8804A1B2C3D4E5F60718');
+    expect([...tagUidBytes('04C235CA2C2C80' as TagUid)]).toEqual([0x04, 0xc2, 0x35, 0xca, 0x2c, 0x2c, 0x80]);
+    expect(tagUidFromBytes(Uint8Array.of(9, 0x04, 0xc2, 0x35, 0xca, 0x2c, 0x2c, 0x80), 1, 7)).toBe('04C235CA2C2C80');
+    expect(() => tagUidFromBytes(Uint8Array.of(1, 2, 3, 4, 5), 0, 5)).toThrow('a tag UID is 4, 7, 8, 10 bytes long, not 5');
+  });
+
+  it("refuses a UID that is not 8 bytes in Felt's own frames, which carry ISO 15693 UIDs only", () => {
+    expect(() => encodeFrame({ type: 'tag-seen', antenna: 3, uid: '04C235CA2C2C80' as TagUid, rssi: -40 })).toThrow("Felt's reader protocol carries 8-byte UIDs; 04C235CA2C2C80 has 7");
+  });
+
   it('reads the ways people and vendor lists write them', () => {
     for (const text of ['E004015012345678', 'e004015012345678', ' E0:04:01:50:12:34:56:78 ', 'e0-04-01-50-12-34-56-78', 'E0 04 01 50 12 34 56 78']) {
       expect(parseTagUid(text)).toBe(UID_A);
     }
-    for (const text of ['', 'E0040150123456', 'E00401501234567800', 'G004015012345678', 'E0:04:01:50:12:34:5678', 'E0:04-01:50:12:34:56:78', '0xE004015012345678']) {
+    for (const text of ['', 'E00401501234', 'E00401501234567800', 'G004015012345678', 'E0:04:01:50:12:34:5678', 'E0:04-01:50:12:34:56:78', '0xE004015012345678', '04A1B2C3D4E5F6A7B8C9D0']) {
       expect(parseTagUid(text)).toBeNull();
     }
   });
