@@ -12,6 +12,7 @@ import type { SimulatedTable } from '../hardware/simulated-table.js';
 import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
+import { startFloorLink, type TableFloorLink } from '../floor/shipper/table-link.js';
 import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { FloorGate } from './floor-gate.js';
 import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember, withStaffLock } from './staff.js';
@@ -57,6 +58,8 @@ export class Core {
   /** The keypad that types into the screen (the keyboard wedge): its presses, as the button panel's. */
   private readonly keypad: PanelMapping;
   private readonly refresher: NodeJS.Timeout;
+  /** The table's link to its floor when it is enrolled at one (its link file beside the database, D73); null otherwise. */
+  private floorLink: TableFloorLink | null = null;
 
   private constructor(
     private readonly store: Store,
@@ -111,7 +114,11 @@ export class Core {
         await simulated.hardware.allConnected;
       }
       const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
+      // The shipper reads the log through the store and never writes it; a table with no floor starts none.
+      const floorLink = startFloorLink(options.dbPath, store, controller);
+      const core = new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: VERSION }, newPin, notice);
+      core.floorLink = floorLink;
+      return core;
     } catch (error) {
       await hardware?.stop();
       store.close();
@@ -164,6 +171,7 @@ export class Core {
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
     this.simulatedTable?.stopBeating();
+    void this.floorLink?.stop();
     void this.hardware.stop();
     this.store.close();
   }

@@ -13,7 +13,7 @@ type Command = {
 const COMMANDS: Readonly<Record<string, Command>> = {
   start: {
     summary: "Start the croupier's screen: the kiosk where Electron is installed, else browser mode (simulated hardware by default)",
-    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--tournament FILE]',
+    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--tournament FILE] [--floor CODE|FILE]   (--floor: enrol the table at a floor with the code felt floor enrol printed)',
     run: async (args, io) => (await import('./commands/start.js')).runStart(args, io),
   },
   eval: {

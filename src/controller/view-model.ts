@@ -42,7 +42,7 @@ export type SeatView = {
 /** A device as the status bar shows it: what it is, whether it works, and the last problem in words. */
 export type DeviceStatus = {
   readonly id: string;
-  readonly kind: 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+  readonly kind: 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'floor-link';
   readonly state: 'connected' | 'disconnected' | 'fault';
   readonly detail: Words | null;
   /** A report the floor should find in the incidents (logged once per new failure), beyond an unplug. */

@@ -33,6 +33,7 @@ export const DEVICE_NAMES: Readonly<Record<DeviceKind | CardSource, Words>> = {
   'rfid-reader': { en: 'RFID reader', de: 'RFID-Leser' },
   'button-panel': { en: 'Button panel', de: 'Tastenfeld' },
   keypad: { en: 'Keypad', de: 'Ziffernblock' },
+  'floor-link': { en: 'Floor link', de: 'Verbindung zum Floor' },
   screen: { en: 'Screen', de: 'Bildschirm' },
 };
 

@@ -142,7 +142,8 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
   'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
 };
 
-export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad';
+/** `floor-link`: the table's link to its floor (src/floor/shipper/), shown on the status bar as a device is (D73). */
+export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'floor-link';
 
 /** The sign-ins a table counts wrong PINs for apart (D60): the floor's and the dealer's. */
 export type SignInGate = 'floor' | 'dealer';

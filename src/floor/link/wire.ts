@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { Words } from '../../evaluator/words.js';
+
+/**
+ * What the table and the floor say to each other over the link (HTTPS, the floor's certificate pinned:
+ * docs/protocols.md "The floor's link"), checked with zod where it arrives. The rows are the table's log
+ * rows exactly as its store keeps them (src/store/store.ts `LogRow`): the floor checks them with the
+ * table's own hash, so a row at the floor hashes to what the table's hashes.
+ */
+
+/** At most this many rows in a batch, and this many bytes in a request: a hand (a few dozen rows) always fits. */
+export const MAX_BATCH_ROWS = 5_000;
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+/** A row's payload: far above any operation Felt writes (a table's configuration is the largest, a few KB). */
+export const MAX_PAYLOAD_CHARS = 256 * 1024;
+
+const hash = z.string().regex(/^[0-9a-f]{64}$/, 'a hash is 64 lower-case hex digits');
+
+export const wireRow = z
+  .object({
+    seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    command_id: z.string().min(1).max(200),
+    payload: z.string().min(2).max(MAX_PAYLOAD_CHARS),
+    prev_hash: hash,
+    hash,
+  })
+  .strict();
+export type WireRow = z.infer<typeof wireRow>;
+
+/** A table's id at the floor, given at its enrolment. */
+export const tableId = z.string().regex(/^t-[0-9a-f]{12}$/, "a table's id is t- and 12 hex digits");
+
+export const rowBatch = z.object({ table: tableId, rows: z.array(wireRow).min(1).max(MAX_BATCH_ROWS) }).strict();
+export type RowBatch = z.infer<typeof rowBatch>;
+
+export type Head = { readonly seq: number; readonly hash: string };
+
+/**
+ * The floor's answer to a batch: stored (and where the floor's copy now ends); a gap (the batch begins
+ * after the floor's head: send again from it); a fork (the floor holds another row at `seq`, or the batch
+ * does not link to the floor's head — kept as an incident, never stored); refused (not a chain of Felt's
+ * rows, or it ends inside a hand in play).
+ */
+export type ShipAnswer =
+  | { readonly kind: 'stored'; readonly head: Head; readonly stored: number; readonly duplicates: number }
+  | { readonly kind: 'gap'; readonly head: Head }
+  | { readonly kind: 'fork'; readonly seq: number; readonly head: Head; readonly words: Words }
+  | { readonly kind: 'refused'; readonly seq: number | null; readonly words: Words };
+
+export const enrolRequest = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an enrolment secret is 43 base64url characters') }).strict();
+
+export type EnrolAnswer = { readonly table: { readonly id: string; readonly name: string }; readonly credential: string };
+
+/** An error from the floor: words for the table's screen, both languages. */
+export type FloorRefusal = { readonly error: Words };

@@ -1,0 +1,195 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import type { Words } from '../../evaluator/words.js';
+import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
+import { checkBatch } from '../ingest/batch-check.js';
+import { ingest, storedHead } from '../ingest/ingest.js';
+import { enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
+import type { FloorDatabase } from '../postgres/floor-database.js';
+import type { FloorCertificate } from './certificate.js';
+
+export type FloorServerOptions = {
+  readonly database: FloorDatabase;
+  readonly certificate: FloorCertificate;
+  readonly host: string;
+  /** 0: a free port (tests). */
+  readonly port: number;
+  /** A line for the floor's operator (stderr): a table enrolled, a fork, a refused batch, PostgreSQL restarted. */
+  readonly log?: (line: string) => void;
+};
+
+/** An answer with a status and a JSON body. */
+type Answer = { readonly status: number; readonly body: unknown };
+
+const refusal = (status: number, words: Words): Answer => ({ status, body: { error: words } });
+
+/** How often the floor looks whether its embedded PostgreSQL still runs (and starts it again if not). */
+const WATCH_EVERY_MS = 2_000;
+
+/**
+ * The floor server: the tables' link (HTTPS with the floor's own certificate, which the tables pin) and
+ * the only writer of the floor's database (D72): a table proves who it is with its credential and can
+ * append its own log's rows, nothing else — it never gets database credentials. Requests:
+ * `POST /v1/enrol` (a one-time secret → the table's id and credential), `GET /v1/head` (where the floor's
+ * copy of the table's log ends), `POST /v1/rows` (a batch of rows → stored, gap, fork or refused).
+ */
+export class FloorServer {
+  private readonly watch: NodeJS.Timeout | null;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: FloorServerOptions,
+  ) {
+    const embedded = options.database.embedded;
+    this.watch =
+      embedded === null
+        ? null
+        : setInterval(() => {
+            embedded
+              .ensureRunning()
+              .then((started) => {
+                if (started) this.log('PostgreSQL was not running: started again');
+              })
+              .catch((error: unknown) => this.log(`PostgreSQL is not running and does not start: ${(error as Error).message}`));
+          }, WATCH_EVERY_MS);
+    this.watch?.unref();
+  }
+
+  static async start(options: FloorServerOptions): Promise<FloorServer> {
+    const server = createServer({ cert: options.certificate.certificate, key: options.certificate.key, minVersion: 'TLSv1.2' });
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 60_000;
+    server.keepAliveTimeout = 30_000;
+    const floor = new FloorServer(server, options);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void floor.handle(req, res));
+    // A client that breaks off its TLS handshake is no concern of the floor's.
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    void floor.port;
+    return floor;
+  }
+
+  /** The port it listens on (kept: a closed server still says where it was). */
+  get port(): number {
+    this.listening ??= (this.server.address() as AddressInfo).port;
+    return this.listening;
+  }
+
+  private listening: number | null = null;
+
+  async close(): Promise<void> {
+    if (this.watch !== null) clearInterval(this.watch);
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let answer: Answer;
+    try {
+      answer = await this.answer(req);
+    } catch (error) {
+      // The database did not answer (PostgreSQL restarting, a connection cut): the table sends again later.
+      this.log(`a request could not be answered: ${(error as Error).message}`);
+      answer = refusal(503, { en: "the floor's database cannot be reached now: the table sends again later", de: 'die Datenbank des Floors ist gerade nicht erreichbar: der Tisch sendet später erneut' });
+    }
+    const text = JSON.stringify(answer.body);
+    if (res.destroyed) return;
+    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+    res.end(text);
+  }
+
+  private async answer(req: IncomingMessage): Promise<Answer> {
+    const path = new URL(req.url ?? '/', 'https://floor').pathname;
+    const route = `${req.method ?? ''} ${path}`;
+    if (route === 'POST /v1/enrol') {
+      const body = await readJson(req, enrolRequest);
+      if ('status' in body) return body;
+      try {
+        const enrolled = await redeemEnrolment(this.options.database.pool, body.value.secret);
+        this.log(`table ${enrolled.table.id} enrolled as '${enrolled.table.name}'`);
+        return { status: 200, body: enrolled };
+      } catch (error) {
+        if (error instanceof EnrolmentRefused) return refusal(403, error.words);
+        throw error;
+      }
+    }
+    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
+    const table = await this.authenticated(req);
+    if (table === null) {
+      req.resume();
+      return refusal(401, { en: "these credentials are not a table's of this floor (enrol the table again)", de: 'diese Zugangsdaten gehören zu keinem Tisch dieses Floors (den Tisch neu anmelden)' });
+    }
+    if (route === 'GET /v1/head') return { status: 200, body: { head: await storedHead(this.options.database.pool, table) } };
+    const body = await readJson(req, rowBatch);
+    if ('status' in body) return body;
+    if (body.value.table !== table) {
+      this.log(`table ${table} sent rows in the name of table ${body.value.table}: refused`);
+      return refusal(403, { en: `these are table ${table}'s credentials: they send that table's rows only, not table ${body.value.table}'s`, de: `das sind die Zugangsdaten von Tisch ${table}: damit gehen nur dessen Zeilen, nicht die von Tisch ${body.value.table}` });
+    }
+    const checked = checkBatch(body.value.rows);
+    if (!checked.ok) {
+      this.log(`table ${table}: a batch refused at row ${checked.seq}: ${checked.problem}`);
+      return { status: 200, body: { kind: 'refused', seq: checked.seq, words: { en: `row ${checked.seq}: ${checked.problem}`, de: `Zeile ${checked.seq}: ${checked.problem}` } } };
+    }
+    const result = await ingest(this.options.database.pool, table, checked.rows);
+    if (result.kind === 'fork') this.log(`table ${table}: FORK at row ${result.seq} — ${result.words.en}`);
+    if (result.kind === 'refused') this.log(`table ${table}: a batch refused: ${result.words.en}`);
+    return { status: 200, body: result };
+  }
+
+  /** The table whose credential the request carries (`Bearer <id>.<secret>`), or null. */
+  private async authenticated(req: IncomingMessage): Promise<string | null> {
+    const match = /^Bearer (t-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '');
+    if (match === null) return null;
+    const [, id, secret] = match as unknown as [string, string, string];
+    const found = await this.options.database.pool.query<{ credential_hash: string }>('SELECT credential_hash FROM floor_table WHERE id = $1', [id]);
+    const kept = found.rows[0]?.credential_hash;
+    if (kept === undefined) return null;
+    return timingSafeEqual(Buffer.from(kept, 'hex'), Buffer.from(secretHash(secret), 'hex')) ? id : null;
+  }
+}
+
+/**
+ * A request's JSON body, at most `MAX_REQUEST_BYTES`, checked against its schema: the value, or the
+ * answer that says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
+ */
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<{ value: T } | Answer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) {
+      req.destroy();
+      return refusal(413, { en: `the request is larger than ${MAX_REQUEST_BYTES / 1024 / 1024} MB: send fewer rows at once`, de: `die Anfrage ist größer als ${MAX_REQUEST_BYTES / 1024 / 1024} MB: weniger Zeilen auf einmal senden` });
+    }
+    chunks.push(chunk);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return refusal(400, { en: 'the request is not JSON', de: 'die Anfrage ist kein JSON' });
+  }
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? 'the request' : issue.path.join('.');
+    return refusal(400, { en: `${where}: ${issue?.message ?? 'not the request the floor takes'}`, de: `${where}: ${issue?.message ?? 'nicht die Anfrage, die der Floor annimmt'}` });
+  }
+  return { value: checked.data };
+}
