@@ -28,7 +28,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   verify: {
     summary: "Check a table's log: the hash chain, the head, and every chip through a replay",
-    usage: 'felt verify --db PATH [--expect-head HASH] [--full]',
+    usage: 'felt verify --db PATH [--expect-head HASH] [--full] [--floor DIR|postgres://… [--table ID]]   (--floor: also against the floor\'s copy of the table\'s log; the table from its link file, or --table)',
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
   report: {
@@ -45,6 +45,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "Write every hand of a table's log as PHH hand histories",
     usage: 'felt export --db PATH --format phh --out DIR',
     run: async (args, io) => (await import('./commands/export.js')).runExport(args, io),
+  },
+  floor: {
+    summary: "The floor: every table's log in one PostgreSQL, anchored (the floor server; enrolment codes; a simulated room)",
+    usage: 'felt floor [serve] [--data DIR] [--pg URL] [--pg-user USER] [--host ADDRESS] [--port N] [--address https://HOST:PORT]\n       felt floor enrol --name NAME [--data DIR] [--pg URL] [--address https://HOST:PORT] [--out FILE]   (a one-time code: felt start --floor CODE|FILE)\n       felt floor sim [--tables N] [--hands N] [--seed S] [--data DIR] [--pg URL]   (simulated tables feeding a floor of their own)\n       felt floor tables [--data DIR] [--pg URL]\n       (--pg also from FELT_FLOOR_PG; without it the floor runs its own PostgreSQL in its folder)',
+    run: async (args, io) => (await import('./commands/floor.js')).runFloor(args, io),
   },
   replay: {
     summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',

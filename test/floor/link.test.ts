@@ -58,6 +58,17 @@ describe('enrolment', () => {
     expect(existsSync(linkFilePath(join(floor.folder, 'late.db')))).toBe(false);
   });
 
+  it('answers an enrolment sent again with the same credential (its answer was lost), and refuses the code with another', async () => {
+    const code = parseEnrolmentCode(await floor.enrolment('Table 7'));
+    const client = new FloorClient(code.address, code.fingerprint, floor.certificate.certificate, null);
+    const first = await client.enrol(code.secret, 'c'.repeat(43));
+    expect(await client.enrol(code.secret, 'c'.repeat(43))).toEqual(first);
+    await expect(client.enrol(code.secret, 'd'.repeat(43))).rejects.toThrow(/used already/);
+    const tables = await floor.database.pool.query('SELECT id FROM floor_table WHERE name = $1', ['Table 7']);
+    expect(tables.rows).toEqual([{ id: first.table.id }]);
+    client.close();
+  });
+
   it("never sends the secret to a server whose certificate is not the code's", async () => {
     const code = parseEnrolmentCode(await floor.enrolment('Table 5'));
     const other = formatEnrolmentCode({ ...code, fingerprint: 'a'.repeat(64) });
@@ -120,7 +131,8 @@ describe("the floor server's door", () => {
     expect([413, -1]).toContain(huge.status);
     expect(await raw('DELETE', '/v1/rows', null, bearer(table))).toMatchObject({ status: 404 });
     expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x' }))).toMatchObject({ status: 400 });
-    expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43) }))).toMatchObject({ status: 403 });
+    expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43) }))).toMatchObject({ status: 400, body: { error: { en: expect.stringMatching(/^credential/) } } });
+    expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43), credential: 'y'.repeat(43) }))).toMatchObject({ status: 403, body: { error: { en: 'this enrolment code is not one this floor made' } } });
     // The floor still answers.
     expect(await raw('GET', '/v1/head', null, bearer(table))).toMatchObject({ status: 200 });
   });

@@ -14,10 +14,14 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
   let db: string | null = null;
   let expectHead: string | undefined;
   let full = false;
+  let floor: string | null = null;
+  let table: string | null = null;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--db') db = args[++index] ?? null;
     else if (arg === '--full') full = true;
+    else if (arg === '--floor') floor = args[++index] ?? null;
+    else if (arg === '--table') table = args[++index] ?? null;
     else if (arg === '--expect-head') {
       const given = args[++index];
       if (given === undefined || !/^[0-9a-f]{64}$/i.test(given)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${String(given)}'`);
@@ -27,6 +31,7 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
     else throw unexpectedArgument(arg);
   }
   if (db === null) throw new CliUsageError('--db PATH is required');
+  if (floor === null && table !== null) throw new CliUsageError('--table names a table at a floor: give the floor with --floor');
   const unusable = notATableDatabase(db);
   if (unusable !== null) {
     io.err(`felt verify: ${unusable}\n`);
@@ -37,6 +42,7 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
     const anchor = result.anchorRow === null ? '' : result.anchorRow === 0 ? "; the expected head is the empty log's" : `; the expected head is row ${result.anchorRow}`;
     const pages = full ? '; every page of the file sound' : '';
     io.out(`${db}: ${counted(result.rows, 'operation')} in an unbroken chain, ${counted(result.hands, 'hand')} replayed, every chip accounted for and every pot to the best hand shown${pages}; head ${result.head}${anchor}\n`);
+    if (floor !== null) return (await import('./verify-floor.js')).verifyAgainstFloor(db, floor, table, io);
     return 0;
   }
   // Row 0 is no row: the database as a whole (not Felt's, its schema changed).

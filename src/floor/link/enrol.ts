@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FloorError } from '../floor-error.js';
 import { parseEnrolmentCode } from './enrolment-code.js';
-import { FloorClient, FloorRefused, fetchPinnedCertificate } from './floor-client.js';
+import { FloorClient, FloorRefused, FloorUnreachable, fetchPinnedCertificate } from './floor-client.js';
 import { type FloorLinkFile, linkFilePath, readLinkFile, writeLinkFile } from './link-file.js';
 
 /**
@@ -17,18 +18,29 @@ export async function enrolTable(dbPath: string, codeText: string): Promise<Floo
   const code = parseEnrolmentCode(codeText);
   const certificate = await fetchPinnedCertificate(code.address, code.fingerprint);
   const client = new FloorClient(code.address, code.fingerprint, certificate, null);
+  // The table's credential is its own, made here: an answer lost on the way is asked for again with the
+  // same secret and credential, and the floor answers it again (the code is spent only once).
+  const credential = randomBytes(32).toString('base64url');
   try {
-    const answer = await client.enrol(code.secret);
-    const link: FloorLinkFile = { address: code.address, fingerprint: code.fingerprint, certificate, table: answer.table, credential: answer.credential };
-    writeLinkFile(dbPath, link);
-    return link;
-  } catch (error) {
-    if (error instanceof FloorRefused) throw new FloorError(`the floor refused the enrolment: ${error.words.en}`, { cause: error });
-    throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await client.enrol(code.secret, credential);
+        const link: FloorLinkFile = { address: code.address, fingerprint: code.fingerprint, certificate, table: answer.table, credential };
+        writeLinkFile(dbPath, link);
+        return link;
+      } catch (error) {
+        if (error instanceof FloorRefused) throw new FloorError(`the floor refused the enrolment: ${error.words.en}`, { cause: error });
+        if (!(error instanceof FloorUnreachable) || attempt === ENROL_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
   } finally {
     client.close();
   }
 }
+
+/** Tries of an enrolment whose answer does not come (the floor out of reach, the answer lost). */
+const ENROL_ATTEMPTS = 4;
 
 /**
  * `felt start --floor CODE|FILE`: the code itself, or a file that holds it (a code on the command line is

@@ -60,9 +60,9 @@ export class FloorClient {
     return this.call<ShipAnswer>('POST', '/v1/rows', batch);
   }
 
-  /** Enrols with a one-time secret: the table's id, name and credential. */
-  async enrol(secret: string): Promise<EnrolAnswer> {
-    return this.call<EnrolAnswer>('POST', '/v1/enrol', { secret });
+  /** Enrols with a one-time secret and the credential the table made for itself: the table's id and name. */
+  async enrol(secret: string, credential: string): Promise<EnrolAnswer> {
+    return this.call<EnrolAnswer>('POST', '/v1/enrol', { secret, credential });
   }
 
   /** Any request of the link's protocol (the board's status, later), answered as JSON. */

@@ -47,9 +47,15 @@ export type ShipAnswer =
   | { readonly kind: 'fork'; readonly seq: number; readonly head: Head; readonly words: Words }
   | { readonly kind: 'refused'; readonly seq: number | null; readonly words: Words };
 
-export const enrolRequest = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an enrolment secret is 43 base64url characters') }).strict();
+const secret = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a secret is 43 base64url characters');
 
-export type EnrolAnswer = { readonly table: { readonly id: string; readonly name: string }; readonly credential: string };
+/**
+ * An enrolment: the code's one-time secret, and the credential the table made for itself (the floor keeps
+ * its hash). Sent again with the same two — its answer was lost — it is answered again, not refused as used.
+ */
+export const enrolRequest = z.object({ secret, credential: secret }).strict();
+
+export type EnrolAnswer = { readonly table: { readonly id: string; readonly name: string } };
 
 /** An error from the floor: words for the table's screen, both languages. */
 export type FloorRefusal = { readonly error: Words };

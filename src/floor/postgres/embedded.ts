@@ -52,10 +52,12 @@ export class EmbeddedPostgres {
 
   /**
    * The floor's PostgreSQL in `folder` (made if new), running when this returns: started, or found
-   * running. `runAs`: the user PostgreSQL runs as when this process is root.
+   * running. `runAs`: the user PostgreSQL runs as when this process is root. `create`: made if new (the
+   * floor server); otherwise a folder without a cluster is refused (a reader never makes a floor).
    */
-  static async open(folder: string, { runAs = 'nobody' }: { readonly runAs?: string } = {}): Promise<EmbeddedPostgres> {
+  static async open(folder: string, { runAs = 'nobody', create = true }: { readonly runAs?: string; readonly create?: boolean } = {}): Promise<EmbeddedPostgres> {
     const at = resolve(folder);
+    if (!create && !existsSync(join(at, 'postgres', 'PG_VERSION'))) throw new FloorError(`${at} holds no floor (no PostgreSQL cluster in it): give the floor's folder, as felt floor --data made it, or its PostgreSQL with --pg`);
     const user = process.getuid?.() === 0 ? runAs : null;
     prepareFolder(at, user);
     const binaries = await findBinaries();

@@ -25,7 +25,7 @@ export class FloorDatabase {
   ) {}
 
   static async open(source: FloorSource, { migrateSchema, keepsServer = false }: { readonly migrateSchema: boolean; readonly keepsServer?: boolean }): Promise<FloorDatabase> {
-    const embedded = 'folder' in source ? await EmbeddedPostgres.open(source.folder, source.runAs === undefined ? {} : { runAs: source.runAs }) : null;
+    const embedded = 'folder' in source ? await EmbeddedPostgres.open(source.folder, { create: migrateSchema, ...(source.runAs === undefined ? {} : { runAs: source.runAs }) }) : null;
     const config: pg.PoolConfig = 'pg' in source ? { connectionString: source.pg } : { ...(embedded as EmbeddedPostgres).address };
     const pool = new pg.Pool({ ...config, types: TYPES, max: 10, connectionTimeoutMillis: 10_000 });
     // A connection that breaks while idle (PostgreSQL restarted) is dropped from the pool; the next query

@@ -120,7 +120,7 @@ export class FloorServer {
       const body = await readJson(req, enrolRequest);
       if ('status' in body) return body;
       try {
-        const enrolled = await redeemEnrolment(this.options.database.pool, body.value.secret);
+        const enrolled = await redeemEnrolment(this.options.database.pool, body.value.secret, body.value.credential);
         this.log(`table ${enrolled.table.id} enrolled as '${enrolled.table.name}'`);
         return { status: 200, body: enrolled };
       } catch (error) {

@@ -4,6 +4,11 @@ import type { TableConfig } from '../../engine/table/table-config.js';
 import { simulateSession, type SessionOptions } from '../../sim/session.js';
 import { Store } from '../../store/store.js';
 
+/** What a simulated table plays: the table's configuration, when it opened, its commands with their ids. */
+export type TablePlan = { readonly config: TableConfig; readonly openedAt: number; readonly commands: readonly { readonly id: string; readonly command: TableCommand }[] };
+
+type SessionChoice = Pick<SessionOptions, 'hands' | 'seed'> & Partial<SessionOptions>;
+
 /**
  * A simulated table that plays as a live one does, a command at a time: the session of `felt sim`
  * (src/sim/session.ts, seeded) worked out first, then sent to a real controller over a real store, one
@@ -19,7 +24,12 @@ export class SimulatedTable {
     private readonly commands: readonly { readonly id: string; readonly command: TableCommand }[],
   ) {}
 
-  static open(dbPath: string, session: Pick<SessionOptions, 'hands' | 'seed'> & Partial<SessionOptions>): SimulatedTable {
+  static open(dbPath: string, session: SessionChoice): SimulatedTable {
+    return SimulatedTable.fromPlan(dbPath, SimulatedTable.plan(session));
+  }
+
+  /** The session's table and commands, worked out (the same seed, the same plan). */
+  static plan(session: SessionChoice): TablePlan {
     let config: TableConfig | null = null;
     let openedAt = 0;
     const commands: { id: string; command: TableCommand }[] = [];
@@ -31,12 +41,17 @@ export class SimulatedTable {
       command: (id, command) => commands.push({ id, command }),
     });
     if (config === null) throw new Error('the simulated session opened no table');
+    return { config, openedAt, commands };
+  }
+
+  /** A table that plays `plan` (a session's, or one changed from it: the tests' forged logs). */
+  static fromPlan(dbPath: string, plan: TablePlan): SimulatedTable {
     const store = Store.open(dbPath);
     try {
-      const controller = TableController.open(store, { now: () => openedAt }, config);
-      const table = new SimulatedTable(store, controller, commands);
+      const controller = TableController.open(store, { now: () => plan.openedAt }, plan.config);
+      const table = new SimulatedTable(store, controller, plan.commands);
       // A table reopened goes on where its log ends (its commands applied once, by id).
-      while (table.next < commands.length && store.hasCommand((commands[table.next] as { id: string }).id)) table.next++;
+      while (table.next < plan.commands.length && store.hasCommand((plan.commands[table.next] as { id: string }).id)) table.next++;
       return table;
     } catch (error) {
       store.close();
