@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { GENESIS_HASH, linkHash, type LogRow, openToRead } from '../store/store.js';
+import { readLogRows } from '../store/log-reader.js';
+import { GENESIS_HASH, linkHash, type LogRow } from '../store/store.js';
 
 /**
  * A table's file read against the floor's copy of its log: `same` up to the floor's head (`atFloor` rows),
@@ -32,14 +33,13 @@ export async function compareWithFloor(dbPath: string, pool: pg.Pool, tableId: s
   const head = tableRow.rows[0];
   const forks = (await pool.query<{ seq: number; seen_at: Date }>('SELECT seq, seen_at FROM fork_incident WHERE table_id = $1 ORDER BY seen_at', [tableId])).rows.map((row) => ({ seq: row.seq, seenAt: row.seen_at }));
   if (head === undefined) return { ok: false, row: 0, problem: `the floor has no table ${tableId}`, forks };
-  const db = openToRead(dbPath);
+  // The file's rows through the store's own reader (never this module's SQL on the table's log).
+  const file = readLogRows(dbPath);
   try {
-    const fileRows = db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq LIMIT ?');
     let previous = GENESIS_HASH;
     let fileEnd = 0;
     for (let after = 0; after < head.seq; after += CHUNK) {
       const floorRows = (await pool.query<LogRow>('SELECT seq, command_id, payload, prev_hash, hash FROM log_row WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq', [tableId, after, Math.min(after + CHUNK, head.seq)])).rows;
-      const own = fileRows.all(after, CHUNK) as LogRow[];
       for (const [index, atFloor] of floorRows.entries()) {
         const expected = after + index + 1;
         if (atFloor.seq !== expected) return { ok: false, row: expected, problem: `the floor's copy lacks row ${expected} (the floor's database was changed behind the floor server)`, forks };
@@ -47,19 +47,21 @@ export async function compareWithFloor(dbPath: string, pool: pg.Pool, tableId: s
           return { ok: false, row: expected, problem: `the floor's own copy of row ${expected} does not hash or link as written (the floor's database was changed behind the floor server): the floor cannot vouch for this table past row ${expected - 1}`, forks };
         }
         previous = atFloor.hash;
-        const mine = own[index];
-        if (mine === undefined) {
+        const next = file.next();
+        if (next.done === true) {
           return { ok: false, row: expected, problem: `the log ends at row ${fileEnd}, but the floor holds this table's rows up to row ${head.seq}: the log was cut short (or this is an older copy)`, forks };
         }
+        const mine = next.value;
         fileEnd = mine.seq;
         if (mine.seq !== expected || mine.hash !== atFloor.hash || mine.prev_hash !== atFloor.prev_hash || mine.command_id !== atFloor.command_id || mine.payload !== atFloor.payload) {
           return { ok: false, row: expected, problem: `it is not the row the floor holds there: the log was rewritten from here (its chain recomputed to match), or is another table's`, forks };
         }
       }
     }
-    const total = (db.prepare('SELECT count(*) AS n FROM log').get() as { n: number }).n;
+    let total = fileEnd;
+    for (let next = file.next(); next.done !== true; next = file.next()) total = next.value.seq;
     return { ok: true, rows: total, atFloor: head.seq, notYet: total - head.seq, floorHead: head.hash, forks };
   } finally {
-    db.close();
+    file.return?.();
   }
 }

@@ -109,6 +109,9 @@ describe("the floor's ingest", () => {
     expect(checkBatch([good[0] as WireRow, relinkedPayload(good[1] as LogRow, reordered)])).toMatchObject({ ok: false, seq: 2, problem: expect.stringMatching(/canonical/) });
     expect(checkBatch([good[0] as WireRow, good[2] as WireRow])).toMatchObject({ ok: false, seq: 3 });
     expect(checkBatch([relinkedPayload(good[0] as LogRow, '[1,2]')])).toMatchObject({ ok: false, seq: 1, problem: expect.stringMatching(/operations/) });
+    // Nested deeper than canonical JSON can write again (the table never writes it): refused, not a crash.
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)},"type":"x"}`;
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, deep)])).toMatchObject({ ok: false, seq: 1, problem: expect.stringMatching(/canonical/) });
     expect(checkBatch([{ ...(good[0] as LogRow), command_id: 'a\u0000b', hash: linkHash((good[0] as LogRow).prev_hash, 'a\u0000b', (good[0] as LogRow).payload) }])).toMatchObject({ ok: false, problem: expect.stringMatching(/control/) });
   });
 

@@ -33,11 +33,20 @@ export function checkBatch(rows: readonly WireRow[]): BatchCheck {
     if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad("its content does not match its hash (the table's linkHash)");
     const type = payloadType(row.payload);
     if (type === null) return bad('its payload is not one of Felt\'s operations (a JSON object with a type)');
-    if (canonicalJson(JSON.parse(row.payload)) !== row.payload) return bad("its payload is not in Felt's canonical JSON (it was written by something else)");
+    if (!canonical(row.payload)) return bad("its payload is not in Felt's canonical JSON (it was written by something else)");
     checked.push({ seq: row.seq, command_id: row.command_id, payload: row.payload, prev_hash: row.prev_hash, hash: row.hash, type });
     previous = row;
   }
   return { ok: true, rows: checked };
+}
+
+/** Whether a payload is Felt's canonical JSON of itself; a payload nested too deep to write again is not. */
+function canonical(payload: string): boolean {
+  try {
+    return canonicalJson(JSON.parse(payload)) === payload;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether rows that begin between hands (where every stored batch ends) end inside a hand in play, and the hand's first row if so. */
