@@ -31,7 +31,7 @@ const en = {
   /** Over the control panel while the line is down: nothing can be entered, and the screen says why. */
   connectionLost: 'No connection to the table — reconnecting. Nothing can be entered until it is back.',
   hand: (n: number) => `Hand ${n}`,
-  deviceKind: { shoe: 'Shoe', 'rfid-reader': 'RFID reader', 'button-panel': 'Button panel', keypad: 'Keypad' } satisfies Record<DeviceStatus['kind'], string>,
+  deviceKind: { shoe: 'Shoe', 'rfid-reader': 'RFID reader', 'button-panel': 'Button panel', keypad: 'Keypad', 'floor-link': 'Floor link' } satisfies Record<DeviceStatus['kind'], string>,
   deviceState: { connected: 'connected', disconnected: 'disconnected', fault: 'fault' } satisfies Record<DeviceStatus['state'], string>,
   floor: 'Floor',
   hands: 'Hands',
@@ -379,7 +379,7 @@ const de: Dictionary = {
   noKey: 'Dieser Bildschirm hat keinen Schlüssel für den Tisch: die Adresse öffnen, die der Tisch ausgab, oder seine Startseite.',
   connectionLost: 'Keine Verbindung zum Tisch — verbinde neu. Bis sie wieder steht, kann nichts eingegeben werden.',
   hand: (n) => `Hand ${n}`,
-  deviceKind: { shoe: 'Kartenschlitten', 'rfid-reader': 'RFID-Leser', 'button-panel': 'Tastenfeld', keypad: 'Ziffernblock' },
+  deviceKind: { shoe: 'Kartenschlitten', 'rfid-reader': 'RFID-Leser', 'button-panel': 'Tastenfeld', keypad: 'Ziffernblock', 'floor-link': 'Verbindung zum Floor' },
   deviceState: { connected: 'verbunden', disconnected: 'getrennt', fault: 'Störung' },
   floor: 'Floor',
   hands: 'Hände',

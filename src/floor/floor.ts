@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeSecretFile } from '../api/data-folder.js';
 import { FileLock, LockHeld } from '../store/file-lock.js';
-import { makeEnrolment } from './enrolment.js';
+import { makeEnrolment, newSecret } from './enrolment.js';
 import { FloorError } from './floor-error.js';
 import { floorAddress, formatEnrolmentCode } from './link/enrolment-code.js';
 import { FloorDatabase, type FloorSource } from './postgres/floor-database.js';
@@ -57,7 +57,7 @@ export class Floor {
     try {
       database = await FloorDatabase.open(source(folder, options.pg, options.pgUser), { migrateSchema: true, keepsServer: true });
       const certificate = await floorCertificate(folder);
-      const server = await FloorServer.start({ database, certificate, host: options.host, port: options.port, ...(options.log === undefined ? {} : { log: options.log }) });
+      const server = await FloorServer.start({ database, certificate, host: options.host, port: options.port, boardKey: boardKey(folder), ...(options.log === undefined ? {} : { log: options.log }) });
       const address = options.address ?? defaultAddress(options.host, server.port);
       floorAddress(address);
       writeSecretFile(join(folder, 'floor-server.json'), `${JSON.stringify({ address, pid: process.pid } satisfies Announced)}\n`);
@@ -111,6 +111,19 @@ export async function enrolOffline(options: { folder: string; pg: string | null;
 async function enrolmentCode(database: FloorDatabase, certificate: FloorCertificate, address: string, name: string, validMs?: number): Promise<string> {
   const { secret } = await makeEnrolment(database.pool, name, validMs);
   return formatEnrolmentCode({ address, fingerprint: certificate.fingerprint, secret });
+}
+
+/** The key that reads the floor board over the link (`board-key`, 0600), made at the first start. */
+export function boardKey(folder: string): string {
+  const path = boardKeyPath(folder);
+  if (!existsSync(path)) writeSecretFile(path, `${newSecret()}\n`);
+  const key = readFileSync(path, 'utf8').trim();
+  if (!/^[A-Za-z0-9_-]{43}$/.test(key)) throw new FloorError(`${path} is not the floor board's key: remove it, and the next start makes a new one`);
+  return key;
+}
+
+export function boardKeyPath(folder: string): string {
+  return join(folder, 'board-key');
 }
 
 function announced(folder: string): Announced | null {

@@ -130,6 +130,9 @@ describe("the floor server's door", () => {
     // The floor answers 413 and closes; a client still writing may see the connection reset instead.
     expect([413, -1]).toContain(huge.status);
     expect(await raw('DELETE', '/v1/rows', null, bearer(table))).toMatchObject({ status: 404 });
+    // Before a table has a credential, the floor reads a few kilobytes at most.
+    const bigEnrolment = await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43), credential: 'y'.repeat(43), more: 'z'.repeat(100_000) })).catch((error: Error) => ({ status: -1, body: error.message }));
+    expect([413, -1]).toContain(bigEnrolment.status);
     expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x' }))).toMatchObject({ status: 400 });
     expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43) }))).toMatchObject({ status: 400, body: { error: { en: expect.stringMatching(/^credential/) } } });
     expect(await raw('POST', '/v1/enrol', JSON.stringify({ secret: 'x'.repeat(43), credential: 'y'.repeat(43) }))).toMatchObject({ status: 403, body: { error: { en: 'this enrolment code is not one this floor made' } } });

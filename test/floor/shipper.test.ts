@@ -116,7 +116,7 @@ describe('the shipper', () => {
     const hidden = { rows: 0 };
     const bLog: ShippedLog = { headOfChain: () => (hidden.rows === 0 ? { seq: 0, hash: '0'.repeat(64) } : b.store.headOfChain()), rows: (after) => b.store.rows(after) };
     const devices: DeviceStatus[] = [];
-    const bLink = startFloorLink(dbB, bLog, { subscribe: () => () => undefined, reportDevice: (status) => devices.push(status) }, { pollMs: 5 });
+    const bLink = startFloorLink(dbB, bLog, { subscribe: () => () => undefined, view: () => b.controller.view(), reportDevice: (status) => devices.push(status) }, { pollMs: 5 });
     await until(() => bLink?.shipper.status().state === 'linked', 'B linked at row 0');
     const aClient = clientOf(link);
     const aShipper = new Shipper(a.store, aClient, link.table.id, { pollMs: 5 });

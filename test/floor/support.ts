@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeEnrolment } from '../../src/floor/enrolment.js';
+import { makeEnrolment, newSecret } from '../../src/floor/enrolment.js';
 import { formatEnrolmentCode } from '../../src/floor/link/enrolment-code.js';
 import { FloorDatabase } from '../../src/floor/postgres/floor-database.js';
 import { type FloorCertificate, floorCertificate } from '../../src/floor/server/certificate.js';
@@ -31,6 +31,8 @@ export type TestFloor = {
   server: FloorServer;
   readonly address: () => string;
   readonly log: string[];
+  /** The key that reads the board (`Bearer board.<key>`). */
+  readonly boardKey: string;
   /** A one-time enrolment code for a table of this name. */
   enrolment(name: string, validMs?: number): Promise<string>;
   /** The server stopped and started again (its database kept running). */
@@ -44,7 +46,8 @@ export async function startTestFloor(prefix = 'felt-floor-'): Promise<TestFloor>
   const database = await FloorDatabase.open({ folder: floorFolder }, { migrateSchema: true, keepsServer: true });
   const certificate = await floorCertificate(floorFolder);
   const log: string[] = [];
-  const start = async (port: number): Promise<FloorServer> => FloorServer.start({ database, certificate, host: '127.0.0.1', port, log: (line) => log.push(line) });
+  const boardKey = newSecret();
+  const start = async (port: number): Promise<FloorServer> => FloorServer.start({ database, certificate, host: '127.0.0.1', port, boardKey, log: (line) => log.push(line) });
   const floor: TestFloor = {
     folder,
     database,
@@ -52,6 +55,7 @@ export async function startTestFloor(prefix = 'felt-floor-'): Promise<TestFloor>
     server: await start(0),
     address: () => `https://127.0.0.1:${floor.server.port}`,
     log,
+    boardKey,
     enrolment: async (name, validMs) => {
       const { secret } = await makeEnrolment(database.pool, name, validMs);
       return formatEnrolmentCode({ address: floor.address(), fingerprint: certificate.fingerprint, secret });

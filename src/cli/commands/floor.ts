@@ -92,12 +92,13 @@ export async function runFloor(args: readonly string[], io: CommandIo): Promise<
 }
 
 async function serve(options: Options, io: CommandIo): Promise<number> {
-  const { Floor } = await import('../../floor/floor.js');
+  const { Floor, boardKeyPath } = await import('../../floor/floor.js');
   const folder = resolve(options.data ?? defaultFolder());
   const floor = await Floor.start({ folder, pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: options.host, port: options.port, address: options.address, log: (line) => io.err(`${new Date().toISOString()} ${line}\n`) });
   io.out(`Felt floor: ${floor.database.embedded === null ? 'PostgreSQL at --pg' : `its own PostgreSQL in ${floor.database.embedded.cluster}`}; tables reach it at ${floor.address}\n`);
   io.out(`Certificate fingerprint (SHA-256, pinned by every table at enrolment): ${floor.certificate.fingerprint}\n`);
   io.out(`Enrol a table: felt floor enrol --data ${folder} --name "Table 1"\n`);
+  io.out(`The floor board's data: GET ${floor.address}/v1/board with "Authorization: Bearer board.<the key in ${boardKeyPath(folder)}>"\n`);
   return new Promise((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

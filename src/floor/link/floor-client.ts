@@ -4,7 +4,7 @@ import { connect, type PeerCertificate } from 'node:tls';
 import type { Words } from '../../evaluator/words.js';
 import { FloorError } from '../floor-error.js';
 import { fingerprintHex, floorAddress } from './enrolment-code.js';
-import type { EnrolAnswer, Head, RowBatch, ShipAnswer } from './wire.js';
+import type { BoardStatus, EnrolAnswer, Head, RowBatch, ShipAnswer } from './wire.js';
 
 /** The floor did not answer: no route, refused, cut, timed out — the shipper waits and tries again. */
 export class FloorUnreachable extends FloorError {
@@ -63,6 +63,11 @@ export class FloorClient {
   /** Enrols with a one-time secret and the credential the table made for itself: the table's id and name. */
   async enrol(secret: string, credential: string): Promise<EnrolAnswer> {
     return this.call<EnrolAnswer>('POST', '/v1/enrol', { secret, credential });
+  }
+
+  /** The table's line for the floor board. */
+  async status(status: BoardStatus): Promise<void> {
+    await this.call<{ ok: true }>('POST', '/v1/status', status);
   }
 
   /** Any request of the link's protocol (the board's status, later), answered as JSON. */

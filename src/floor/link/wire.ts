@@ -2,12 +2,11 @@ import { z } from 'zod';
 import type { Words } from '../../evaluator/words.js';
 
 /**
- * What the table and the floor say to each other over the link (HTTPS, the floor's certificate pinned:
- * docs/protocols.md "The floor's link"), checked with zod where it arrives. The rows are the table's log
- * rows exactly as its store keeps them (src/store/store.ts `LogRow`): the floor checks them with the
- * table's own hash, so a row at the floor hashes to what the table's hashes.
+ * What the table and the floor say to each other over the link (HTTPS, the floor's certificate pinned,
+ * D74; the requests in docs/architecture.md, "The link's requests"), checked with zod where it arrives. The
+ * rows are the table's log rows exactly as its store keeps them (src/store/store.ts `LogRow`): the floor
+ * checks them with the table's own hash, so a row at the floor hashes to what the table's hashes.
  */
-
 /** At most this many rows in a batch, and this many bytes in a request: a hand (a few dozen rows) always fits. */
 export const MAX_BATCH_ROWS = 5_000;
 export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -59,3 +58,38 @@ export type EnrolAnswer = { readonly table: { readonly id: string; readonly name
 
 /** An error from the floor: words for the table's screen, both languages. */
 export type FloorRefusal = { readonly error: Words };
+
+const words = z.object({ en: z.string().max(500), de: z.string().max(500) }).strict();
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * What a table tells the floor board of itself (D89): sent when its view changes and every few seconds
+ * (`BoardStatus`, made by `boardStatusOf` from the table's view model). It carries no card — not a hole
+ * card, not the board — and nothing a player holds beyond the count of seats: the board shows the room.
+ */
+export const boardStatus = z
+  .object({
+    at: count,
+    game: words,
+    seats: z.object({ taken: z.number().int().min(0).max(20), count: z.number().int().min(1).max(20) }).strict(),
+    handNumber: count,
+    handInPlay: z.boolean(),
+    pot: count,
+    dealer: z.object({ number: z.string().max(20), name: z.string().max(80) }).strict().nullable(),
+    devices: z
+      .array(
+        z
+          .object({
+            id: z.string().max(40),
+            kind: z.enum(['shoe', 'rfid-reader', 'button-panel', 'keypad', 'floor-link']),
+            state: z.enum(['connected', 'disconnected', 'fault']),
+            words: words.nullable(),
+            incident: z.enum(['device-fault', 'deck-check', 'irregularity', 'floor-call']).nullable(),
+          })
+          .strict(),
+      )
+      .max(20),
+    time: z.object({ collectNow: count, owed: count }).strict(),
+  })
+  .strict();
+export type BoardStatus = z.infer<typeof boardStatus>;

@@ -7,7 +7,8 @@ import type { Words } from '../../evaluator/words.js';
 import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
 import { checkBatch } from '../ingest/batch-check.js';
 import { ingest, storedHead } from '../ingest/ingest.js';
-import { enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
+import { boardStatus, enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
+import { readBoard, storeStatus } from '../board.js';
 import type { FloorDatabase } from '../postgres/floor-database.js';
 import type { FloorCertificate } from './certificate.js';
 
@@ -17,6 +18,8 @@ export type FloorServerOptions = {
   readonly host: string;
   /** 0: a free port (tests). */
   readonly port: number;
+  /** The key that reads the floor board (`GET /v1/board`, `Bearer board.<key>`); null: no board over the link. */
+  readonly boardKey?: string | null;
   /** A line for the floor's operator (stderr): a table enrolled, a fork, a refused batch, PostgreSQL restarted. */
   readonly log?: (line: string) => void;
 };
@@ -26,6 +29,11 @@ type Answer = { readonly status: number; readonly body: unknown };
 
 const refusal = (status: number, words: Words): Answer => ({ status, body: { error: words } });
 
+/** An enrolment's body: two secrets. */
+const ENROL_BYTES = 4_096;
+/** A table's line for the board: its devices' words are the longest part. */
+const STATUS_BYTES = 64 * 1024;
+
 /** How often the floor looks whether its embedded PostgreSQL still runs (and starts it again if not). */
 const WATCH_EVERY_MS = 2_000;
 
@@ -33,8 +41,10 @@ const WATCH_EVERY_MS = 2_000;
  * The floor server: the tables' link (HTTPS with the floor's own certificate, which the tables pin) and
  * the only writer of the floor's database (D72): a table proves who it is with its credential and can
  * append its own log's rows, nothing else — it never gets database credentials. Requests:
- * `POST /v1/enrol` (a one-time secret → the table's id and credential), `GET /v1/head` (where the floor's
- * copy of the table's log ends), `POST /v1/rows` (a batch of rows → stored, gap, fork or refused).
+ * `POST /v1/enrol` (a one-time secret and the table's own credential → the table's id), `GET /v1/head`
+ * (where the floor's copy of the table's log ends), `POST /v1/rows` (a batch of rows → stored, gap, fork or
+ * refused), `POST /v1/status` (the table's line for the board); and the board's data, `GET /v1/board`,
+ * with the board's key.
  */
 export class FloorServer {
   private readonly watch: NodeJS.Timeout | null;
@@ -117,7 +127,8 @@ export class FloorServer {
     const path = new URL(req.url ?? '/', 'https://floor').pathname;
     const route = `${req.method ?? ''} ${path}`;
     if (route === 'POST /v1/enrol') {
-      const body = await readJson(req, enrolRequest);
+      // Before a table has a credential: a small body only.
+      const body = await readJson(req, enrolRequest, ENROL_BYTES);
       if ('status' in body) return body;
       try {
         const enrolled = await redeemEnrolment(this.options.database.pool, body.value.secret, body.value.credential);
@@ -128,13 +139,24 @@ export class FloorServer {
         throw error;
       }
     }
-    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
+    if (route === 'GET /v1/board') {
+      req.resume();
+      if (!this.boardReader(req)) return refusal(401, { en: "the floor board is read with the board's key", de: 'die Floor-Übersicht liest nur, wer ihren Schlüssel hat' });
+      return { status: 200, body: await readBoard(this.options.database.pool) };
+    }
+    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
     const table = await this.authenticated(req);
     if (table === null) {
       req.resume();
       return refusal(401, { en: "these credentials are not a table's of this floor (enrol the table again)", de: 'diese Zugangsdaten gehören zu keinem Tisch dieses Floors (den Tisch neu anmelden)' });
     }
     if (route === 'GET /v1/head') return { status: 200, body: { head: await storedHead(this.options.database.pool, table) } };
+    if (route === 'POST /v1/status') {
+      const body = await readJson(req, boardStatus, STATUS_BYTES);
+      if ('status' in body) return body;
+      await storeStatus(this.options.database.pool, table, body.value);
+      return { status: 200, body: { ok: true } };
+    }
     const body = await readJson(req, rowBatch);
     if ('status' in body) return body;
     if (body.value.table !== table) {
@@ -150,6 +172,14 @@ export class FloorServer {
     if (result.kind === 'fork') this.log(`table ${table}: FORK at row ${result.seq} — ${result.words.en}`);
     if (result.kind === 'refused') this.log(`table ${table}: a batch refused: ${result.words.en}`);
     return { status: 200, body: result };
+  }
+
+  /** Whether the request carries the board's key. */
+  private boardReader(req: IncomingMessage): boolean {
+    const key = this.options.boardKey ?? null;
+    const given = /^Bearer board\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1];
+    if (key === null || given === undefined) return false;
+    return timingSafeEqual(Buffer.from(secretHash(key), 'hex'), Buffer.from(secretHash(given), 'hex'));
   }
 
   /** The table whose credential the request carries (`Bearer <id>.<secret>`), or null. */
@@ -168,14 +198,14 @@ export class FloorServer {
  * A request's JSON body, at most `MAX_REQUEST_BYTES`, checked against its schema: the value, or the
  * answer that says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
  */
-async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<{ value: T } | Answer> {
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES): Promise<{ value: T } | Answer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) {
+    if (size > limit) {
       req.destroy();
-      return refusal(413, { en: `the request is larger than ${MAX_REQUEST_BYTES / 1024 / 1024} MB: send fewer rows at once`, de: `die Anfrage ist größer als ${MAX_REQUEST_BYTES / 1024 / 1024} MB: weniger Zeilen auf einmal senden` });
+      return refusal(413, { en: `the request is larger than ${limit.toLocaleString('en')} bytes: send fewer rows at once`, de: `die Anfrage ist größer als ${limit.toLocaleString('de')} Bytes: weniger Zeilen auf einmal senden` });
     }
     chunks.push(chunk);
   }

@@ -1,12 +1,15 @@
-import type { DeviceStatus } from '../../controller/view-model.js';
+import type { DeviceStatus, ViewModel } from '../../controller/view-model.js';
+import { boardStatusOf } from '../link/board-status.js';
 import type { Words } from '../../evaluator/words.js';
 import { FloorClient } from '../link/floor-client.js';
 import { readLinkFile } from '../link/link-file.js';
 import { type LinkState, type ShippedLog, Shipper, type ShipperOptions } from './shipper.js';
+import { StatusSender } from './status-sender.js';
 
-/** What the link needs of the running table: to be told of each command, and a place on its status bar. */
+/** What the link needs of the running table: to be told of each command, its view (for the board), and a place on its status bar. */
 export interface LinkedTable {
   subscribe(listener: () => void): () => void;
+  view(): ViewModel;
   reportDevice(status: DeviceStatus): unknown;
 }
 
@@ -16,7 +19,7 @@ export type TableFloorLink = { readonly shipper: Shipper; stop(): Promise<void> 
 /**
  * The shipper's hook into a running table (src/api/core.ts): for a table enrolled at a floor (its link
  * file beside the database), a shipper that reads the table's log through its store, is nudged after every
- * command, and shows the link on the table's status bar as a device: linked, the floor out of reach (the
+ * command, sends the table's line for the floor board (never a card, D89), and shows the link on the table's status bar as a device: linked, the floor out of reach (the
  * table plays on), or a fault — a fork the floor refused, or credentials it refused — which the table
  * also logs as a device incident for the floor's reports. A table with no link file: null, nothing runs.
  */
@@ -33,12 +36,18 @@ export function startFloorLink(dbPath: string, log: ShippedLog, table: LinkedTab
       options.onState?.(state);
     },
   });
-  const unsubscribe = table.subscribe(() => shipper.nudge());
+  // The board's line: the table's own clock, as the floor compares it with its own.
+  const board = new StatusSender((status) => client.status(status), () => boardStatusOf(table.view(), Date.now()));
+  const unsubscribe = table.subscribe(() => {
+    shipper.nudge();
+    board.changed();
+  });
   shipper.start();
   return {
     shipper,
     stop: async () => {
       unsubscribe();
+      board.stop();
       await shipper.stop();
       client.close();
     },

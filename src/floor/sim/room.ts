@@ -12,6 +12,8 @@ export type RoomTable = { readonly name: string; readonly table: SimulatedTable;
 export type RoomOptions = {
   readonly tables: number;
   readonly hands: number;
+  /** A table's own number of hands (1-based index), where it differs. */
+  readonly handsOf?: (index: number) => number;
   readonly seed: number;
   /** Where the tables' databases go. */
   readonly folder: string;
@@ -42,7 +44,7 @@ export class SimulatedRoom {
         const name = `Table ${index}`;
         const db = join(options.folder, `table-${index}.db`);
         const link = await enrolTable(db, await options.enrolment(name));
-        const table = SimulatedTable.open(db, { hands: options.hands, seed: options.seed + index });
+        const table = SimulatedTable.open(db, { hands: options.handsOf?.(index) ?? options.hands, seed: options.seed + index });
         const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
         const shipper = new Shipper(table.store, client, link.table.id, options.shipper);
         tables.push({ name, table, link, shipper, client });
