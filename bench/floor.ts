@@ -47,7 +47,7 @@ async function bench(pool: pg.Pool): Promise<void> {
   const tableLogs = Array.from({ length: TABLES }, (_, index) => logs[index % logs.length] as LogRow[][]);
   const rows = tableLogs.reduce((sum, log) => sum + log.reduce((count, batch) => count + batch.length, 0), 0);
   const batchCount = tableLogs.reduce((sum, log) => sum + log.length, 0);
-  console.log(`${TABLES} tables, ${rows.toLocaleString('en')} rows (${options.hands} simulated hands a table) in ${batchCount.toLocaleString('en')} batches of up to ${BATCH_ROWS} rows ending between hands; PostgreSQL ${(await pool.query<{ v: string }>('SHOW server_version AS v')).rows[0]?.v}, node ${process.version}`);
+  console.log(`${TABLES} tables, ${rows.toLocaleString('en')} rows (${options.hands} simulated hands a table) in ${batchCount.toLocaleString('en')} batches of up to ${BATCH_ROWS} rows ending between hands; PostgreSQL ${(await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version}, node ${process.version}`);
   await pool.query('CREATE TABLE IF NOT EXISTS bare_row (table_id text NOT NULL, seq bigint NOT NULL, command_id text NOT NULL, type text NOT NULL, payload text NOT NULL, prev_hash text NOT NULL, hash text NOT NULL, PRIMARY KEY (table_id, seq))');
   const certificate = await floorCertificate(join(folder, 'floor'));
   const server = await FloorServer.start({ database, certificate, host: '127.0.0.1', port: 0 });

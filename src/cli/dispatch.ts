@@ -48,7 +48,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   floor: {
     summary: "The floor: every table's log in one PostgreSQL, anchored (the floor server; enrolment codes; a simulated room)",
-    usage: 'felt floor [serve] [--data DIR] [--pg URL] [--pg-user USER] [--host ADDRESS] [--port N] [--address https://HOST:PORT]\n       felt floor enrol --name NAME [--data DIR] [--pg URL] [--address https://HOST:PORT] [--out FILE]   (a one-time code: felt start --floor CODE|FILE)\n       felt floor sim [--tables N] [--hands N] [--seed S] [--data DIR] [--pg URL]   (simulated tables feeding a floor of their own)\n       felt floor tables [--data DIR] [--pg URL]\n       (--pg also from FELT_FLOOR_PG; without it the floor runs its own PostgreSQL in its folder)',
+    usage: 'felt floor [serve] [--data DIR] [--pg URL] [--pg-user USER] [--host ADDRESS] [--port N] [--address https://HOST:PORT]\n       felt floor enrol --name NAME [--data DIR] [--pg URL] [--address https://HOST:PORT] [--out FILE]   (a one-time code: felt start --floor CODE|FILE)\n       felt floor sim [--tables N] [--hands N] [--seed S] [--data DIR] [--pg URL]   (simulated tables feeding a floor of their own)\n       felt floor tables [--data DIR] [--pg URL]\n       felt floor staff list|add|change|remove|max-age [--number N] [--name NAME] [--role croupier|supervisor|manager] [--max-age-hours H] [--data DIR] [--pg URL]   (the PIN from FELT_STAFF_PIN or standard input)\n       (--pg also from FELT_FLOOR_PG; without it the floor runs its own PostgreSQL in its folder)',
     run: async (args, io) => (await import('./commands/floor.js')).runFloor(args, io),
   },
   replay: {

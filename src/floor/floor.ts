@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeSecretFile } from '../api/data-folder.js';
+import { type BuiltFile, loadBuiltFiles } from '../server/built-files.js';
 import { FileLock, LockHeld } from '../store/file-lock.js';
 import { makeEnrolment, newSecret } from './enrolment.js';
 import { FloorError } from './floor-error.js';
@@ -23,6 +24,8 @@ export type FloorOptions = {
   /** The address the tables reach the floor at, for the enrolment codes; by default from the host and port. */
   readonly address: string | null;
   readonly log?: (line: string) => void;
+  /** The built screens (dist/renderer): the floor's page is served from them when they hold `floor.html`. */
+  readonly screens?: string | null;
 };
 
 /** What a running floor server says of itself in its folder (`floor-server.json`): where the tables reach it. */
@@ -57,7 +60,7 @@ export class Floor {
     try {
       database = await FloorDatabase.open(source(folder, options.pg, options.pgUser), { migrateSchema: true, keepsServer: true });
       const certificate = await floorCertificate(folder);
-      const server = await FloorServer.start({ database, certificate, host: options.host, port: options.port, boardKey: boardKey(folder), ...(options.log === undefined ? {} : { log: options.log }) });
+      const server = await FloorServer.start({ database, certificate, host: options.host, port: options.port, boardKey: boardKey(folder), screens: floorScreens(options.screens ?? null), ...(options.log === undefined ? {} : { log: options.log }) });
       const address = options.address ?? defaultAddress(options.host, server.port);
       floorAddress(address);
       writeSecretFile(join(folder, 'floor-server.json'), `${JSON.stringify({ address, pid: process.pid } satisfies Announced)}\n`);
@@ -111,6 +114,12 @@ export async function enrolOffline(options: { folder: string; pg: string | null;
 async function enrolmentCode(database: FloorDatabase, certificate: FloorCertificate, address: string, name: string, validMs?: number): Promise<string> {
   const { secret } = await makeEnrolment(database.pool, name, validMs);
   return formatEnrolmentCode({ address, fingerprint: certificate.fingerprint, secret });
+}
+
+/** The floor's screens from a build, or null when there is none there (a floor runs without its page, for tables alone). */
+function floorScreens(root: string | null): ReadonlyMap<string, BuiltFile> | null {
+  if (root === null || !existsSync(join(root, 'floor.html'))) return null;
+  return loadBuiltFiles(root);
 }
 
 /** The key that reads the floor board over the link (`board-key`, 0600), made at the first start. */

@@ -6,14 +6,17 @@ import { type Board, readBoard, storeStatus } from '../../src/floor/board.js';
 import { boardStatusOf } from '../../src/floor/link/board-status.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
 import { FloorClient } from '../../src/floor/link/floor-client.js';
-import { boardStatus } from '../../src/floor/link/wire.js';
+import { type BoardStatus, boardStatus } from '../../src/floor/link/wire.js';
+import { FloorSessions } from '../../src/floor/server/floor-sessions.js';
+import { changeDirectory, readDirectory } from '../../src/floor/staff/directory.js';
+import { launchChromium } from '../e2e/support.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
 import { startTestFloor, type TestFloor, until } from './support.js';
 
 let floor: TestFloor;
 
 beforeAll(async () => {
-  floor = await startTestFloor();
+  floor = await startTestFloor('felt-floor-', { screens: true });
 }, 60_000);
 
 afterAll(async () => {
@@ -115,5 +118,87 @@ describe('the floor board', () => {
     // A line with a card is refused, naming the field.
     await expect(client.call('POST', '/v1/status', { ...line, board: [1, 2, 3] })).rejects.toThrow(/board|Unrecognized/);
     client.close();
+  });
+});
+
+describe("the floor board's screen, in Chromium", () => {
+  it('signs in a floor supervisor of the floor\'s staff (not a croupier, not a wrong PIN), shows each table live, in English and German, and signs out', async () => {
+    await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '1', name: 'Morgan', role: 'manager', pin: '111111' } });
+    await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '12', name: 'Dana', role: 'croupier', pin: '121212' } });
+    await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '20', name: 'Sam', role: 'supervisor', pin: '202020' } });
+    const link = await enrolTable(join(floor.folder, 'screen.db'), await floor.enrolment('Table 7'));
+    const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
+    const line: BoardStatus = { at: Date.now(), game: { en: 'No limit 1/2', de: 'No Limit 1/2' }, seats: { taken: 6, count: 9 }, handNumber: 3, handInPlay: false, pot: 0, dealer: { number: '12', name: 'Dana' }, devices: [{ id: 'shoe-1', kind: 'shoe', state: 'connected', words: null, incident: null }], time: { collectNow: 0, owed: 0 } };
+    await client.status(line);
+    const browser = await launchChromium();
+    try {
+      // The floor's certificate is its own (tables pin it; a supervisor's browser trusts it once).
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-GB' });
+      const page = await context.newPage();
+      const answer = await page.goto(`${floor.address()}/`);
+      expect(answer?.headers()['content-security-policy']).toMatch(/default-src 'self'/);
+      const signInAs = async (number: string, pin: string): Promise<void> => {
+        await page.getByTestId('floor-number').fill(number);
+        await page.getByTestId('floor-pin').fill(pin);
+        await page.getByTestId('floor-sign-in-button').click();
+      };
+      await signInAs('12', '121212');
+      await expect.poll(() => page.getByTestId('floor-error').textContent()).toMatch(/Dana is a croupier/);
+      await signInAs('20', '999999');
+      await expect.poll(() => page.getByTestId('floor-error').textContent()).toMatch(/not known at the floor/);
+      await signInAs('20', '202020');
+      await expect.poll(() => page.getByTestId('floor-who').textContent()).toBe('Sam, floor supervisor #20');
+      const card = page.locator('[data-testid="floor-table"][data-table="Table 7"]');
+      await expect.poll(() => card.getByTestId('table-hand').textContent()).toBe('Hand 3 ended · Pot 0');
+      expect(await card.getByTestId('table-seats').textContent()).toBe('6 of 9 seats taken, 3 open');
+      expect(await card.getByTestId('table-dealer').textContent()).toBe('Dealer: Dana #12');
+      expect(await card.getByTestId('table-link').textContent()).toMatch(/^Live since/);
+      // A hand starts and the table calls the floor: on the board without a reload.
+      const sent = Date.now();
+      await client.status({ ...line, at: Date.now(), handNumber: 4, handInPlay: true, pot: 1_250, devices: [{ id: 'keypad-1', kind: 'keypad', state: 'connected', words: null, incident: 'floor-call' }, { id: 'shoe-1', kind: 'shoe', state: 'fault', words: { en: 'card jam', de: 'Kartenstau' }, incident: 'device-fault' }] });
+      await expect.poll(() => card.getByTestId('table-hand').textContent(), { interval: 50 }).toBe('Hand 4 in play · Pot 1,250');
+      const shownMs = Date.now() - sent;
+      expect(await card.getByTestId('table-call').textContent()).toBe('Calls the floor');
+      expect(await card.getByTestId('table-devices').textContent()).toBe('Shoe shoe-1: fault (card jam)');
+      // German.
+      await page.getByTestId('floor-language').click();
+      await expect.poll(() => card.getByTestId('table-hand').textContent()).toBe('Hand 4 läuft · Pot 1.250');
+      expect(await card.getByTestId('table-call').textContent()).toBe('Ruft den Floor');
+      expect(await page.getByTestId('floor-who').textContent()).toBe('Sam, Floor-Supervisor #20');
+      // The page holds no card: the board's answer is the strict line (the first test), and the page shows only it.
+      expect(await page.content()).not.toMatch(/holeCards|faceDown/);
+      // Signed out: the token is dead at the floor too.
+      const token = await page.evaluate(() => (JSON.parse((globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('felt.floor.session') ?? 'null') as { token: string } | null)?.token ?? null);
+      await page.getByTestId('floor-sign-out').click();
+      await expect.poll(() => page.getByTestId('floor-sign-in').isVisible()).toBe(true);
+      expect(token).not.toBeNull();
+      const after = await page.evaluate(async (kept) => (await fetch('/v1/board', { headers: { authorization: `Bearer session.${kept ?? ''}` } })).status, token);
+      expect(after).toBe(401);
+      // Only the floor's page and its files are served.
+      expect((await page.goto(`${floor.address()}/index.html`))?.status()).toBe(200);
+      expect(await page.title()).toBe('Felt floor');
+      expect((await page.goto(`${floor.address()}/assets/../../package.json`))?.status()).toBe(404);
+      console.log(`the floor board showed a table's change ${shownMs} ms after the table sent it (the page asks every 500 ms)`);
+    } finally {
+      await browser.close();
+      client.close();
+    }
+  });
+
+  it('locks a staff number out after five wrong PINs', async () => {
+    const { staff } = await readDirectory(floor.database.pool);
+    const sessions = new FloorSessions(() => 1_000);
+    for (let wrong = 0; wrong < 5; wrong++) expect(sessions.signIn(staff, '1', '000000')).toMatchObject({ ok: false, status: 401 });
+    expect(sessions.signIn(staff, '1', '111111')).toMatchObject({ ok: false, status: 429 });
+    const later = new FloorSessions(() => 1_000);
+    expect(later.signIn(staff, '1', '111111')).toMatchObject({ ok: true, session: { role: 'manager' } });
+    // Removing the last manager is refused; a member removed ends their session.
+    await expect(changeDirectory(floor.database.pool, { kind: 'remove', number: '1' })).rejects.toThrow(/no manager/);
+    const signedIn = later.signIn(staff, '20', '202020');
+    if (!signedIn.ok) throw new Error('Sam signs in');
+    expect(later.session(signedIn.token, staff)).not.toBeNull();
+    const without = await changeDirectory(floor.database.pool, { kind: 'remove', number: '20' });
+    expect(later.session(signedIn.token, without.staff)).toBeNull();
+    expect(later.session(signedIn.token, staff)).toBeNull();
   });
 });

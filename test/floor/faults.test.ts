@@ -41,6 +41,14 @@ describe("the floor's faults", () => {
     // The table that is offline for a long while has a link of its own.
     const lonely = await FaultProxy.start({ host: '127.0.0.1', port: () => floorPort }, { ...NO_FAULTS }, 26);
     floorProcess = await startFloorProcess(floorFolder, floorPort, proxy.address);
+    // The floor's staff, from the command line (the PIN from the environment, never an argument).
+    const staffIo = cliIo();
+    expect(await runFloor(['staff', 'add', '--data', floorFolder, '--number', '1', '--name', 'Morgan', '--role', 'manager'], staffIo, { FELT_STAFF_PIN: '111111' })).toBe(0);
+    expect(await runFloor(['staff', 'add', '--data', floorFolder, '--number', '20', '--name', 'Sam', '--role', 'supervisor'], staffIo, { FELT_STAFF_PIN: '202020' })).toBe(0);
+    await expect(runFloor(['staff', 'add', '--data', floorFolder, '--number', '21', '--name', 'Kim', '--pin', '212121'], staffIo, {})).rejects.toThrow(/process list/);
+    expect(await runFloor(['staff', 'remove', '--data', floorFolder, '--number', '1'], staffIo, {})).toBe(1);
+    expect(staffIo.written.err).toMatch(/no manager who can sign in/);
+    expect(staffIo.written.out).toMatch(/^20\tSam\tsupervisor\tPIN\tno badge$/m);
     const tablesFolder = join(folder, 'tables');
     const enrolment = async (name: string): Promise<string> => {
       const io = cliIo();

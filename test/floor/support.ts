@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeEnrolment, newSecret } from '../../src/floor/enrolment.js';
 import { formatEnrolmentCode } from '../../src/floor/link/enrolment-code.js';
+import { loadBuiltFiles } from '../../src/server/built-files.js';
 import { FloorDatabase } from '../../src/floor/postgres/floor-database.js';
 import { type FloorCertificate, floorCertificate } from '../../src/floor/server/certificate.js';
 import { FloorServer } from '../../src/floor/server/floor-server.js';
@@ -40,14 +41,16 @@ export type TestFloor = {
   close(): Promise<void>;
 };
 
-export async function startTestFloor(prefix = 'felt-floor-'): Promise<TestFloor> {
+/** `screens`: the floor's page from the built dist/renderer (`npm test` builds it first). */
+export async function startTestFloor(prefix = 'felt-floor-', { screens = false }: { readonly screens?: boolean } = {}): Promise<TestFloor> {
   const folder = testFolder(prefix);
   const floorFolder = join(folder, 'floor');
   const database = await FloorDatabase.open({ folder: floorFolder }, { migrateSchema: true, keepsServer: true });
   const certificate = await floorCertificate(floorFolder);
   const log: string[] = [];
   const boardKey = newSecret();
-  const start = async (port: number): Promise<FloorServer> => FloorServer.start({ database, certificate, host: '127.0.0.1', port, boardKey, log: (line) => log.push(line) });
+  const built = screens ? loadBuiltFiles(join(process.cwd(), 'dist', 'renderer')) : null;
+  const start = async (port: number): Promise<FloorServer> => FloorServer.start({ database, certificate, host: '127.0.0.1', port, boardKey, screens: built, log: (line) => log.push(line) });
   const floor: TestFloor = {
     folder,
     database,

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dataFolder, keepTableFilesPrivate, writeSecretFile } from '../../api/data-folder.js';
 import { FloorError } from '../../floor/floor-error.js';
 import { counted } from '../counted.js';
@@ -25,10 +26,13 @@ type Options = {
   tables: number;
   hands: number;
   seed: number;
+  number: string | null;
+  role: string | null;
+  maxAgeHours: number | null;
 };
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
-  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1 };
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -54,6 +58,10 @@ function parse(args: readonly string[], allowed: readonly string[]): Options {
     else if (arg === '--tables') options.tables = integer(++index, arg, 1, 200);
     else if (arg === '--hands') options.hands = integer(++index, arg, 1, 100_000);
     else if (arg === '--seed') options.seed = integer(++index, arg, 0, 0xffffffff);
+    else if (arg === '--number') options.number = value(++index, arg);
+    else if (arg === '--role') options.role = value(++index, arg);
+    else if (arg === '--max-age-hours') options.maxAgeHours = integer(++index, arg, 1, 720);
+    else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
   }
   return options;
 }
@@ -66,7 +74,7 @@ const DATABASE = ['--data', '--pg', '--pg-user'];
  * tables`: the enrolled tables and where each one's log at the floor ends. A failure the user can act on
  * (a folder PostgreSQL cannot use, a floor that runs already, an address that is none) is one line, exit 1.
  */
-export async function runFloor(args: readonly string[], io: CommandIo): Promise<number> {
+export async function runFloor(args: readonly string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [first, ...rest] = args;
   const sub = first === undefined || first.startsWith('--') ? 'serve' : first;
   const given = sub === 'serve' && first !== 'serve' ? args : rest;
@@ -81,8 +89,10 @@ export async function runFloor(args: readonly string[], io: CommandIo): Promise<
         return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed']), io);
       case 'tables':
         return await tables(parse(given, DATABASE), io);
+      case 'staff':
+        return await staff(given[0], parse(given.slice(1), [...DATABASE, '--number', '--name', '--role', '--max-age-hours', '--pin', '--badge']), io, env);
       default:
-        throw new CliUsageError(`'${sub}' is not a floor command: serve, enrol, sim or tables`);
+        throw new CliUsageError(`'${sub}' is not a floor command: serve, enrol, sim, tables or staff`);
     }
   } catch (error) {
     if (!(error instanceof FloorError)) throw error;
@@ -94,10 +104,12 @@ export async function runFloor(args: readonly string[], io: CommandIo): Promise<
 async function serve(options: Options, io: CommandIo): Promise<number> {
   const { Floor, boardKeyPath } = await import('../../floor/floor.js');
   const folder = resolve(options.data ?? defaultFolder());
-  const floor = await Floor.start({ folder, pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: options.host, port: options.port, address: options.address, log: (line) => io.err(`${new Date().toISOString()} ${line}\n`) });
+  const screens = builtScreens();
+  const floor = await Floor.start({ folder, pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: options.host, port: options.port, address: options.address, screens, log: (line) => io.err(`${new Date().toISOString()} ${line}\n`) });
   io.out(`Felt floor: ${floor.database.embedded === null ? 'PostgreSQL at --pg' : `its own PostgreSQL in ${floor.database.embedded.cluster}`}; tables reach it at ${floor.address}\n`);
   io.out(`Certificate fingerprint (SHA-256, pinned by every table at enrolment): ${floor.certificate.fingerprint}\n`);
   io.out(`Enrol a table: felt floor enrol --data ${folder} --name "Table 1"\n`);
+  io.out(screens === null ? 'The floor board\'s screens are not built (npm run build): the link only.\n' : `The floor board: ${floor.address}/ in a browser (the floor's certificate, above), signed in as a floor supervisor or manager of felt floor staff\n`);
   io.out(`The floor board's data: GET ${floor.address}/v1/board with "Authorization: Bearer board.<the key in ${boardKeyPath(folder)}>"\n`);
   return new Promise((done) => {
     const stop = (): void => {
@@ -108,6 +120,16 @@ async function serve(options: Options, io: CommandIo): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/** dist/renderer beside the bundle this runs from, when the floor's page is built there. */
+function builtScreens(): string | null {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 3; up++) {
+    if (existsSync(join(folder, 'felt.js'))) return existsSync(join(folder, 'renderer', 'floor.html')) ? join(folder, 'renderer') : null;
+    folder = dirname(folder);
+  }
+  return null;
 }
 
 async function enrol(options: Options, io: CommandIo): Promise<number> {
@@ -136,6 +158,55 @@ async function tables(options: Options, io: CommandIo): Promise<number> {
       const forks = row.forks === 0 ? '' : `, ${counted(row.forks, 'fork')} refused`;
       io.out(`${row.name} (${row.id}): ${counted(row.seq, 'row')} at the floor, head ${row.hash}, last at ${row.moved_at.toISOString()}${forks}\n`);
     }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `felt floor staff list|add|change|remove|max-age`: the floor's staff directory (D90), which the floor's
+ * screens sign in with. The PIN and badge come from FELT_STAFF_PIN / FELT_STAFF_BADGE or, for a new member
+ * without either, the first line on standard input — never the command line.
+ */
+async function staff(action: string | undefined, options: Options, io: CommandIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const actions = ['list', 'add', 'change', 'remove', 'max-age'];
+  if (action === undefined || !actions.includes(action)) throw new CliUsageError(`felt floor staff ${actions.join('|')}: '${action ?? ''}' is none of them`);
+  const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
+  const { source } = await import('../../floor/floor.js');
+  const { changeDirectory, readDirectory } = await import('../../floor/staff/directory.js');
+  const { ROLES } = await import('../../api/staff.js');
+  const role = options.role === null ? undefined : ROLES.find((known) => known === options.role);
+  if (options.role !== null && role === undefined) throw new CliUsageError(`--role is one of ${ROLES.join(', ')}, got '${options.role}'`);
+  const number = (): string => {
+    if (options.number === null) throw new CliUsageError('--number N is required');
+    return options.number;
+  };
+  const secrets = async (needed: boolean): Promise<{ pin?: string; badge?: string }> => {
+    const pin = env['FELT_STAFF_PIN'] || undefined;
+    const badge = env['FELT_STAFF_BADGE'] || undefined;
+    if (pin !== undefined || badge !== undefined || !needed) return { ...(pin === undefined ? {} : { pin }), ...(badge === undefined ? {} : { badge }) };
+    for await (const line of io.lines()) return { pin: line.trim() };
+    throw new CliUsageError('a new member needs a PIN (FELT_STAFF_PIN, or the first line on standard input) or a badge (FELT_STAFF_BADGE)');
+  };
+  const change =
+    action === 'add'
+      ? { kind: 'add' as const, member: { number: number(), name: options.name ?? '', role: role ?? 'croupier', ...(await secrets(true)) } }
+      : action === 'change'
+        ? { kind: 'change' as const, number: number(), change: { ...(options.name === null ? {} : { name: options.name }), ...(role === undefined ? {} : { role }), ...(await secrets(false)) } }
+        : action === 'remove'
+          ? { kind: 'remove' as const, number: number() }
+          : action === 'max-age'
+            ? { kind: 'max-age' as const, maxAgeMs: (options.maxAgeHours ?? 0) * 60 * 60 * 1000 }
+            : null;
+  if (change?.kind === 'max-age' && options.maxAgeHours === null) throw new CliUsageError('--max-age-hours H is required: how long a table cut off from the floor signs in with its last copy');
+  const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
+  try {
+    const directory = change === null ? await readDirectory(database.pool) : await changeDirectory(database.pool, change);
+    if (change !== null) io.out(`The floor's staff directory is at version ${directory.version}; the floor's screens sign in with it.\n`);
+    if (directory.staff.staff.length === 0) io.out('The floor has no staff yet: felt floor staff add --number 1 --name NAME --role manager (the PIN in FELT_STAFF_PIN)\n');
+    for (const member of directory.staff.staff) io.out(`${member.number}\t${member.name}\t${member.role}\t${member.pin === null ? 'no PIN' : 'PIN'}\t${member.badge === null ? 'no badge' : 'badge'}\n`);
+    io.out(`A table cut off from the floor signs in with its last copy for ${counted(Math.round(directory.maxAgeMs / 3_600_000), 'hour')}.\n`);
     return 0;
   } finally {
     await database.close();

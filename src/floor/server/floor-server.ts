@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Words } from '../../evaluator/words.js';
 import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
 import { checkBatch } from '../ingest/batch-check.js';
@@ -10,7 +10,11 @@ import { ingest, storedHead } from '../ingest/ingest.js';
 import { boardStatus, enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
 import { readBoard, storeStatus } from '../board.js';
 import type { FloorDatabase } from '../postgres/floor-database.js';
+import { CONTENT_SECURITY_POLICY } from '../../api/content-security-policy.js';
+import { type BuiltFile, builtPath } from '../../server/built-files.js';
+import { readDirectory } from '../staff/directory.js';
 import type { FloorCertificate } from './certificate.js';
+import { FloorSessions } from './floor-sessions.js';
 
 export type FloorServerOptions = {
   readonly database: FloorDatabase;
@@ -20,17 +24,26 @@ export type FloorServerOptions = {
   readonly port: number;
   /** The key that reads the floor board (`GET /v1/board`, `Bearer board.<key>`); null: no board over the link. */
   readonly boardKey?: string | null;
+  /** The floor's screens (dist/renderer, `floor.html` and its assets, D90); null: the link only. */
+  readonly screens?: ReadonlyMap<string, BuiltFile> | null;
   /** A line for the floor's operator (stderr): a table enrolled, a fork, a refused batch, PostgreSQL restarted. */
   readonly log?: (line: string) => void;
 };
 
 /** An answer with a status and a JSON body. */
-type Answer = { readonly status: number; readonly body: unknown };
+type Answer = { readonly status: number; readonly body: unknown; readonly file?: BuiltFile };
 
 const refusal = (status: number, words: Words): Answer => ({ status, body: { error: words } });
 
 /** An enrolment's body: two secrets. */
 const ENROL_BYTES = 4_096;
+/** A sign-in's body: a staff number and a PIN. */
+const SIGN_IN_BYTES = 1_024;
+
+/** The floor's page: `/` opens it. */
+const FLOOR_PAGE = '/floor.html';
+
+const signInRequest = z.object({ staff: z.string().max(20), pin: z.string().max(40) }).strict();
 /** A table's line for the board: its devices' words are the longest part. */
 const STATUS_BYTES = 64 * 1024;
 
@@ -48,6 +61,7 @@ const WATCH_EVERY_MS = 2_000;
  */
 export class FloorServer {
   private readonly watch: NodeJS.Timeout | null;
+  readonly sessions = new FloorSessions();
 
   private constructor(
     private readonly server: Server,
@@ -117,8 +131,14 @@ export class FloorServer {
       this.log(`a request could not be answered: ${(error as Error).message}`);
       answer = refusal(503, { en: "the floor's database cannot be reached now: the table sends again later", de: 'die Datenbank des Floors ist gerade nicht erreichbar: der Tisch sendet später erneut' });
     }
-    const text = JSON.stringify(answer.body);
     if (res.destroyed) return;
+    if (answer.file !== undefined) {
+      // The screens' own files: only what the page loads, under the same policy as the table's screens.
+      res.writeHead(answer.status, { 'content-type': answer.file.type, 'content-length': answer.file.body.length, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
+      res.end(answer.file.body);
+      return;
+    }
+    const text = JSON.stringify(answer.body);
     res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
     res.end(text);
   }
@@ -139,9 +159,28 @@ export class FloorServer {
         throw error;
       }
     }
+    if (req.method === 'GET' && !path.startsWith('/v1/')) {
+      req.resume();
+      return this.screenFile(req.url ?? '/');
+    }
+    if (route === 'POST /v1/floor/sign-in') {
+      const body = await readJson(req, signInRequest, SIGN_IN_BYTES);
+      if ('status' in body) return body;
+      const { staff } = await readDirectory(this.options.database.pool);
+      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin);
+      if (!result.ok) return refusal(result.status, result.words);
+      this.log(`${result.session.who.en} signed in to the floor's screens`);
+      return { status: 200, body: { token: result.token, who: result.session.who, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() } };
+    }
+    if (route === 'POST /v1/floor/sign-out') {
+      req.resume();
+      const token = sessionToken(req);
+      if (token !== null) this.sessions.signOut(token);
+      return { status: 200, body: { ok: true } };
+    }
     if (route === 'GET /v1/board') {
       req.resume();
-      if (!this.boardReader(req)) return refusal(401, { en: "the floor board is read with the board's key", de: 'die Floor-Übersicht liest nur, wer ihren Schlüssel hat' });
+      if (!(await this.boardReader(req))) return refusal(401, { en: 'sign in to read the floor board (a floor supervisor or a manager)', de: 'zum Lesen der Floor-Übersicht anmelden (Floor-Supervisor oder Manager)' });
       return { status: 200, body: await readBoard(this.options.database.pool) };
     }
     if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
@@ -174,8 +213,23 @@ export class FloorServer {
     return { status: 200, body: result };
   }
 
-  /** Whether the request carries the board's key. */
-  private boardReader(req: IncomingMessage): boolean {
+  /** A file of the floor's screens, or 404: only the built files, however the address is spelled. */
+  private screenFile(target: string): Answer {
+    const files = this.options.screens ?? null;
+    const path = builtPath(target);
+    const notHere = refusal(404, { en: 'the floor serves no such page', de: 'diese Seite gibt es am Floor nicht' });
+    if (files === null || path === 'bad') return notHere;
+    // The table's own page is in the same build: the floor serves its own page and the files they share.
+    const name = path === '/index.html' ? FLOOR_PAGE : path;
+    if (name !== FLOOR_PAGE && !name.startsWith('/assets/')) return notHere;
+    const file = files.get(name);
+    return file === undefined ? notHere : { status: 200, body: null, file };
+  }
+
+  /** Whether the request carries the board's key, or a signed-in supervisor's or manager's session. */
+  private async boardReader(req: IncomingMessage): Promise<boolean> {
+    const token = sessionToken(req);
+    if (token !== null) return this.sessions.session(token, (await readDirectory(this.options.database.pool)).staff) !== null;
     const key = this.options.boardKey ?? null;
     const given = /^Bearer board\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1];
     if (key === null || given === undefined) return false;
@@ -192,6 +246,11 @@ export class FloorServer {
     if (kept === undefined) return null;
     return timingSafeEqual(Buffer.from(kept, 'hex'), Buffer.from(secretHash(secret), 'hex')) ? id : null;
   }
+}
+
+/** The session token a screen's request carries (`Bearer session.<token>`), or null. */
+function sessionToken(req: IncomingMessage): string | null {
+  return /^Bearer session\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
 }
 
 /**
