@@ -13,6 +13,7 @@ import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
 import { startFloorLink, type TableFloorLink } from '../floor/shipper/table-link.js';
+import { staleFloorStaff } from '../floor/staff/table-copy.js';
 import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { FloorGate } from './floor-gate.js';
 import { addStaffMember, checkPinFormat, loadStaff, newStaffFile, type NewStaffMember, saveStaff, type StaffFile, staffPath, withMember, withStaffLock } from './staff.js';
@@ -217,6 +218,9 @@ function openStaff(dbPath: string, givenPin: string | undefined, more: readonly 
   const path = file;
   return {
     staff: () => {
+      // An enrolled table's staff are the floor's, usable for as long as the floor allows without it (D91).
+      const stale = staleFloorStaff(dbPath, Date.now());
+      if (stale !== null) throw new Error(stale);
       const read = loadStaff(path);
       if (read === null) throw new Error(`${path} is missing`);
       return read;

@@ -4,6 +4,7 @@ import { connect, type PeerCertificate } from 'node:tls';
 import type { Words } from '../../evaluator/words.js';
 import { FloorError } from '../floor-error.js';
 import { fingerprintHex, floorAddress } from './enrolment-code.js';
+import type { DirectoryAnswer } from '../staff/table-copy.js';
 import type { BoardStatus, EnrolAnswer, Head, RowBatch, ShipAnswer } from './wire.js';
 
 /** The floor did not answer: no route, refused, cut, timed out — the shipper waits and tries again. */
@@ -63,6 +64,11 @@ export class FloorClient {
   /** Enrols with a one-time secret and the credential the table made for itself: the table's id and name. */
   async enrol(secret: string, credential: string): Promise<EnrolAnswer> {
     return this.call<EnrolAnswer>('POST', '/v1/enrol', { secret, credential });
+  }
+
+  /** The floor's staff directory (D91). */
+  async staff(): Promise<DirectoryAnswer> {
+    return this.call<DirectoryAnswer>('GET', '/v1/staff', null);
   }
 
   /** The table's line for the floor board. */

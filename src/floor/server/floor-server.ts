@@ -183,13 +183,18 @@ export class FloorServer {
       if (!(await this.boardReader(req))) return refusal(401, { en: 'sign in to read the floor board (a floor supervisor or a manager)', de: 'zum Lesen der Floor-Übersicht anmelden (Floor-Supervisor oder Manager)' });
       return { status: 200, body: await readBoard(this.options.database.pool) };
     }
-    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
+    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status' && route !== 'GET /v1/staff') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
     const table = await this.authenticated(req);
     if (table === null) {
       req.resume();
       return refusal(401, { en: "these credentials are not a table's of this floor (enrol the table again)", de: 'diese Zugangsdaten gehören zu keinem Tisch dieses Floors (den Tisch neu anmelden)' });
     }
     if (route === 'GET /v1/head') return { status: 200, body: { head: await storedHead(this.options.database.pool, table) } };
+    if (route === 'GET /v1/staff') {
+      // The floor's staff directory for the table's sign-ins (D91): hashes only, as the table keeps them.
+      const directory = await readDirectory(this.options.database.pool);
+      return { status: 200, body: { version: directory.version, maxAgeMs: directory.maxAgeMs, staff: directory.version === 0 ? null : directory.staff } };
+    }
     if (route === 'POST /v1/status') {
       const body = await readJson(req, boardStatus, STATUS_BYTES);
       if ('status' in body) return body;

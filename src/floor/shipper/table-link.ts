@@ -5,6 +5,7 @@ import { FloorClient } from '../link/floor-client.js';
 import { readLinkFile } from '../link/link-file.js';
 import { type LinkState, type ShippedLog, Shipper, type ShipperOptions } from './shipper.js';
 import { StatusSender } from './status-sender.js';
+import { keepFloorStaff } from '../staff/table-copy.js';
 
 /** What the link needs of the running table: to be told of each command, its view (for the board), and a place on its status bar. */
 export interface LinkedTable {
@@ -23,7 +24,10 @@ export type TableFloorLink = { readonly shipper: Shipper; stop(): Promise<void> 
  * table plays on), or a fault — a fork the floor refused, or credentials it refused — which the table
  * also logs as a device incident for the floor's reports. A table with no link file: null, nothing runs.
  */
-export function startFloorLink(dbPath: string, log: ShippedLog, table: LinkedTable, options: ShipperOptions = {}): TableFloorLink | null {
+/** How often an enrolled table asks the floor for its staff directory. */
+const STAFF_EVERY_MS = 30_000;
+
+export function startFloorLink(dbPath: string, log: ShippedLog, table: LinkedTable, options: ShipperOptions & { readonly staffEveryMs?: number } = {}): TableFloorLink | null {
   if (dbPath === ':memory:') return null;
   const link = readLinkFile(dbPath);
   if (link === null) return null;
@@ -43,9 +47,24 @@ export function startFloorLink(dbPath: string, log: ShippedLog, table: LinkedTab
     board.changed();
   });
   shipper.start();
+  // The floor's staff: fetched at the start and every half minute; a floor out of reach leaves the copy as it is (D91).
+  let staffing = false;
+  const fetchStaff = (): void => {
+    if (staffing) return;
+    staffing = true;
+    client
+      .staff()
+      .then((answer) => keepFloorStaff(dbPath, answer, Date.now()))
+      .catch(() => undefined)
+      .finally(() => (staffing = false));
+  };
+  fetchStaff();
+  const staffTimer = setInterval(fetchStaff, options.staffEveryMs ?? STAFF_EVERY_MS);
+  staffTimer.unref();
   return {
     shipper,
     stop: async () => {
+      clearInterval(staffTimer);
       unsubscribe();
       board.stop();
       await shipper.stop();
