@@ -4,6 +4,7 @@ import type { Words } from '../../../src/evaluator/words';
 import { useLangSetting } from '../useLangSetting';
 import type { Lang } from '../i18n';
 import { type FloorSignIn, readBoard, signIn, signOut } from './floor-api';
+import { RoomReports } from './RoomReports';
 import { chips, FLOOR_WORDS, timeOfDay } from './words';
 
 /** How often the board asks the floor: a table's change shows within a second (issue 25). */
@@ -36,6 +37,7 @@ function keep(session: FloorSignIn | null): void {
 export function FloorApp() {
   const [lang, setLang] = useLangSetting();
   const [session, setSession] = useState<FloorSignIn | null>(kept);
+  const [view, setView] = useState<'board' | 'reports'>('board');
   const words = FLOOR_WORDS[lang];
   const other: Lang = lang === 'en' ? 'de' : 'en';
   const end = (): void => {
@@ -47,6 +49,16 @@ export function FloorApp() {
     <div className="floor" lang={lang}>
       <header className="floor-bar">
         <h1>{words.title}</h1>
+        {session !== null && (
+          <nav className="floor-tabs">
+            <button type="button" data-testid="tab-board" aria-pressed={view === 'board'} onClick={() => setView('board')}>
+              {words.title}
+            </button>
+            <button type="button" data-testid="tab-reports" aria-pressed={view === 'reports'} onClick={() => setView('reports')}>
+              {words.reports}
+            </button>
+          </nav>
+        )}
         {session !== null && <span data-testid="floor-who">{session.who[lang]}</span>}
         <button type="button" data-testid="floor-language" onClick={() => setLang(other)}>
           {words.language}
@@ -65,8 +77,10 @@ export function FloorApp() {
             setSession(next);
           }}
         />
-      ) : (
+      ) : view === 'board' ? (
         <BoardView lang={lang} token={session.token} ended={end} />
+      ) : (
+        <RoomReports lang={lang} token={session.token} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Board } from '../../../src/floor/board';
+import type { RoomReport } from '../../../src/floor/reports/room-report';
 import type { Words } from '../../../src/evaluator/words';
 
 /** A sign-in at the floor (src/floor/server/floor-sessions.ts): the token every request of this screen carries. */
@@ -42,4 +43,27 @@ export function signOut(token: string): Promise<Answer<unknown>> {
 
 export function readBoard(token: string): Promise<Answer<Board>> {
   return call('GET', '/v1/board', token);
+}
+
+export type ReportAsked = { readonly kind: string; readonly from: number | null; readonly to: number | null };
+
+function reportPath(asked: ReportAsked, format: 'json' | 'csv'): string {
+  const query = new URLSearchParams({ kind: asked.kind, format, ...(asked.from === null ? {} : { from: String(asked.from) }), ...(asked.to === null ? {} : { to: String(asked.to) }) });
+  return `/v1/floor/report?${query.toString()}`;
+}
+
+export function readReport(token: string, asked: ReportAsked): Promise<Answer<RoomReport>> {
+  return call('GET', reportPath(asked, 'json'), token);
+}
+
+/** The same report as CSV text. */
+export async function readReportCsv(token: string, asked: ReportAsked): Promise<Answer<string>> {
+  try {
+    const response = await fetch(reportPath(asked, 'csv'), { headers: { authorization: `Bearer session.${token}` }, cache: 'no-store' });
+    if (response.ok) return { ok: true, value: await response.text() };
+    const error = ((await response.json().catch(() => null)) as { error?: Words } | null)?.error;
+    return { ok: false, status: response.status, words: error ?? UNREACHABLE };
+  } catch {
+    return { ok: false, status: 0, words: UNREACHABLE };
+  }
 }

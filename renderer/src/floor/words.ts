@@ -4,6 +4,7 @@ import type { Lang } from '../i18n';
 /** The floor's screens' words, English and German (the tables' own words come in both already). */
 export type FloorWords = {
   readonly title: string;
+  readonly reports: string;
   readonly signInTitle: string;
   readonly number: string;
   readonly pin: string;
@@ -33,6 +34,7 @@ export type FloorWords = {
 
 const en: FloorWords = {
   title: 'Floor board',
+  reports: 'Reports',
   signInTitle: 'Sign in to the floor',
   number: 'Staff number',
   pin: 'PIN',
@@ -62,6 +64,7 @@ const en: FloorWords = {
 
 const de: FloorWords = {
   title: 'Floor-Übersicht',
+  reports: 'Berichte',
   signInTitle: 'Am Floor anmelden',
   number: 'Personalnummer',
   pin: 'PIN',

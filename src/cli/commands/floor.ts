@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { parseMoment } from './report.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +30,14 @@ type Options = {
   number: string | null;
   role: string | null;
   maxAgeHours: number | null;
+  kind: string | null;
+  from: number | null;
+  to: number | null;
+  format: string;
 };
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
-  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null };
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json' };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -59,6 +64,10 @@ function parse(args: readonly string[], allowed: readonly string[]): Options {
     else if (arg === '--hands') options.hands = integer(++index, arg, 1, 100_000);
     else if (arg === '--seed') options.seed = integer(++index, arg, 0, 0xffffffff);
     else if (arg === '--number') options.number = value(++index, arg);
+    else if (arg === '--kind') options.kind = value(++index, arg);
+    else if (arg === '--from') options.from = parseMoment(arg, value(++index, arg));
+    else if (arg === '--to') options.to = parseMoment(arg, value(++index, arg));
+    else if (arg === '--format') options.format = value(++index, arg);
     else if (arg === '--role') options.role = value(++index, arg);
     else if (arg === '--max-age-hours') options.maxAgeHours = integer(++index, arg, 1, 720);
     else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
@@ -89,10 +98,12 @@ export async function runFloor(args: readonly string[], io: CommandIo, env: Node
         return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed']), io);
       case 'tables':
         return await tables(parse(given, DATABASE), io);
+      case 'report':
+        return await report(parse(given, [...DATABASE, '--kind', '--from', '--to', '--format', '--out']), io);
       case 'staff':
         return await staff(given[0], parse(given.slice(1), [...DATABASE, '--number', '--name', '--role', '--max-age-hours', '--pin', '--badge']), io, env);
       default:
-        throw new CliUsageError(`'${sub}' is not a floor command: serve, enrol, sim, tables or staff`);
+        throw new CliUsageError(`'${sub}' is not a floor command: serve, enrol, sim, tables, staff or report`);
     }
   } catch (error) {
     if (!(error instanceof FloorError)) throw error;
@@ -207,6 +218,35 @@ async function staff(action: string | undefined, options: Options, io: CommandIo
     if (directory.staff.staff.length === 0) io.out('The floor has no staff yet: felt floor staff add --number 1 --name NAME --role manager (the PIN in FELT_STAFF_PIN)\n');
     for (const member of directory.staff.staff) io.out(`${member.number}\t${member.name}\t${member.role}\t${member.pin === null ? 'no PIN' : 'PIN'}\t${member.badge === null ? 'no badge' : 'badge'}\n`);
     io.out(`A table cut off from the floor signs in with its last copy for ${counted(Math.round(directory.maxAgeMs / 3_600_000), 'hour')}.\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `felt floor report --kind session|collections|cashflow|incidents [--from …] [--to …] [--format json|csv]
+ * [--out FILE]`: a room report (D92) — every table's own report over its rows at the floor, and the
+ * room's totals.
+ */
+async function report(options: Options, io: CommandIo): Promise<number> {
+  const { ROOM_REPORT_KINDS, roomReport } = await import('../../floor/reports/room-report.js');
+  const { roomCsv } = await import('../../floor/reports/room-csv.js');
+  const kind = ROOM_REPORT_KINDS.find((known) => known === options.kind);
+  if (kind === undefined) throw new CliUsageError(`--kind is one of ${ROOM_REPORT_KINDS.join(', ')}${options.kind === null ? '' : `, got '${options.kind}'`}`);
+  if (options.format !== 'json' && options.format !== 'csv') throw new CliUsageError(`--format is json or csv, got '${options.format}'`);
+  if (options.from !== null && options.to !== null && options.from >= options.to) throw new CliUsageError('--from must come before --to');
+  const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
+  const { source } = await import('../../floor/floor.js');
+  const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
+  try {
+    const room = await roomReport(database.pool, kind, { from: options.from, to: options.to });
+    const text = options.format === 'csv' ? roomCsv(room) : `${JSON.stringify(room, null, 2)}\n`;
+    if (options.out === null) io.out(text);
+    else {
+      writeFileSync(options.out, text);
+      io.out(`The room's ${kind} report (${counted(room.tables.length, 'table')}) written to ${options.out}\n`);
+    }
     return 0;
   } finally {
     await database.close();

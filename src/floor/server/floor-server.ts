@@ -15,6 +15,8 @@ import { type BuiltFile, builtPath } from '../../server/built-files.js';
 import { readDirectory } from '../staff/directory.js';
 import type { FloorCertificate } from './certificate.js';
 import { FloorSessions } from './floor-sessions.js';
+import { roomCsv } from '../reports/room-csv.js';
+import { ROOM_REPORT_KINDS, roomReport } from '../reports/room-report.js';
 
 export type FloorServerOptions = {
   readonly database: FloorDatabase;
@@ -177,6 +179,26 @@ export class FloorServer {
       const token = sessionToken(req);
       if (token !== null) this.sessions.signOut(token);
       return { status: 200, body: { ok: true } };
+    }
+    if (route === 'GET /v1/floor/report') {
+      req.resume();
+      if (!(await this.boardReader(req))) return refusal(401, { en: "sign in to read the room's reports (a floor supervisor or a manager)", de: 'zum Lesen der Berichte des Saals anmelden (Floor-Supervisor oder Manager)' });
+      const query = new URL(req.url ?? '/', 'https://floor').searchParams;
+      const kind = ROOM_REPORT_KINDS.find((known) => known === query.get('kind'));
+      const moment = (name: string): number | null | 'bad' => {
+        const given = query.get(name) ?? '';
+        if (given === '') return null;
+        return /^\d{1,15}$/.test(given) ? Number(given) : 'bad';
+      };
+      const from = moment('from');
+      const to = moment('to');
+      const format = query.get('format') ?? 'json';
+      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv') || (from !== null && to !== null && from >= to)) {
+        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to) and format (json, csv)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to) und format (json, csv) angefragt` });
+      }
+      const room = await roomReport(this.options.database.pool, kind, { from, to });
+      if (format === 'csv') return { status: 200, body: null, file: { body: Buffer.from(roomCsv(room), 'utf8'), type: 'text/csv; charset=utf-8' } };
+      return { status: 200, body: room };
     }
     if (route === 'GET /v1/board') {
       req.resume();
