@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { parseMoment } from './report.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dataFolder, keepTableFilesPrivate, writeSecretFile } from '../../api/data-folder.js';
 import { FloorError } from '../../floor/floor-error.js';
@@ -34,10 +35,11 @@ type Options = {
   from: number | null;
   to: number | null;
   format: string;
+  linger: number;
 };
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
-  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json' };
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -68,6 +70,7 @@ function parse(args: readonly string[], allowed: readonly string[]): Options {
     else if (arg === '--from') options.from = parseMoment(arg, value(++index, arg));
     else if (arg === '--to') options.to = parseMoment(arg, value(++index, arg));
     else if (arg === '--format') options.format = value(++index, arg);
+    else if (arg === '--linger') options.linger = integer(++index, arg, 0, 3_600);
     else if (arg === '--role') options.role = value(++index, arg);
     else if (arg === '--max-age-hours') options.maxAgeHours = integer(++index, arg, 1, 720);
     else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
@@ -95,7 +98,7 @@ export async function runFloor(args: readonly string[], io: CommandIo, env: Node
       case 'enrol':
         return await enrol(parse(given, [...DATABASE, '--address', '--name', '--out']), io);
       case 'sim':
-        return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed']), io);
+        return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed', '--port', '--linger']), io);
       case 'tables':
         return await tables(parse(given, DATABASE), io);
       case 'report':
@@ -269,11 +272,18 @@ async function simulate(options: Options, io: CommandIo): Promise<number> {
   const run = new Date().toISOString().slice(11, 19).replaceAll(':', '');
   const tablesFolder = join(base, temporary ? 'tables' : `sim-${run}`);
   mkdirSync(tablesFolder, { recursive: true });
-  const floor = await Floor.start({ folder: join(base, temporary ? 'floor' : '.'), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: '127.0.0.1', port: 0, address: null });
+  const floor = await Floor.start({ folder: join(base, temporary ? 'floor' : '.'), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: '127.0.0.1', port: options.port === FLOOR_PORT ? 0 : options.port, address: null, screens: builtScreens() });
   let room: Awaited<ReturnType<typeof SimulatedRoom.open>> | null = null;
   try {
     io.out(`Floor at ${floor.address} (${floor.database.embedded === null ? 'PostgreSQL at --pg' : `its own PostgreSQL in ${floor.database.embedded.cluster}`}); ${counted(options.tables, 'table')} of ${counted(options.hands, 'hand')} each, in ${tablesFolder}\n`);
-    room = await SimulatedRoom.open({ tables: options.tables, hands: options.hands, seed: options.seed, folder: tablesFolder, enrolment: (name) => floor.enrolment(temporary ? name : `${name} (sim ${run})`), shipper: { pollMs: 200 } });
+    // A floor with no staff yet gets a manager to sign in to its screens with, the PIN made up and shown once.
+    const { changeDirectory, readDirectory } = await import('../../floor/staff/directory.js');
+    if ((await readDirectory(floor.database.pool)).version === 0) {
+      const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '1', name: 'Manager', role: 'manager', pin } });
+      io.out(`The floor board: ${floor.address}/ — sign in as staff number 1 with PIN ${pin} (the floor's own certificate: the browser asks once)\n`);
+    } else io.out(`The floor board: ${floor.address}/ — sign in with the floor's staff\n`);
+    room = await SimulatedRoom.open({ tables: options.tables, hands: options.hands, seed: options.seed, folder: tablesFolder, board: true, enrolment: (name) => floor.enrolment(temporary ? name : `${name} (sim ${run})`), shipper: { pollMs: 200 } });
     let shown = Date.now();
     const started = Date.now();
     await room.play({
@@ -293,6 +303,10 @@ async function simulate(options: Options, io: CommandIo): Promise<number> {
     }
     io.out(same === room.tables.length ? `Every table's log at the floor is its own, row for row (same head hash).\n` : `${room.tables.length - same} of ${room.tables.length} tables differ at the floor.\n`);
     if (!temporary) io.out(`The floor's copy stays in ${base}: felt floor tables --data ${base}\n`);
+    if (options.linger > 0) {
+      io.out(`The floor stays up ${counted(options.linger, 'second')} more (--linger) for its board and reports.\n`);
+      await new Promise((resolve) => setTimeout(resolve, options.linger * 1000));
+    }
     return same === room.tables.length ? 0 : 1;
   } finally {
     await room?.close();

@@ -29,6 +29,7 @@ CREATE TABLE event_fact (
   seq      bigint NOT NULL,
   at       bigint,
   hand     bigint,
+  kind     text NOT NULL,   -- the fact's kind (src/reports/facts.ts `eventKind`): a report reads only its kinds
   entry    json NOT NULL,   -- json, not jsonb: the entry exactly as the table wrote it, its keys in their order
   PRIMARY KEY (table_id, seq)
 );

@@ -5,9 +5,11 @@ import type { FloorLinkFile } from '../link/link-file.js';
 import { type Head } from '../link/wire.js';
 import { type ShipperOptions, Shipper } from '../shipper/shipper.js';
 import { SimulatedTable } from './simulated-table.js';
+import { StatusSender } from '../shipper/status-sender.js';
+import { boardStatusOf } from '../link/board-status.js';
 
 /** One simulated table of the room: its table, its link and its shipper. */
-export type RoomTable = { readonly name: string; readonly table: SimulatedTable; readonly link: FloorLinkFile; readonly shipper: Shipper; readonly client: FloorClient };
+export type RoomTable = { readonly name: string; readonly table: SimulatedTable; readonly link: FloorLinkFile; readonly shipper: Shipper; readonly client: FloorClient; readonly board: StatusSender | null };
 
 export type RoomOptions = {
   readonly tables: number;
@@ -15,6 +17,8 @@ export type RoomOptions = {
   /** A table's own number of hands (1-based index), where it differs. */
   readonly handsOf?: (index: number) => number;
   readonly seed: number;
+  /** Each table sends its line for the floor board too (D89), as a running table does. */
+  readonly board?: boolean;
   /** Where the tables' databases go. */
   readonly folder: string;
   /** An enrolment code for a table of this name (the floor's `felt floor enrol`). */
@@ -47,10 +51,12 @@ export class SimulatedRoom {
         const table = SimulatedTable.open(db, { hands: options.handsOf?.(index) ?? options.hands, seed: options.seed + index });
         const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
         const shipper = new Shipper(table.store, client, link.table.id, options.shipper);
-        tables.push({ name, table, link, shipper, client });
+        const board = options.board === true ? new StatusSender((status) => client.status(status), () => boardStatusOf(table.controller.view(), Date.now())) : null;
+        tables.push({ name, table, link, shipper, client, board });
       }
     } catch (error) {
       for (const opened of tables) {
+        opened.board?.stop();
         opened.client.close();
         opened.table.close();
       }
@@ -63,8 +69,11 @@ export class SimulatedRoom {
   /** Plays every table to its session's end, `commandsPerTick` commands each per tick; `progress` after each tick. */
   async play({ commandsPerTick = 5, tickMs = 10, progress }: { commandsPerTick?: number; tickMs?: number; progress?: (room: RoomProgress) => void } = {}): Promise<void> {
     while (this.tables.some((table) => table.table.playing)) {
-      for (const { table, shipper } of this.tables) {
-        if (table.step(commandsPerTick) > 0) shipper.nudge();
+      for (const { table, shipper, board } of this.tables) {
+        if (table.step(commandsPerTick) > 0) {
+          shipper.nudge();
+          board?.changed();
+        }
       }
       progress?.(this.progress());
       await new Promise((resolve) => setTimeout(resolve, tickMs));
@@ -97,7 +106,8 @@ export class SimulatedRoom {
   }
 
   async close(): Promise<void> {
-    for (const { shipper, client, table } of this.tables) {
+    for (const { shipper, client, table, board } of this.tables) {
+      board?.stop();
       await shipper.stop();
       client.close();
       table.close();
