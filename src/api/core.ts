@@ -13,6 +13,8 @@ import type { SimulatedTable } from '../hardware/simulated-table.js';
 import { TableHardware } from '../hardware/table-hardware.js';
 import { hardwareConfigPath, loadHardwareConfig } from '../hardware/hardware-config.js';
 import { Store } from '../store/store.js';
+import { startFloorLink, type TableFloorLink } from '../floor/shipper/table-link.js';
+import { staleFloorStaff } from '../floor/staff/table-copy.js';
 import { DailyCheckWatch } from './daily-check.js';
 import { fileSignInMemory, signInMemoryPath } from './sign-in-memory.js';
 import { FloorGate } from './floor-gate.js';
@@ -58,6 +60,8 @@ export class Core {
   /** The keypad that types into the screen (the keyboard wedge): its presses, as the button panel's. */
   private readonly keypad: PanelMapping;
   private readonly refresher: NodeJS.Timeout;
+  /** The table's link to its floor when it is enrolled at one (its link file beside the database, D73); null otherwise. */
+  private floorLink: TableFloorLink | null = null;
 
   private constructor(
     private readonly store: Store,
@@ -123,7 +127,11 @@ export class Core {
         await simulated.hardware.allConnected;
       }
       const { staff, newPin, notice } = openStaff(options.dbPath, options.floorPin, options.staff ?? []);
-      return new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: SOFTWARE.version, build: SOFTWARE.build }, newPin, notice, options.dbPath === ':memory:' ? null : new DailyCheckWatch(options.dbPath));
+      // The shipper reads the log through the store and never writes it; a table with no floor starts none.
+      const floorLink = startFloorLink(options.dbPath, store, controller);
+      const core = new Core(store, controller, archive, new FloorGate(staff, options.dbPath === ':memory:' ? null : fileSignInMemory(signInMemoryPath(options.dbPath))), hardware, simulated?.table ?? null, clock, { hardware: options.hardware, version: SOFTWARE.version, build: SOFTWARE.build }, newPin, notice, options.dbPath === ':memory:' ? null : new DailyCheckWatch(options.dbPath));
+      core.floorLink = floorLink;
+      return core;
     } catch (error) {
       await hardware?.stop();
       store.close();
@@ -176,6 +184,7 @@ export class Core {
     for (const unsubscribe of this.connections) unsubscribe();
     this.connections.clear();
     this.simulatedTable?.stopBeating();
+    void this.floorLink?.stop();
     void this.hardware.stop();
     this.store.close();
   }
@@ -221,6 +230,9 @@ function openStaff(dbPath: string, givenPin: string | undefined, more: readonly 
   const path = file;
   return {
     staff: () => {
+      // An enrolled table's staff are the floor's, usable for as long as the floor allows without it (D91).
+      const stale = staleFloorStaff(dbPath, Date.now());
+      if (stale !== null) throw new Error(stale);
       const read = loadStaff(path);
       if (read === null) throw new Error(`${path} is missing`);
       return read;

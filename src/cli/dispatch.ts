@@ -14,7 +14,7 @@ type Command = {
 const COMMANDS: Readonly<Record<string, Command>> = {
   start: {
     summary: "Start the croupier's screen: the kiosk where Electron is installed, else browser mode (simulated hardware by default)",
-    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--tournament FILE]',
+    usage: 'felt start [--browser] [--port N] [--host ADDRESS] [--db PATH] [--hardware sim|real] [--floor-pin PIN] [--seed N] [--tournament FILE] [--floor CODE|FILE]   (--floor: enrol the table at a floor with the code felt floor enrol printed)',
     run: async (args, io) => (await import('./commands/start.js')).runStart(args, io),
   },
   eval: {
@@ -29,7 +29,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   verify: {
     summary: "Check a table's log: the hash chain, the head, and every chip through a replay",
-    usage: 'felt verify --db PATH [--expect-head HASH] [--full] [--daily]',
+    usage: 'felt verify --db PATH [--expect-head HASH] [--full] [--daily] [--floor DIR|postgres://… [--table ID]]   (--daily: the result left for the running table to show; --floor: also against the floor\'s copy of the table\'s log, the table from its link file or --table)',
     run: async (args, io) => (await import('./commands/verify.js')).runVerify(args, io),
   },
   report: {
@@ -56,6 +56,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "Write every hand of a table's log as PHH hand histories",
     usage: 'felt export --db PATH --format phh --out DIR',
     run: async (args, io) => (await import('./commands/export.js')).runExport(args, io),
+  },
+  floor: {
+    summary: "The floor: every table's log in one PostgreSQL, anchored (the floor server; enrolment codes; a simulated room)",
+    usage: 'felt floor [serve] [--data DIR] [--pg URL] [--pg-user USER] [--host ADDRESS] [--port N] [--address https://HOST:PORT]\n       felt floor enrol --name NAME [--data DIR] [--pg URL] [--address https://HOST:PORT] [--out FILE]   (a one-time code: felt start --floor CODE|FILE)\n       felt floor sim [--tables N] [--hands N] [--seed S] [--port N] [--linger SECONDS] [--data DIR] [--pg URL]   (simulated tables feeding a floor of their own, its board live)\n       felt floor tables [--data DIR] [--pg URL]\n       felt floor staff list|add|change|remove|max-age [--number N] [--name NAME] [--role croupier|supervisor|manager] [--max-age-hours H] [--data DIR] [--pg URL]   (the PIN from FELT_STAFF_PIN or standard input)\n       felt floor report --kind session|collections|cashflow|incidents [--from DATE] [--to DATE] [--format json|csv] [--out FILE] [--data DIR] [--pg URL]   (each table\'s own report and the room\'s totals)\n       (--pg also from FELT_FLOOR_PG; without it the floor runs its own PostgreSQL in its folder)',
+    run: async (args, io) => (await import('./commands/floor.js')).runFloor(args, io),
   },
   replay: {
     summary: 'Replay PHH hand histories through the engine: final stacks, pots, whether they match the record',

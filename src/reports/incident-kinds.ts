@@ -34,6 +34,7 @@ export const DEVICE_NAMES: Readonly<Record<DeviceKind | CardSource, Words>> = {
   'button-panel': { en: 'Button panel', de: 'Tastenfeld' },
   keypad: { en: 'Keypad', de: 'Ziffernblock' },
   'daily-check': { en: 'Daily check', de: 'Tägliche Prüfung' },
+  'floor-link': { en: 'Floor link', de: 'Verbindung zum Floor' },
   screen: { en: 'Screen', de: 'Bildschirm' },
 };
 

@@ -6,7 +6,7 @@ import type { TableState } from '../engine/table/table-state.js';
 import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/facts.js';
 import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';
-import { openToRead, snapshotState } from './store.js';
+import { type LogRow, openToRead, snapshotState } from './store.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
@@ -69,6 +69,19 @@ function tableOf(db: Database.Database, path: string, upTo: number): TableState 
   }
   if (table === undefined) throw new RangeError(`${path}: the log holds no table`);
   return table;
+}
+
+/**
+ * Every row after row `after` exactly as stored (seq, command id, payload, previous hash, hash), in order,
+ * read-only: `felt verify --floor` compares them with the floor's copy of the log (src/floor/verify-floor.ts).
+ */
+export function* readLogRows(path: string, after = 0): IterableIterator<LogRow> {
+  const db = openToRead(path);
+  try {
+    yield* readable(path, () => db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<LogRow>);
+  } finally {
+    db.close();
+  }
 }
 
 function* readRows(db: Database.Database, upTo: number): IterableIterator<TableLogEntry> {

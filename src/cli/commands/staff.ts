@@ -1,4 +1,6 @@
 import { addStaffMember, changeStaffMember, loadStaff, newStaffFile, ROLES, type Role, type StaffFile, saveStaff, staffPath, withStaffLock } from '../../api/staff.js';
+import { existsSync } from 'node:fs';
+import { linkFilePath } from '../../floor/link/link-file.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { readArgs } from '../args.js';
 import { CliUsageError, type CommandIo } from '../io.js';
@@ -22,6 +24,11 @@ export async function runStaff(args: readonly string[], io: CommandIo, env: Node
   keepTableFilesPrivate();
   const file = staffPath(options.db);
   if (action === 'list') return listStaff(options.db, file, io);
+  // An enrolled table's staff are the floor's (D91): a change here would be replaced at its next contact.
+  if (existsSync(linkFilePath(options.db))) {
+    io.err(`felt staff: this table is enrolled at a floor: its staff are edited there (felt floor staff ${action} …), and reach the table by its link\n`);
+    return 1;
+  }
   // A PIN or badge from standard input comes before the lock: the file is read, changed and written inside it.
   const secrets = action === 'add' || action === 'change' ? await secretsOf(env, io, action === 'add') : {};
   // A change that is refused writes nothing, so it needs no lock: refused before one is taken, it leaves no

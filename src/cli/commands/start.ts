@@ -15,12 +15,12 @@ import { FileLock, LockHeld } from '../../store/file-lock.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 
 /** `hardware` null: not given — real where the table's devices are configured, else simulated (D58). */
-type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real' | null; floorPin: string | undefined; seed: number | undefined; tournament: string | null };
+type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real' | null; floorPin: string | undefined; seed: number | undefined; tournament: string | null; floor: string | null };
 
 export const DEFAULT_PORT = 8420;
 
 function parse(args: readonly string[]): StartOptions {
-  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: null, floorPin: undefined, seed: undefined, tournament: null };
+  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: null, floorPin: undefined, seed: undefined, tournament: null, floor: null };
   const value = (index: number, name: string): string => {
     const given = args[index];
     if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
@@ -41,6 +41,7 @@ function parse(args: readonly string[]): StartOptions {
       options.hardware = hardware;
     } else if (arg === '--floor-pin') options.floorPin = value(++index, '--floor-pin');
     else if (arg === '--tournament') options.tournament = value(++index, '--tournament');
+    else if (arg === '--floor') options.floor = value(++index, '--floor');
     else if (arg === '--seed') {
       const seed = Number(value(++index, '--seed'));
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${String(args[index])}'`);
@@ -98,6 +99,17 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
       io.err(`felt start: ${error.message}\n`);
       return 1;
     }
+  }
+  if (options.floor !== null) {
+    if (db === ':memory:') throw new CliUsageError('--floor enrols a table kept in a file: its link to the floor is kept beside it (give --db PATH)');
+    // Enrolled before the table opens: the kiosk or browser mode then starts its shipper (D73).
+    const { enrolFromStart } = await import('../../floor/link/enrol.js');
+    const enrolled = await enrolFromStart(db, options.floor);
+    if ('problem' in enrolled) {
+      io.err(`felt start: ${enrolled.problem}\n`);
+      return 1;
+    }
+    io.out(`${enrolled.words}\n`);
   }
   const built = dist ?? distFolder();
   const electron = options.browser ? { missing: '--browser was given' } : electronBinary(built);

@@ -2,37 +2,34 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeDailyCheck } from '../../api/daily-check.js';
 import { verifyDatabase } from '../../store/verify.js';
+import { readArgs } from '../args.js';
 import { counted } from '../counted.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 
 /**
- * `felt verify --db PATH [--expect-head HASH] [--full]`: checks a table's database, read-only — its
- * write-ahead log, the schema, the hash chain row by row, the head, a replay of every operation with every
- * chip accounted for and every pot re-decided, the facts and the commands kept beside the log; `--full`
- * adds SQLite's integrity check of every page (D49). Exit 0 with a summary, or 1 naming the first bad row
- * (or what is wrong with the file): a damaged file too, never a stack trace. `--daily` (the package's timer)
- * also writes the result beside the database, where the running table shows it to the croupier and the floor.
+ * `felt verify --db PATH [--expect-head HASH] [--full] [--daily] [--floor DIR|URL [--table ID]]`: checks a
+ * table's database, read-only — its write-ahead log, the schema, the hash chain row by row, the head, a replay
+ * of every operation with every chip accounted for and every pot re-decided, the facts and the commands kept
+ * beside the log; `--full` adds SQLite's integrity check of every page (D49). Exit 0 with a summary, or 1
+ * naming the first bad row (or what is wrong with the file): a damaged file too, never a stack trace.
+ * `--daily` (the package's timer) also writes the file's result beside the database, where the running table
+ * shows it to the croupier and the floor; `--floor` then reads the file against the floor's copy (D75).
  */
 export async function runVerify(args: readonly string[], io: CommandIo): Promise<number> {
-  let db: string | null = null;
+  const { values } = readArgs(args, { db: { type: 'string' }, 'expect-head': { type: 'string' }, full: { type: 'boolean' }, daily: { type: 'boolean' }, floor: { type: 'string' }, table: { type: 'string' } });
+  const { db, floor, table } = values;
+  const full = values.full === true;
+  const daily = values.daily === true;
   let expectHead: string | undefined;
-  let full = false;
-  let daily = false;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--db') db = args[++index] ?? null;
-    else if (arg === '--full') full = true;
-    else if (arg === '--daily') daily = true;
-    else if (arg === '--expect-head') {
-      const given = args[++index];
-      if (given === undefined || !/^[0-9a-f]{64}$/i.test(given)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${String(given)}'`);
-      // Felt prints hashes in lower case; one copied from a printout may have come back in upper case.
-      expectHead = given.toLowerCase();
-    }
-    else throw unexpectedArgument(arg);
+  if (values['expect-head'] !== undefined) {
+    const given = values['expect-head'];
+    if (!/^[0-9a-f]{64}$/i.test(given)) throw new CliUsageError(`--expect-head needs a head hash (64 hex digits), got '${given}'`);
+    // Felt prints hashes in lower case; one copied from a printout may have come back in upper case.
+    expectHead = given.toLowerCase();
   }
-  if (db === null) throw new CliUsageError('--db PATH is required');
+  if (db === undefined) throw new CliUsageError('--db PATH is required');
+  if (floor === undefined && table !== undefined) throw new CliUsageError('--table names a table at a floor: give the floor with --floor');
   const unusable = notATableDatabase(db);
   if (unusable !== null) {
     io.err(`felt verify: ${unusable}\n`);
@@ -52,5 +49,7 @@ export async function runVerify(args: readonly string[], io: CommandIo): Promise
   }
   io.out(`${db}: ${said}\n`);
   if (daily) writeDailyCheck(db, { ok: result.ok, at: Date.now(), said: said.slice(0, 2000) });
-  return result.ok ? 0 : 1;
+  if (!result.ok) return 1;
+  if (floor !== undefined) return (await import('./verify-floor.js')).verifyAgainstFloor(db, floor, table ?? null, io);
+  return 0;
 }

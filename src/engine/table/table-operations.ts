@@ -144,8 +144,11 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
   'fouled-deck': { en: 'a fouled deck', de: 'ein fehlerhaftes Deck' },
 };
 
-/** A device, or the daily check of the table's log (src/api/daily-check.ts), which shows among them. */
-export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'daily-check';
+/**
+ * A device; or the daily check of the table's log (src/api/daily-check.ts) and the table's link to its floor
+ * (src/floor/shipper/, D73), which show among the devices on the status bar.
+ */
+export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'daily-check' | 'floor-link';
 
 /** The sign-ins a table counts wrong PINs for apart (D60): the floor's and the dealer's. */
 export type SignInGate = 'floor' | 'dealer';

@@ -1,0 +1,316 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { parseMoment } from './report.js';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { dataFolder, keepTableFilesPrivate, writeSecretFile } from '../../api/data-folder.js';
+import { FloorError } from '../../floor/floor-error.js';
+import { counted } from '../counted.js';
+import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+
+/** The floor's folder by default: under /var/lib for root (PostgreSQL, run as another user, must pass through it), else the user's data folder. */
+function defaultFolder(): string {
+  return process.getuid?.() === 0 ? '/var/lib/felt/floor' : join(dataFolder(), 'floor');
+}
+
+export const FLOOR_PORT = 8430;
+
+type Options = {
+  data: string | null;
+  pg: string | null;
+  pgUser: string | undefined;
+  host: string;
+  port: number;
+  address: string | null;
+  name: string | null;
+  out: string | null;
+  tables: number;
+  hands: number;
+  seed: number;
+  number: string | null;
+  role: string | null;
+  maxAgeHours: number | null;
+  kind: string | null;
+  from: number | null;
+  to: number | null;
+  format: string;
+  linger: number;
+};
+
+function parse(args: readonly string[], allowed: readonly string[]): Options {
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
+  const value = (index: number, name: string): string => {
+    const given = args[index];
+    if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
+    return given;
+  };
+  const integer = (index: number, name: string, min: number, max: number): number => {
+    const text = value(index, name);
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || number < min || number > max) throw new CliUsageError(`${name} must be a whole number ${min}–${max}, got '${text}'`);
+    return number;
+  };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (!allowed.includes(arg)) throw unexpectedArgument(arg);
+    if (arg === '--data') options.data = value(++index, arg);
+    else if (arg === '--pg') options.pg = value(++index, arg);
+    else if (arg === '--pg-user') options.pgUser = value(++index, arg);
+    else if (arg === '--host') options.host = value(++index, arg);
+    else if (arg === '--port') options.port = integer(++index, arg, 0, 65535);
+    else if (arg === '--address') options.address = value(++index, arg);
+    else if (arg === '--name') options.name = value(++index, arg);
+    else if (arg === '--out') options.out = value(++index, arg);
+    else if (arg === '--tables') options.tables = integer(++index, arg, 1, 200);
+    else if (arg === '--hands') options.hands = integer(++index, arg, 1, 100_000);
+    else if (arg === '--seed') options.seed = integer(++index, arg, 0, 0xffffffff);
+    else if (arg === '--number') options.number = value(++index, arg);
+    else if (arg === '--kind') options.kind = value(++index, arg);
+    else if (arg === '--from') options.from = parseMoment(arg, value(++index, arg));
+    else if (arg === '--to') options.to = parseMoment(arg, value(++index, arg));
+    else if (arg === '--format') options.format = value(++index, arg);
+    else if (arg === '--linger') options.linger = integer(++index, arg, 0, 3_600);
+    else if (arg === '--role') options.role = value(++index, arg);
+    else if (arg === '--max-age-hours') options.maxAgeHours = integer(++index, arg, 1, 720);
+    else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
+  }
+  return options;
+}
+
+const DATABASE = ['--data', '--pg', '--pg-user'];
+
+/**
+ * `felt floor [serve]`: the floor server until stopped; `felt floor enrol --name NAME`: a one-time
+ * enrolment code for a table; `felt floor sim`: simulated tables feeding a floor of their own; `felt floor
+ * tables`: the enrolled tables and where each one's log at the floor ends. A failure the user can act on
+ * (a folder PostgreSQL cannot use, a floor that runs already, an address that is none) is one line, exit 1.
+ */
+export async function runFloor(args: readonly string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [first, ...rest] = args;
+  const sub = first === undefined || first.startsWith('--') ? 'serve' : first;
+  const given = sub === 'serve' && first !== 'serve' ? args : rest;
+  keepTableFilesPrivate();
+  try {
+    switch (sub) {
+      case 'serve':
+        return await serve(parse(given, [...DATABASE, '--host', '--port', '--address']), io);
+      case 'enrol':
+        return await enrol(parse(given, [...DATABASE, '--address', '--name', '--out']), io);
+      case 'sim':
+        return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed', '--port', '--linger']), io);
+      case 'tables':
+        return await tables(parse(given, DATABASE), io);
+      case 'report':
+        return await report(parse(given, [...DATABASE, '--kind', '--from', '--to', '--format', '--out']), io);
+      case 'staff':
+        return await staff(given[0], parse(given.slice(1), [...DATABASE, '--number', '--name', '--role', '--max-age-hours', '--pin', '--badge']), io, env);
+      default:
+        throw new CliUsageError(`'${sub}' is not a floor command: serve, enrol, sim, tables, staff or report`);
+    }
+  } catch (error) {
+    if (!(error instanceof FloorError)) throw error;
+    io.err(`felt floor ${sub}: ${error.message}\n`);
+    return 1;
+  }
+}
+
+async function serve(options: Options, io: CommandIo): Promise<number> {
+  const { Floor, boardKeyPath } = await import('../../floor/floor.js');
+  const folder = resolve(options.data ?? defaultFolder());
+  const screens = builtScreens();
+  const floor = await Floor.start({ folder, pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: options.host, port: options.port, address: options.address, screens, log: (line) => io.err(`${new Date().toISOString()} ${line}\n`) });
+  io.out(`Felt floor: ${floor.database.embedded === null ? 'PostgreSQL at --pg' : `its own PostgreSQL in ${floor.database.embedded.cluster}`}; tables reach it at ${floor.address}\n`);
+  io.out(`Certificate fingerprint (SHA-256, pinned by every table at enrolment): ${floor.certificate.fingerprint}\n`);
+  io.out(`Enrol a table: felt floor enrol --data ${folder} --name "Table 1"\n`);
+  io.out(screens === null ? 'The floor board\'s screens are not built (npm run build): the link only.\n' : `The floor board: ${floor.address}/ in a browser (the floor's certificate, above), signed in as a floor supervisor or manager of felt floor staff\n`);
+  io.out(`The floor board's data: GET ${floor.address}/v1/board with "Authorization: Bearer board.<the key in ${boardKeyPath(folder)}>"\n`);
+  return new Promise((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void floor.close().then(() => done(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** dist/renderer beside the bundle this runs from, when the floor's page is built there. */
+function builtScreens(): string | null {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 3; up++) {
+    if (existsSync(join(folder, 'felt.js'))) return existsSync(join(folder, 'renderer', 'floor.html')) ? join(folder, 'renderer') : null;
+    folder = dirname(folder);
+  }
+  return null;
+}
+
+async function enrol(options: Options, io: CommandIo): Promise<number> {
+  if (options.name === null) throw new CliUsageError('--name NAME is required: the name the table gets at the floor');
+  const { enrolOffline } = await import('../../floor/floor.js');
+  const { code, address } = await enrolOffline({ folder: options.data ?? defaultFolder(), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), address: options.address, name: options.name });
+  if (options.out !== null) {
+    writeSecretFile(options.out, `${code}\n`);
+    io.out(`Enrolment code for '${options.name.trim()}' (floor ${address}, valid one day, once) written to ${options.out}: start the table with felt start --floor ${options.out}\n`);
+  } else {
+    io.out(`Enrolment code for '${options.name.trim()}' (floor ${address}, valid one day, once): start the table with felt start --floor CODE\n${code}\n`);
+  }
+  return 0;
+}
+
+async function tables(options: Options, io: CommandIo): Promise<number> {
+  const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
+  const { source } = await import('../../floor/floor.js');
+  const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
+  try {
+    const found = await database.pool.query<{ id: string; name: string; seq: number; hash: string; moved_at: Date; forks: number }>(
+      'SELECT t.id, t.name, h.seq, h.hash, h.moved_at, (SELECT count(*)::int FROM fork_incident f WHERE f.table_id = t.id) AS forks FROM floor_table t JOIN chain_head h ON h.table_id = t.id ORDER BY t.name',
+    );
+    if (found.rows.length === 0) io.out('No table is enrolled at this floor.\n');
+    for (const row of found.rows) {
+      const forks = row.forks === 0 ? '' : `, ${counted(row.forks, 'fork')} refused`;
+      io.out(`${row.name} (${row.id}): ${counted(row.seq, 'row')} at the floor, head ${row.hash}, last at ${row.moved_at.toISOString()}${forks}\n`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `felt floor staff list|add|change|remove|max-age`: the floor's staff directory (D90), which the floor's
+ * screens sign in with. The PIN and badge come from FELT_STAFF_PIN / FELT_STAFF_BADGE or, for a new member
+ * without either, the first line on standard input — never the command line.
+ */
+async function staff(action: string | undefined, options: Options, io: CommandIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const actions = ['list', 'add', 'change', 'remove', 'max-age'];
+  if (action === undefined || !actions.includes(action)) throw new CliUsageError(`felt floor staff ${actions.join('|')}: '${action ?? ''}' is none of them`);
+  const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
+  const { source } = await import('../../floor/floor.js');
+  const { changeDirectory, readDirectory } = await import('../../floor/staff/directory.js');
+  const { ROLES } = await import('../../api/staff.js');
+  const role = options.role === null ? undefined : ROLES.find((known) => known === options.role);
+  if (options.role !== null && role === undefined) throw new CliUsageError(`--role is one of ${ROLES.join(', ')}, got '${options.role}'`);
+  const number = (): string => {
+    if (options.number === null) throw new CliUsageError('--number N is required');
+    return options.number;
+  };
+  const secrets = async (needed: boolean): Promise<{ pin?: string; badge?: string }> => {
+    const pin = env['FELT_STAFF_PIN'] || undefined;
+    const badge = env['FELT_STAFF_BADGE'] || undefined;
+    if (pin !== undefined || badge !== undefined || !needed) return { ...(pin === undefined ? {} : { pin }), ...(badge === undefined ? {} : { badge }) };
+    for await (const line of io.lines()) return { pin: line.trim() };
+    throw new CliUsageError('a new member needs a PIN (FELT_STAFF_PIN, or the first line on standard input) or a badge (FELT_STAFF_BADGE)');
+  };
+  const change =
+    action === 'add'
+      ? { kind: 'add' as const, member: { number: number(), name: options.name ?? '', role: role ?? 'croupier', ...(await secrets(true)) } }
+      : action === 'change'
+        ? { kind: 'change' as const, number: number(), change: { ...(options.name === null ? {} : { name: options.name }), ...(role === undefined ? {} : { role }), ...(await secrets(false)) } }
+        : action === 'remove'
+          ? { kind: 'remove' as const, number: number() }
+          : action === 'max-age'
+            ? { kind: 'max-age' as const, maxAgeMs: (options.maxAgeHours ?? 0) * 60 * 60 * 1000 }
+            : null;
+  if (change?.kind === 'max-age' && options.maxAgeHours === null) throw new CliUsageError('--max-age-hours H is required: how long a table cut off from the floor signs in with its last copy');
+  const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
+  try {
+    const directory = change === null ? await readDirectory(database.pool) : await changeDirectory(database.pool, change);
+    if (change !== null) io.out(`The floor's staff directory is at version ${directory.version}; the floor's screens sign in with it.\n`);
+    if (directory.staff.staff.length === 0) io.out('The floor has no staff yet: felt floor staff add --number 1 --name NAME --role manager (the PIN in FELT_STAFF_PIN)\n');
+    for (const member of directory.staff.staff) io.out(`${member.number}\t${member.name}\t${member.role}\t${member.pin === null ? 'no PIN' : 'PIN'}\t${member.badge === null ? 'no badge' : 'badge'}\n`);
+    io.out(`A table cut off from the floor signs in with its last copy for ${counted(Math.round(directory.maxAgeMs / 3_600_000), 'hour')}.\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `felt floor report --kind session|collections|cashflow|incidents [--from …] [--to …] [--format json|csv]
+ * [--out FILE]`: a room report (D92) — every table's own report over its rows at the floor, and the
+ * room's totals.
+ */
+async function report(options: Options, io: CommandIo): Promise<number> {
+  const { ROOM_REPORT_KINDS, roomReport } = await import('../../floor/reports/room-report.js');
+  const { roomCsv } = await import('../../floor/reports/room-csv.js');
+  const kind = ROOM_REPORT_KINDS.find((known) => known === options.kind);
+  if (kind === undefined) throw new CliUsageError(`--kind is one of ${ROOM_REPORT_KINDS.join(', ')}${options.kind === null ? '' : `, got '${options.kind}'`}`);
+  if (options.format !== 'json' && options.format !== 'csv') throw new CliUsageError(`--format is json or csv, got '${options.format}'`);
+  if (options.from !== null && options.to !== null && options.from >= options.to) throw new CliUsageError('--from must come before --to');
+  const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
+  const { source } = await import('../../floor/floor.js');
+  const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
+  try {
+    const room = await roomReport(database.pool, kind, { from: options.from, to: options.to });
+    const text = options.format === 'csv' ? roomCsv(room) : `${JSON.stringify(room, null, 2)}\n`;
+    if (options.out === null) io.out(text);
+    else {
+      writeFileSync(options.out, text);
+      io.out(`The room's ${kind} report (${counted(room.tables.length, 'table')}) written to ${options.out}\n`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `felt floor sim`: a floor of its own (in a temporary folder, or `--data`) and `--tables` simulated tables
+ * feeding it, each enrolled, played and shipped as an enrolled table is; a line a second, then each
+ * table's head at the floor against its own. Exit 0 when every table's log at the floor is its own.
+ */
+async function simulate(options: Options, io: CommandIo): Promise<number> {
+  const { Floor } = await import('../../floor/floor.js');
+  const { SimulatedRoom } = await import('../../floor/sim/room.js');
+  const { storedHead } = await import('../../floor/ingest/ingest.js');
+  const temporary = options.data === null;
+  const base = options.data === null ? mkdtempSync(join(tmpdir(), 'felt-floor-sim-')) : resolve(options.data);
+  // PostgreSQL runs as another user when this is root: it passes through the folder to its own.
+  if (temporary && process.getuid?.() === 0) chmodSync(base, 0o711);
+  const run = new Date().toISOString().slice(11, 19).replaceAll(':', '');
+  const tablesFolder = join(base, temporary ? 'tables' : `sim-${run}`);
+  mkdirSync(tablesFolder, { recursive: true });
+  const floor = await Floor.start({ folder: join(base, temporary ? 'floor' : '.'), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), host: '127.0.0.1', port: options.port === FLOOR_PORT ? 0 : options.port, address: null, screens: builtScreens() });
+  let room: Awaited<ReturnType<typeof SimulatedRoom.open>> | null = null;
+  try {
+    io.out(`Floor at ${floor.address} (${floor.database.embedded === null ? 'PostgreSQL at --pg' : `its own PostgreSQL in ${floor.database.embedded.cluster}`}); ${counted(options.tables, 'table')} of ${counted(options.hands, 'hand')} each, in ${tablesFolder}\n`);
+    // A floor with no staff yet gets a manager to sign in to its screens with, the PIN made up and shown once.
+    const { changeDirectory, readDirectory } = await import('../../floor/staff/directory.js');
+    if ((await readDirectory(floor.database.pool)).version === 0) {
+      const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '1', name: 'Manager', role: 'manager', pin } });
+      io.out(`The floor board: ${floor.address}/ — sign in as staff number 1 with PIN ${pin} (the floor's own certificate: the browser asks once)\n`);
+    } else io.out(`The floor board: ${floor.address}/ — sign in with the floor's staff\n`);
+    room = await SimulatedRoom.open({ tables: options.tables, hands: options.hands, seed: options.seed, folder: tablesFolder, board: true, enrolment: (name) => floor.enrolment(temporary ? name : `${name} (sim ${run})`), shipper: { pollMs: 200 } });
+    let shown = Date.now();
+    const started = Date.now();
+    await room.play({
+      progress: (progress) => {
+        if (Date.now() - shown < 1_000) return;
+        shown = Date.now();
+        io.out(`${((shown - started) / 1000).toFixed(0).padStart(3)} s: ${progress.playing} of ${progress.tables} tables playing; ${progress.rows} rows at the tables, ${progress.atFloor} at the floor (a hand in play stays at its table until it ends)\n`);
+      },
+    });
+    await room.caughtUp();
+    let same = 0;
+    for (const table of room.heads()) {
+      const atFloor = await storedHead(floor.database.pool, table.id);
+      const equal = atFloor !== null && atFloor.seq === table.head.seq && atFloor.hash === table.head.hash;
+      if (equal) same++;
+      io.out(`${table.name}: ${counted(table.head.seq, 'row')}, head ${table.head.hash.slice(0, 16)}… — ${equal ? 'the same at the floor' : `AT THE FLOOR: ${atFloor === null ? 'nothing' : `${atFloor.seq} rows, head ${atFloor.hash.slice(0, 16)}…`}`}\n`);
+    }
+    io.out(same === room.tables.length ? `Every table's log at the floor is its own, row for row (same head hash).\n` : `${room.tables.length - same} of ${room.tables.length} tables differ at the floor.\n`);
+    if (!temporary) io.out(`The floor's copy stays in ${base}: felt floor tables --data ${base}\n`);
+    if (options.linger > 0) {
+      io.out(`The floor stays up ${counted(options.linger, 'second')} more (--linger) for its board and reports.\n`);
+      await new Promise((resolve) => setTimeout(resolve, options.linger * 1000));
+    }
+    return same === room.tables.length ? 0 : 1;
+  } finally {
+    await room?.close();
+    await floor.close();
+    if (temporary) rmSync(base, { recursive: true, force: true });
+  }
+}

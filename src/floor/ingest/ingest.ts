@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import type { Words } from '../../evaluator/words.js';
+import type { Head, ShipAnswer } from '../link/wire.js';
+import { type CheckedRow, endsInHand } from './batch-check.js';
+
+/**
+ * Stores a table's checked batch (`checkBatch`) in the floor's copy of its log (D72): in one transaction
+ * that holds the table's head row locked, so one table's batches are stored one after the other.
+ *
+ * - Rows the floor holds already are compared with what it holds: the same hash is the same row (a batch
+ *   sent again, a retry after a lost answer), stored once; another hash is a fork.
+ * - The first new row must follow the head: a batch that begins after it is a gap, stored nothing, and
+ *   answered with the head so the table sends from there; one whose first new row does not link to the
+ *   head is a fork too.
+ * - A fork is never stored in place of what the floor holds: the batch is refused whole, and the first
+ *   row that parts from the floor's copy is kept in `fork_incident` with the row as offered.
+ * - The new rows must end between two hands (the table holds back a hand in play, D73): a batch ending
+ *   inside one is refused.
+ * The database refuses, on its own, a row whose hash is not its content's or that does not link to the
+ * row before it (the schema's constraint and trigger): a bug here cannot break a stored chain.
+ */
+export async function ingest(pool: pg.Pool, tableId: string, rows: readonly CheckedRow[]): Promise<ShipAnswer> {
+  const first = rows[0];
+  if (first === undefined) return { kind: 'refused', seq: null, words: { en: 'the batch holds no row', de: 'die Sendung enthält keine Zeile' } };
+  const last = rows[rows.length - 1] as CheckedRow;
+  const client = await pool.connect();
+  let fork: { seq: number; storedHash: string | null; offered: CheckedRow; words: Words; head: Head } | null = null;
+  try {
+    await client.query('BEGIN');
+    try {
+      const headRow = await client.query<{ seq: number; hash: string }>('SELECT seq, hash FROM chain_head WHERE table_id = $1 FOR UPDATE', [tableId]);
+      const head = headRow.rows[0];
+      if (head === undefined) {
+        await client.query('ROLLBACK');
+        return { kind: 'refused', seq: null, words: { en: 'this table is not enrolled at the floor', de: 'dieser Tisch ist beim Floor nicht angemeldet' } };
+      }
+      if (first.seq > head.seq + 1) {
+        await client.query('ROLLBACK');
+        return { kind: 'gap', head };
+      }
+      if (first.seq <= head.seq) {
+        const stored = await client.query<{ seq: number; hash: string }>('SELECT seq, hash FROM log_row WHERE table_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq', [tableId, first.seq, Math.min(last.seq, head.seq)]);
+        const byRow = new Map(stored.rows.map((row) => [row.seq, row.hash]));
+        for (const row of rows) {
+          if (row.seq > head.seq) break;
+          const held = byRow.get(row.seq);
+          if (held !== row.hash) {
+            fork = { seq: row.seq, storedHash: held ?? null, offered: row, head, words: forkWords(row.seq) };
+            break;
+          }
+        }
+      }
+      const fresh = rows.filter((row) => row.seq > head.seq);
+      const firstFresh = fresh[0];
+      if (fork === null && firstFresh !== undefined && firstFresh.prev_hash !== head.hash) {
+        fork = { seq: firstFresh.seq, storedHash: null, offered: firstFresh, head, words: unlinkedWords(firstFresh.seq, head.seq) };
+      }
+      if (fork !== null) {
+        await client.query('ROLLBACK');
+      } else if (firstFresh === undefined) {
+        await client.query('COMMIT');
+        return { kind: 'stored', head, stored: 0, duplicates: rows.length };
+      } else {
+        const inHand = endsInHand(fresh);
+        if (inHand !== null) {
+          await client.query('ROLLBACK');
+          return {
+            kind: 'refused',
+            seq: inHand,
+            words: { en: `the batch ends inside the hand that begins at row ${inHand}: a hand's rows go to the floor once it is settled or void`, de: `die Sendung endet mitten in der Hand ab Zeile ${inHand}: die Zeilen einer Hand gehen erst an den Floor, wenn sie abgerechnet oder ungültig ist` },
+          };
+        }
+        await client.query(
+          `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
+           SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+          [tableId, fresh.map((row) => row.seq), fresh.map((row) => row.command_id), fresh.map((row) => row.type), fresh.map((row) => row.payload), fresh.map((row) => row.prev_hash), fresh.map((row) => row.hash)],
+        );
+        const newHead = { seq: last.seq, hash: last.hash };
+        await client.query('UPDATE chain_head SET seq = $2, hash = $3, moved_at = now() WHERE table_id = $1', [tableId, newHead.seq, newHead.hash]);
+        await client.query('COMMIT');
+        return { kind: 'stored', head: newHead, stored: fresh.length, duplicates: rows.length - fresh.length };
+      }
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+  // The fork is kept (once per row offered) outside the refused batch's transaction.
+  await pool.query(
+    `INSERT INTO fork_incident (table_id, seq, stored_hash, offered_hash, offered_row, words) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (table_id, seq, offered_hash) DO NOTHING`,
+    [tableId, fork.seq, fork.storedHash, fork.offered.hash, JSON.stringify(fork.offered), fork.words.en],
+  );
+  return { kind: 'fork', seq: fork.seq, head: fork.head, words: fork.words };
+}
+
+function forkWords(seq: number): Words {
+  return {
+    en: `the floor holds another row ${seq} of this table's log: the table's log was changed, or restored from an older copy — the floor keeps its own copy and refuses the rows that part from it; the floor must look at this table`,
+    de: `der Floor hat eine andere Zeile ${seq} im Protokoll dieses Tisches: das Protokoll wurde geändert oder aus einer älteren Kopie wiederhergestellt — der Floor behält seine Kopie und lehnt die abweichenden Zeilen ab; der Floor muss diesen Tisch prüfen`,
+  };
+}
+
+function unlinkedWords(seq: number, headSeq: number): Words {
+  return {
+    en: `row ${seq} does not follow the floor's row ${headSeq} of this table's log: the table's log was changed before it, or restored from an older copy — the floor keeps its own copy and refuses the rows that part from it; the floor must look at this table`,
+    de: `Zeile ${seq} folgt nicht auf die Zeile ${headSeq} des Floors im Protokoll dieses Tisches: das Protokoll wurde davor geändert oder aus einer älteren Kopie wiederhergestellt — der Floor behält seine Kopie und lehnt die abweichenden Zeilen ab; der Floor muss diesen Tisch prüfen`,
+  };
+}
+
+/** Where the floor's copy of a table's log ends. */
+export async function storedHead(pool: pg.Pool, tableId: string): Promise<Head | null> {
+  const found = await pool.query<{ seq: number; hash: string }>('SELECT seq, hash FROM chain_head WHERE table_id = $1', [tableId]);
+  return found.rows[0] ?? null;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { FloorError } from '../floor-error.js';
+import { parseEnrolmentCode } from './enrolment-code.js';
+import { FloorClient, FloorRefused, FloorUnreachable, fetchPinnedCertificate } from './floor-client.js';
+import { type FloorLinkFile, linkFilePath, readLinkFile, writeLinkFile } from './link-file.js';
+
+/**
+ * Enrols the table whose database is `dbPath` at the floor of an enrolment code (`felt start --floor`):
+ * the floor's certificate fetched and checked against the code's fingerprint before the secret is sent,
+ * the secret redeemed for the table's own credential, and the link kept beside the database (0600). A
+ * table enrolled already keeps its link: enrolling it again is refused, so a stray code cannot move a
+ * table to another floor.
+ */
+export async function enrolTable(dbPath: string, codeText: string): Promise<FloorLinkFile> {
+  const existing = readLinkFile(dbPath);
+  if (existing !== null) throw new FloorError(`this table is enrolled already, as '${existing.table.name}' at ${existing.address} (${linkFilePath(dbPath)}): start it without --floor; to enrol it anew, move that file away first`);
+  const code = parseEnrolmentCode(codeText);
+  const certificate = await fetchPinnedCertificate(code.address, code.fingerprint);
+  const client = new FloorClient(code.address, code.fingerprint, certificate, null);
+  // The table's credential is its own, made here: an answer lost on the way is asked for again with the
+  // same secret and credential, and the floor answers it again (the code is spent only once).
+  const credential = randomBytes(32).toString('base64url');
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await client.enrol(code.secret, credential);
+        const link: FloorLinkFile = { address: code.address, fingerprint: code.fingerprint, certificate, table: answer.table, credential };
+        writeLinkFile(dbPath, link);
+        return link;
+      } catch (error) {
+        if (error instanceof FloorRefused) throw new FloorError(`the floor refused the enrolment: ${error.words.en}`, { cause: error });
+        if (!(error instanceof FloorUnreachable) || attempt === ENROL_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
+  } finally {
+    client.close();
+  }
+}
+
+/** Tries of an enrolment whose answer does not come (the floor out of reach, the answer lost). */
+const ENROL_ATTEMPTS = 4;
+
+/**
+ * `felt start --floor CODE|FILE`: the code itself, or a file that holds it (a code on the command line is
+ * seen in the process list until it is used; a file need not be). Words for the start's output, or the
+ * problem in words (a code that is wrong, used or expired; a floor out of reach; a table enrolled already).
+ */
+export async function enrolFromStart(dbPath: string, given: string): Promise<{ words: string } | { problem: string }> {
+  let code = given;
+  if (!given.startsWith('felt-floor-')) {
+    try {
+      code = readFileSync(given, 'utf8');
+    } catch (error) {
+      return { problem: `--floor: '${given}' is neither an enrolment code (felt-floor-1.…) nor a file that holds one (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    }
+  }
+  try {
+    const link = await enrolTable(dbPath, code);
+    return { words: `Enrolled at the floor ${link.address} as '${link.table.name}' (${link.table.id}); the table's link is kept in ${linkFilePath(dbPath)}` };
+  } catch (error) {
+    if (error instanceof FloorError) return { problem: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,311 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { Words } from '../../evaluator/words.js';
+import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
+import { checkBatch } from '../ingest/batch-check.js';
+import { ingest, storedHead } from '../ingest/ingest.js';
+import { boardStatus, enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
+import { readBoard, storeStatus } from '../board.js';
+import type { FloorDatabase } from '../postgres/floor-database.js';
+import { CONTENT_SECURITY_POLICY } from '../../api/content-security-policy.js';
+import { type BuiltFile, builtPath } from '../../server/built-files.js';
+import { readDirectory } from '../staff/directory.js';
+import type { FloorCertificate } from './certificate.js';
+import { FloorSessions } from './floor-sessions.js';
+import { roomCsv } from '../reports/room-csv.js';
+import { ROOM_REPORT_KINDS, roomReport } from '../reports/room-report.js';
+
+export type FloorServerOptions = {
+  readonly database: FloorDatabase;
+  readonly certificate: FloorCertificate;
+  readonly host: string;
+  /** 0: a free port (tests). */
+  readonly port: number;
+  /** The key that reads the floor board (`GET /v1/board`, `Bearer board.<key>`); null: no board over the link. */
+  readonly boardKey?: string | null;
+  /** The floor's screens (dist/renderer, `floor.html` and its assets, D90); null: the link only. */
+  readonly screens?: ReadonlyMap<string, BuiltFile> | null;
+  /** A line for the floor's operator (stderr): a table enrolled, a fork, a refused batch, PostgreSQL restarted. */
+  readonly log?: (line: string) => void;
+};
+
+/** An answer with a status and a JSON body. */
+type Answer = { readonly status: number; readonly body: unknown; readonly file?: BuiltFile };
+
+const refusal = (status: number, words: Words): Answer => ({ status, body: { error: words } });
+
+/** An enrolment's body: two secrets. */
+const ENROL_BYTES = 4_096;
+/** A sign-in's body: a staff number and a PIN. */
+const SIGN_IN_BYTES = 1_024;
+
+/** The floor's page: `/` opens it. */
+const FLOOR_PAGE = '/floor.html';
+
+const signInRequest = z.object({ staff: z.string().max(20), pin: z.string().max(40) }).strict();
+/** A table's line for the board: its devices' words are the longest part. */
+const STATUS_BYTES = 64 * 1024;
+
+/** How often the floor looks whether its embedded PostgreSQL still runs (and starts it again if not). */
+const WATCH_EVERY_MS = 2_000;
+
+/**
+ * The floor server: the tables' link (HTTPS with the floor's own certificate, which the tables pin) and
+ * the only writer of the floor's database (D72): a table proves who it is with its credential and can
+ * append its own log's rows, nothing else — it never gets database credentials. Requests:
+ * `POST /v1/enrol` (a one-time secret and the table's own credential → the table's id), `GET /v1/head`
+ * (where the floor's copy of the table's log ends), `POST /v1/rows` (a batch of rows → stored, gap, fork or
+ * refused), `POST /v1/status` (the table's line for the board); and the board's data, `GET /v1/board`,
+ * with the board's key.
+ */
+export class FloorServer {
+  private readonly watch: NodeJS.Timeout | null;
+  readonly sessions = new FloorSessions();
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: FloorServerOptions,
+  ) {
+    const embedded = options.database.embedded;
+    this.watch =
+      embedded === null
+        ? null
+        : setInterval(() => {
+            embedded
+              .ensureRunning()
+              .then((started) => {
+                if (started) this.log('PostgreSQL was not running: started again');
+              })
+              .catch((error: unknown) => this.log(`PostgreSQL is not running and does not start: ${(error as Error).message}`));
+          }, WATCH_EVERY_MS);
+    this.watch?.unref();
+  }
+
+  static async start(options: FloorServerOptions): Promise<FloorServer> {
+    const server = createServer({ cert: options.certificate.certificate, key: options.certificate.key, minVersion: 'TLSv1.2' });
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 60_000;
+    server.keepAliveTimeout = 30_000;
+    const floor = new FloorServer(server, options);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void floor.handle(req, res));
+    // A client that breaks off its TLS handshake is no concern of the floor's.
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    void floor.port;
+    return floor;
+  }
+
+  /** The port it listens on (kept: a closed server still says where it was). */
+  get port(): number {
+    this.listening ??= (this.server.address() as AddressInfo).port;
+    return this.listening;
+  }
+
+  private listening: number | null = null;
+
+  async close(): Promise<void> {
+    if (this.watch !== null) clearInterval(this.watch);
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let answer: Answer;
+    try {
+      answer = await this.answer(req);
+    } catch (error) {
+      // The database did not answer (PostgreSQL restarting, a connection cut): the table sends again later.
+      this.log(`a request could not be answered: ${(error as Error).message}`);
+      answer = refusal(503, { en: "the floor's database cannot be reached now: the table sends again later", de: 'die Datenbank des Floors ist gerade nicht erreichbar: der Tisch sendet später erneut' });
+    }
+    if (res.destroyed) return;
+    if (answer.file !== undefined) {
+      // The screens' own files: only what the page loads, under the same policy as the table's screens.
+      res.writeHead(answer.status, { 'content-type': answer.file.type, 'content-length': answer.file.body.length, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
+      res.end(answer.file.body);
+      return;
+    }
+    const text = JSON.stringify(answer.body);
+    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+    res.end(text);
+  }
+
+  private async answer(req: IncomingMessage): Promise<Answer> {
+    const path = new URL(req.url ?? '/', 'https://floor').pathname;
+    const route = `${req.method ?? ''} ${path}`;
+    if (route === 'POST /v1/enrol') {
+      // Before a table has a credential: a small body only.
+      const body = await readJson(req, enrolRequest, ENROL_BYTES);
+      if ('status' in body) return body;
+      try {
+        const enrolled = await redeemEnrolment(this.options.database.pool, body.value.secret, body.value.credential);
+        this.log(`table ${enrolled.table.id} enrolled as '${enrolled.table.name}'`);
+        return { status: 200, body: enrolled };
+      } catch (error) {
+        if (error instanceof EnrolmentRefused) return refusal(403, error.words);
+        throw error;
+      }
+    }
+    if (req.method === 'GET' && !path.startsWith('/v1/')) {
+      req.resume();
+      return this.screenFile(req.url ?? '/');
+    }
+    if (route === 'POST /v1/floor/sign-in') {
+      const body = await readJson(req, signInRequest, SIGN_IN_BYTES);
+      if ('status' in body) return body;
+      const { staff } = await readDirectory(this.options.database.pool);
+      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin);
+      if (!result.ok) return refusal(result.status, result.words);
+      this.log(`${result.session.who.en} signed in to the floor's screens`);
+      return { status: 200, body: { token: result.token, who: result.session.who, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() } };
+    }
+    if (route === 'POST /v1/floor/sign-out') {
+      req.resume();
+      const token = sessionToken(req);
+      if (token !== null) this.sessions.signOut(token);
+      return { status: 200, body: { ok: true } };
+    }
+    if (route === 'GET /v1/floor/report') {
+      req.resume();
+      if (!(await this.boardReader(req))) return refusal(401, { en: "sign in to read the room's reports (a floor supervisor or a manager)", de: 'zum Lesen der Berichte des Saals anmelden (Floor-Supervisor oder Manager)' });
+      const query = new URL(req.url ?? '/', 'https://floor').searchParams;
+      const kind = ROOM_REPORT_KINDS.find((known) => known === query.get('kind'));
+      const moment = (name: string): number | null | 'bad' => {
+        const given = query.get(name) ?? '';
+        if (given === '') return null;
+        return /^\d{1,15}$/.test(given) ? Number(given) : 'bad';
+      };
+      const from = moment('from');
+      const to = moment('to');
+      const format = query.get('format') ?? 'json';
+      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv') || (from !== null && to !== null && from >= to)) {
+        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to) and format (json, csv)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to) und format (json, csv) angefragt` });
+      }
+      const room = await roomReport(this.options.database.pool, kind, { from, to });
+      if (format === 'csv') return { status: 200, body: null, file: { body: Buffer.from(roomCsv(room), 'utf8'), type: 'text/csv; charset=utf-8' } };
+      return { status: 200, body: room };
+    }
+    if (route === 'GET /v1/board') {
+      req.resume();
+      if (!(await this.boardReader(req))) return refusal(401, { en: 'sign in to read the floor board (a floor supervisor or a manager)', de: 'zum Lesen der Floor-Übersicht anmelden (Floor-Supervisor oder Manager)' });
+      return { status: 200, body: await readBoard(this.options.database.pool) };
+    }
+    if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status' && route !== 'GET /v1/staff') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
+    const table = await this.authenticated(req);
+    if (table === null) {
+      req.resume();
+      return refusal(401, { en: "these credentials are not a table's of this floor (enrol the table again)", de: 'diese Zugangsdaten gehören zu keinem Tisch dieses Floors (den Tisch neu anmelden)' });
+    }
+    if (route === 'GET /v1/head') return { status: 200, body: { head: await storedHead(this.options.database.pool, table) } };
+    if (route === 'GET /v1/staff') {
+      // The floor's staff directory for the table's sign-ins (D91): hashes only, as the table keeps them.
+      const directory = await readDirectory(this.options.database.pool);
+      return { status: 200, body: { version: directory.version, maxAgeMs: directory.maxAgeMs, staff: directory.version === 0 ? null : directory.staff } };
+    }
+    if (route === 'POST /v1/status') {
+      const body = await readJson(req, boardStatus, STATUS_BYTES);
+      if ('status' in body) return body;
+      await storeStatus(this.options.database.pool, table, body.value);
+      return { status: 200, body: { ok: true } };
+    }
+    const body = await readJson(req, rowBatch);
+    if ('status' in body) return body;
+    if (body.value.table !== table) {
+      this.log(`table ${table} sent rows in the name of table ${body.value.table}: refused`);
+      return refusal(403, { en: `these are table ${table}'s credentials: they send that table's rows only, not table ${body.value.table}'s`, de: `das sind die Zugangsdaten von Tisch ${table}: damit gehen nur dessen Zeilen, nicht die von Tisch ${body.value.table}` });
+    }
+    const checked = checkBatch(body.value.rows);
+    if (!checked.ok) {
+      this.log(`table ${table}: a batch refused at row ${checked.seq}: ${checked.problem}`);
+      return { status: 200, body: { kind: 'refused', seq: checked.seq, words: { en: `row ${checked.seq}: ${checked.problem}`, de: `Zeile ${checked.seq}: ${checked.problem}` } } };
+    }
+    const result = await ingest(this.options.database.pool, table, checked.rows);
+    if (result.kind === 'fork') this.log(`table ${table}: FORK at row ${result.seq} — ${result.words.en}`);
+    if (result.kind === 'refused') this.log(`table ${table}: a batch refused: ${result.words.en}`);
+    return { status: 200, body: result };
+  }
+
+  /** A file of the floor's screens, or 404: only the built files, however the address is spelled. */
+  private screenFile(target: string): Answer {
+    const files = this.options.screens ?? null;
+    const path = builtPath(target);
+    const notHere = refusal(404, { en: 'the floor serves no such page', de: 'diese Seite gibt es am Floor nicht' });
+    if (files === null || path === 'bad') return notHere;
+    // The table's own page is in the same build: the floor serves its own page and the files they share.
+    const name = path === '/index.html' ? FLOOR_PAGE : path;
+    if (name !== FLOOR_PAGE && !name.startsWith('/assets/')) return notHere;
+    const file = files.get(name);
+    return file === undefined ? notHere : { status: 200, body: null, file };
+  }
+
+  /** Whether the request carries the board's key, or a signed-in supervisor's or manager's session. */
+  private async boardReader(req: IncomingMessage): Promise<boolean> {
+    const token = sessionToken(req);
+    if (token !== null) return this.sessions.session(token, (await readDirectory(this.options.database.pool)).staff) !== null;
+    const key = this.options.boardKey ?? null;
+    const given = /^Bearer board\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1];
+    if (key === null || given === undefined) return false;
+    return timingSafeEqual(Buffer.from(secretHash(key), 'hex'), Buffer.from(secretHash(given), 'hex'));
+  }
+
+  /** The table whose credential the request carries (`Bearer <id>.<secret>`), or null. */
+  private async authenticated(req: IncomingMessage): Promise<string | null> {
+    const match = /^Bearer (t-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '');
+    if (match === null) return null;
+    const [, id, secret] = match as unknown as [string, string, string];
+    const found = await this.options.database.pool.query<{ credential_hash: string }>('SELECT credential_hash FROM floor_table WHERE id = $1', [id]);
+    const kept = found.rows[0]?.credential_hash;
+    if (kept === undefined) return null;
+    return timingSafeEqual(Buffer.from(kept, 'hex'), Buffer.from(secretHash(secret), 'hex')) ? id : null;
+  }
+}
+
+/** The session token a screen's request carries (`Bearer session.<token>`), or null. */
+function sessionToken(req: IncomingMessage): string | null {
+  return /^Bearer session\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+}
+
+/**
+ * A request's JSON body, at most `MAX_REQUEST_BYTES`, checked against its schema: the value, or the
+ * answer that says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
+ */
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES): Promise<{ value: T } | Answer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.destroy();
+      return refusal(413, { en: `the request is larger than ${limit.toLocaleString('en')} bytes: send fewer rows at once`, de: `die Anfrage ist größer als ${limit.toLocaleString('de')} Bytes: weniger Zeilen auf einmal senden` });
+    }
+    chunks.push(chunk);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return refusal(400, { en: 'the request is not JSON', de: 'die Anfrage ist kein JSON' });
+  }
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? 'the request' : issue.path.join('.');
+    return refusal(400, { en: `${where}: ${issue?.message ?? 'not the request the floor takes'}`, de: `${where}: ${issue?.message ?? 'nicht die Anfrage, die der Floor annimmt'}` });
+  }
+  return { value: checked.data };
+}

@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBatch } from '../../src/floor/ingest/batch-check.js';
+import { ingest, storedHead } from '../../src/floor/ingest/ingest.js';
+import { enrolTable } from '../../src/floor/link/enrol.js';
+import { FloorClient } from '../../src/floor/link/floor-client.js';
+import type { WireRow } from '../../src/floor/link/wire.js';
+import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
+import { canonicalJson } from '../../src/store/canonical-json.js';
+import { linkHash, type LogRow } from '../../src/store/store.js';
+import { startTestFloor, type TestFloor } from './support.js';
+
+let floor: TestFloor;
+let rows: LogRow[];
+
+beforeAll(async () => {
+  floor = await startTestFloor();
+  const table = SimulatedTable.open(join(floor.folder, 'source.db'), { hands: 12, seed: 7 });
+  table.playAll();
+  rows = [...table.store.rows()];
+  table.close();
+}, 60_000);
+
+afterAll(async () => {
+  await floor.close();
+});
+
+/** A table enrolled at the test floor: its id and a client with its credential. */
+async function enrolled(name: string): Promise<{ id: string; client: FloorClient }> {
+  const link = await enrolTable(join(floor.folder, `${name}.db`), await floor.enrolment(name));
+  return { id: link.table.id, client: new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential }) };
+}
+
+/** Rows `from` to `to` (1-based, inclusive) of the simulated log. */
+function slice(from: number, to: number): LogRow[] {
+  return rows.slice(from - 1, to);
+}
+
+/** The row that ends the `n`th hand (settled or void). */
+function handEnd(n: number): number {
+  const ends = rows.filter((row) => /^\{.*"type":"hand-(settled|voided)"\}$/.test(row.payload) && (JSON.parse(row.payload) as { type: string }).type.startsWith('hand-'));
+  const row = ends[n - 1];
+  if (row === undefined) throw new Error(`the log has ${ends.length} hands`);
+  return row.seq;
+}
+
+describe("the floor's ingest", () => {
+  it('stores a table log in batches, each row once, and answers a batch sent again with the same head', async () => {
+    const { id } = await enrolled('Table 1');
+    const pool = floor.database.pool;
+    const cut = handEnd(6);
+    const first = await ingest(pool, id, checked(slice(1, cut)));
+    expect(first).toEqual({ kind: 'stored', head: { seq: cut, hash: rows[cut - 1]?.hash }, stored: cut, duplicates: 0 });
+    // The same batch again: stored once.
+    expect(await ingest(pool, id, checked(slice(1, cut)))).toMatchObject({ kind: 'stored', stored: 0, duplicates: cut });
+    // Overlapping the stored rows and going on: the new rows only.
+    const rest = await ingest(pool, id, checked(slice(cut - 5, rows.length)));
+    expect(rest).toMatchObject({ kind: 'stored', stored: rows.length - cut, duplicates: 6 });
+    expect(await storedHead(pool, id)).toEqual({ seq: rows.length, hash: rows[rows.length - 1]?.hash });
+    const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM log_row WHERE table_id = $1', [id]);
+    expect(count.rows[0]?.n).toBe(rows.length);
+  });
+
+  it('answers a batch that begins after its head with the head, and stores nothing (a gap waits)', async () => {
+    const { id } = await enrolled('Table 2');
+    const cut = handEnd(1);
+    const answer = await ingest(floor.database.pool, id, checked(slice(cut + 1, rows.length)));
+    expect(answer).toEqual({ kind: 'gap', head: { seq: 0, hash: '0'.repeat(64) } });
+    expect(await storedHead(floor.database.pool, id)).toEqual({ seq: 0, hash: '0'.repeat(64) });
+  });
+
+  it('refuses a batch that ends inside a hand in play: no hole card of it is stored', async () => {
+    const { id } = await enrolled('Table 3');
+    const start = rows.findIndex((row) => row.payload.includes('"type":"hand-positions"')) + 1;
+    const answer = await ingest(floor.database.pool, id, checked(slice(1, start + 5)));
+    expect(answer).toMatchObject({ kind: 'refused', seq: start });
+    expect(await storedHead(floor.database.pool, id)).toMatchObject({ seq: 0 });
+  });
+
+  it('never overwrites a stored row with another (a fork): the batch is refused whole and the fork kept as an incident', async () => {
+    const { id } = await enrolled('Table 4');
+    const pool = floor.database.pool;
+    const cut = handEnd(3);
+    await ingest(pool, id, checked(slice(1, cut)));
+    // The table's log rewritten from row 10 with a consistent chain (a row changed, every hash after it recomputed).
+    const forged = rechained(rows.slice(0, cut), 10, (payload) => canonicalJson({ ...(JSON.parse(payload) as object), forged: true }));
+    expect(forged[9]?.hash).not.toBe(rows[9]?.hash);
+    const answer = await ingest(pool, id, checked(forged));
+    expect(answer).toMatchObject({ kind: 'fork', seq: 10 });
+    expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
+    const incidents = await pool.query<{ seq: number; stored_hash: string; offered_hash: string }>('SELECT seq, stored_hash, offered_hash FROM fork_incident WHERE table_id = $1', [id]);
+    expect(incidents.rows).toEqual([{ seq: 10, stored_hash: rows[9]?.hash, offered_hash: forged[9]?.hash }]);
+    // Sent again: one incident still.
+    await ingest(pool, id, checked(forged));
+    expect((await pool.query('SELECT 1 FROM fork_incident WHERE table_id = $1', [id])).rowCount).toBe(1);
+    // A log rewritten before the head that only sends what follows it: its first new row does not link to the floor's head.
+    const tail = chainedFrom(rows.slice(cut, handEnd(4)), 'f'.repeat(64));
+    expect(await ingest(pool, id, checked(tail))).toMatchObject({ kind: 'fork', seq: cut + 1 });
+    const unlinked = await pool.query<{ stored_hash: string | null }>('SELECT stored_hash FROM fork_incident WHERE table_id = $1 AND seq = $2', [id, cut + 1]);
+    expect(unlinked.rows).toEqual([{ stored_hash: null }]);
+    expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
+  });
+
+  it('refuses rows the table did not write: a wrong hash, a broken link, a payload not in canonical JSON', () => {
+    const good = slice(1, 5);
+    expect(checkBatch(good.map((row, index) => (index === 2 ? { ...row, payload: row.payload.replace('"type"', '"type" ') } : row)))).toMatchObject({ ok: false, seq: 3 });
+    expect(checkBatch(good.map((row, index) => (index === 2 ? { ...row, hash: 'a'.repeat(64) } : row)))).toMatchObject({ ok: false, seq: 3, problem: expect.stringMatching(/hash/) });
+    const reordered = JSON.stringify(JSON.parse((good[1] as LogRow).payload), Object.keys(JSON.parse((good[1] as LogRow).payload) as object).reverse());
+    expect(checkBatch([good[0] as WireRow, relinkedPayload(good[1] as LogRow, reordered)])).toMatchObject({ ok: false, seq: 2, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([good[0] as WireRow, good[2] as WireRow])).toMatchObject({ ok: false, seq: 3 });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '[1,2]')])).toMatchObject({ ok: false, seq: 1, problem: expect.stringMatching(/operations/) });
+    // Nested deeper than canonical JSON can write again (the table never writes it): refused, not a crash.
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)},"type":"x"}`;
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, deep)])).toMatchObject({ ok: false, seq: 1, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([{ ...(good[0] as LogRow), command_id: 'a\u0000b', hash: linkHash((good[0] as LogRow).prev_hash, 'a\u0000b', (good[0] as LogRow).payload) }])).toMatchObject({ ok: false, problem: expect.stringMatching(/control/) });
+  });
+
+  it('refuses, in the database itself, a row that does not hash to its content or link to the row before, and every change or removal', async () => {
+    const { id } = await enrolled('Table 5');
+    const pool = floor.database.pool;
+    const cut = handEnd(2);
+    await ingest(pool, id, checked(slice(1, cut)));
+    const next = rows[cut] as LogRow;
+    const insert = (row: LogRow): Promise<unknown> => pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, row.seq, row.command_id, 'x', row.payload, row.prev_hash, row.hash]);
+    await expect(insert({ ...next, hash: 'b'.repeat(64) })).rejects.toThrow(/log_row_hash/);
+    await expect(insert(relinked(next, 'c'.repeat(64)))).rejects.toThrow(/does not link/);
+    await expect(pool.query("UPDATE log_row SET payload = payload WHERE table_id = $1 AND seq = 3", [id])).rejects.toThrow(/append-only/);
+    await expect(pool.query('DELETE FROM log_row WHERE table_id = $1 AND seq = $2', [id, cut])).rejects.toThrow(/append-only/);
+    await expect(pool.query('TRUNCATE log_row CASCADE')).rejects.toThrow(/append-only/);
+    await expect(pool.query('UPDATE chain_head SET seq = 1, hash = $2 WHERE table_id = $1', [id, rows[0]?.hash])).rejects.toThrow(/moves only forward/);
+    // The forks kept by the test before: evidence, never removed.
+    await expect(pool.query('DELETE FROM fork_incident')).rejects.toThrow(/append-only/);
+    expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
+  });
+});
+
+function checked(batch: readonly WireRow[]): ReturnType<typeof checkBatch> extends infer R ? (R extends { ok: true; rows: infer Rows } ? Rows : never) : never {
+  const result = checkBatch(batch);
+  if (!result.ok) throw new Error(`row ${result.seq}: ${result.problem}`);
+  return result.rows;
+}
+
+/** Rows with the payloads from `from` (1-based) changed by `change`, and the chain recomputed after: a consistent rewrite. */
+function rechained(source: readonly LogRow[], from: number, change: (payload: string) => string): LogRow[] {
+  const out: LogRow[] = [];
+  let previous = from === 1 ? '0'.repeat(64) : (source[from - 2] as LogRow).hash;
+  for (const row of source) {
+    if (row.seq < from) {
+      out.push(row);
+      continue;
+    }
+    const payload = row.seq === from ? change(row.payload) : row.payload;
+    const hash = linkHash(previous, row.command_id, payload);
+    out.push({ ...row, payload, prev_hash: previous, hash });
+    previous = hash;
+  }
+  return out;
+}
+
+/** The rows chained anew from `previous`. */
+function chainedFrom(source: readonly LogRow[], previous: string): LogRow[] {
+  let last = previous;
+  return source.map((row) => {
+    const next = relinked(row, last);
+    last = next.hash;
+    return next;
+  });
+}
+
+function relinked(row: LogRow, previous: string): LogRow {
+  return { ...row, prev_hash: previous, hash: linkHash(previous, row.command_id, row.payload) };
+}
+
+function relinkedPayload(row: LogRow, payload: string): LogRow {
+  return { ...row, payload, hash: linkHash(row.prev_hash, row.command_id, payload) };
+}
