@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/engine/rule-violation.js';
 import type { TableLogEntry } from '../../../src/engine/table/table-operations.js';
+import { NO_LIMIT_5_10 } from '../../../src/engine/hand/config.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 /** The table's plan for the hand just started: who was dealt in, who posts besides the blinds. */
@@ -212,5 +213,40 @@ describe('T6 the newcomer who takes the big blind, and the blinds owed on the wa
     expect(planned(table).extraPosts).toEqual([{ seat: 1, live: 0, dead: 5 }]);
     expect(thisHand(table).filter((entry) => entry.type === 'post' && entry.seat === 1)).toEqual([{ type: 'post', seat: 1, kind: 'dead-blind', amount: 5 }]);
     expect(table.player(1)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+  });
+
+  it('at a table without a small blind (0), a player who owes only the small blind posts nothing to come back: no post is planned', () => {
+    // As above, with blinds of 0 and 10: button 3, small blind 4 (posts nothing), big blind 1; seat 1 sits out.
+    const table = new TableDriver({ seatCount: 4, maxPlayers: 4, hand: { ...NO_LIMIT_5_10, smallBlind: 0 } }).sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:2c 2:3c 3:As 4:4c').playHand();
+    table.do({ type: 'sit-out', seat: 1 }).playHand(); // button 4, the small blind dead on seat 1, big blind 2
+    expect(table.player(1).owes).toEqual({ small: true, big: false });
+    table.do({ type: 'come-back', seat: 1 }).do({ type: 'post', seat: 1 }).playHand(); // button 1 (seat 1 waits), big blind 3
+    table.start();
+    // Seat 1 is dealt in, as above; its dead small blind is 0 chips: nothing to post, so no post planned
+    // (not a post of 0 and 0) and no post in the hand but the blinds'.
+    expect(table.positions()).toEqual({ button: 2, small: 3, big: 4, dealtIn: [1, 2, 3, 4] });
+    expect(planned(table).extraPosts).toEqual([]);
+    expect(thisHand(table).filter((entry) => entry.type === 'post' && entry.seat === 1)).toEqual([]);
+    expect(table.player(1)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+  });
+
+  it('at the first hand, one player left playing and two newcomers posting outside the gap: the player posts the big blind, the small blind is dead (T3); the next hand the dead button is behind the small blind', () => {
+    // Seats 1 and 5 drew, seat 5 the button; seats 2 and 3 sat down after the draw and post; seat 5 sits out.
+    const table = new TableDriver({ seatCount: 6, maxPlayers: 6 }).sit(1, 'A').sit(5, 'B').draw('1:2c 5:As');
+    table.sit(2, 'C').do({ type: 'post', seat: 2 }).sit(3, 'D').do({ type: 'post', seat: 3 }).do({ type: 'sit-out', seat: 5 }).start();
+    // The button stays on seat 5, away. Seat 1 alone plays: the small blind's position and the big
+    // blind are both seat 1, which posts the big blind only; the small blind is dead. Seats 2 and 3 are
+    // past the big blind (the gap is seats 5 and 6): each posts its live big blind of 10.
+    expect(table.positions()).toEqual({ button: 5, small: null, big: 1, dealtIn: [1, 2, 3] });
+    expect(thisHand(table).filter((entry) => entry.type === 'post')).toEqual([
+      { type: 'post', seat: 1, kind: 'big-blind', amount: 10 },
+      { type: 'post', seat: 2, kind: 'posted-blind', amount: 10 },
+      { type: 'post', seat: 3, kind: 'posted-blind', amount: 10 },
+    ]);
+    table.foldAround().start();
+    // The big blind moves on to seat 2; the small blind is where the last big blind was (seat 1), the
+    // button the seat before it: 6, empty, so dead (seat 5 sits out past it). Not seat 1: it was the small blind's position and the
+    // big blind at once, and a button on the small blind would give seat 1 the button with 3 players.
+    expect(table.positions()).toEqual({ button: 6, small: 1, big: 2, dealtIn: [1, 2, 3] });
   });
 });
