@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { printable } from '../printable.js';
 import { type AntennaLayout, type AntennaPlace, DEFAULT_ANTENNA_LAYOUT } from '../../drivers/rfid/antenna-layout.js';
 import { type DeckRegistration, DeckRegistrationError, importDeckCsv } from '../../drivers/rfid/deck-registration.js';
-import { READER_BAUD_RATE, READER_NAMES } from '../../drivers/rfid/reader-kinds.js';
+import { READER_BAUD_RATE, READER_NAMES, type ReaderKind } from '../../drivers/rfid/reader-kinds.js';
 import { HidBinding } from '../../drivers/transport/hid-binding.js';
 import { SerialBinding } from '../../drivers/transport/serial-binding.js';
 import { UdevMonitor } from '../../drivers/transport/hot-plug.js';
@@ -228,6 +228,8 @@ export type ConfiguredDevice = {
   readonly what: string;
   readonly transport: 'serial' | 'hid';
   readonly target: DeviceTarget;
+  /** A reader's kind and where its antennas lie (antenna number → place); absent for a shoe or a panel. */
+  readonly reader?: { readonly kind: ReaderKind; readonly layout: AntennaLayout };
 };
 
 /** The devices a configuration names, without opening any or reading the deck (a technician's listing). */
@@ -235,12 +237,13 @@ export function configuredDevices(file: string): ConfiguredDevice[] {
   const config = readConfig(file);
   const devices: ConfiguredDevice[] = [];
   if (config.shoe !== undefined) devices.push({ name: 'shoe', what: 'the shoe', transport: 'serial', target: target(config.shoe) });
-  if (config.rfid !== undefined) devices.push({ name: 'rfid', what: "the RFID reader (Felt's open reader protocol)", transport: 'serial', target: target(config.rfid) });
+  if (config.rfid !== undefined) devices.push({ name: 'rfid', what: "the RFID reader (Felt's open reader protocol)", transport: 'serial', target: target(config.rfid), reader: { kind: 'felt', layout: layout(config.rfid.antennas) } });
   if (config.panel !== undefined) devices.push({ name: 'panel', what: 'the button panel', transport: config.panel.transport, target: target(config.panel) });
   config.readers?.forEach((reader, index) => {
     const id = reader.id ?? defaultReaderId(index);
     const where = reader.kind === 'pn532' ? `, ${reader.place}` : '';
-    devices.push({ name: id, what: `reader ${id} (${READER_NAMES[reader.kind]}${where})`, transport: 'serial', target: target(reader) });
+    const antennas = reader.kind === 'pn532' ? layout({ '0': reader.place }) : layout(reader.antennas);
+    devices.push({ name: id, what: `reader ${id} (${READER_NAMES[reader.kind]}${where})`, transport: 'serial', target: target(reader), reader: { kind: reader.kind, layout: antennas } });
   });
   return devices;
 }

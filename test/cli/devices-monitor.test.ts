@@ -194,6 +194,41 @@ describe('felt devices monitor, over socat pseudo-terminals, through each reader
     }
   }, 40_000);
 
+  it('names each antenna’s place from the table’s configuration, and says when the port is no reader of it', async () => {
+    const folder = scratch();
+    const cable = await PtyCable.lay(folder, 'seat4');
+    let board: SimulatedPn532 | null = null;
+    const end = new DeviceEnd(cable, (bytes) => board?.hear(bytes));
+    board = new SimulatedPn532(end);
+    await end.open();
+    const uids = simulatedNtagDeckUids(6);
+    writeFileSync(join(folder, 'deck.csv'), DeckRegistration.fromUidsInCardOrder(uids).toCsv());
+    const config = join(folder, 'table.db.hardware.json');
+    writeFileSync(config, JSON.stringify({ deck: 'deck.csv', readers: [{ kind: 'pn532', transport: 'serial', path: cable.tablePath, place: 'seat 4' }] }));
+    const io = cliIo();
+    let stop: () => void = () => undefined;
+    const exit = runDevices(['monitor', '--device', 'pn532', '--port', cable.tablePath, '--config', config], io, { stop: new Promise<void>((resolve) => (stop = resolve)) });
+    try {
+      (board as SimulatedPn532).place(uids[40] as TagUid);
+      await until(() => io.written.out.includes('seen'), `the tag seen; the monitor said: ${io.written.out}${io.written.err}`, 10_000);
+      expect(io.written.out).toContain(`seen  antenna 0 (seat 4)  ${uids[40] ?? ''}  ${card(40)}\n`);
+      stop();
+      expect(await exit).toBe(0);
+      const elsewhere = config.replace('table.db', 'other.db');
+      writeFileSync(elsewhere, JSON.stringify({ deck: 'deck.csv', readers: [{ kind: 'pn532', transport: 'serial', path: '/dev/ttyUSB7', place: 'seat 4' }] }));
+      const other = cliIo();
+      expect(await runDevices(['monitor', '--device', 'pn532', '--port', cable.tablePath, '--config', elsewhere], other, { stop: Promise.resolve() })).toBe(0);
+      expect(other.written.err).toContain(`felt devices: no reader of the configuration is at ${cable.tablePath}: places are not shown\n`);
+      const wrongKind = cliIo();
+      expect(await runDevices(['monitor', '--device', 'metratec', '--port', cable.tablePath, '--config', config], wrongKind, { stop: Promise.resolve() })).toBe(0);
+      expect(wrongKind.written.err).toContain(`the configuration has ${cable.tablePath} as reader rfid-1 (NXP PN532 board (HSU), seat 4), not a metratec reader`);
+    } finally {
+      stop();
+      await end.close();
+      await cable.unplug();
+    }
+  }, 40_000);
+
   it('ends at once, naming why, on a port another program holds (the table)', async () => {
     const cable = await PtyCable.lay(scratch(), 'held');
     const table = await new SerialBinding().open(cable.tablePath, {});

@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceConnection, type Disconnection } from '../../../drivers/device-connection.js';
 import { type DeckRegistration, DeckRegistrationError, importDeckCsv } from '../../../drivers/rfid/deck-registration.js';
 import { isReaderKind, openTagReader, READER_BAUD_RATE, READER_KINDS, type ReaderKind, type TagReader } from '../../../drivers/rfid/reader-kinds.js';
 import type { RfidEvent } from '../../../drivers/rfid/rfid-reader.js';
+import type { AntennaLayout, AntennaPlace } from '../../../drivers/rfid/antenna-layout.js';
 import { SerialBinding } from '../../../drivers/transport/serial-binding.js';
 import { listHidDevices, listSerialDevices, type SysfsRoot, SYSTEM_ROOT } from '../../../drivers/transport/sysfs-devices.js';
 import type { TransportBinding } from '../../../drivers/transport/transport.js';
 import { formatCard } from '../../cards/notation.js';
 import { printable } from '../../printable.js';
 import { type Inventory, type InventoryRow, takeInventory } from '../../hardware/device-inventory.js';
-import { configuredDeck, configuredDevices, HardwareConfigError, hardwareConfigPath } from '../../hardware/hardware-config.js';
+import { type ConfiguredDevice, configuredDeck, configuredDevices, HardwareConfigError, hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { counted } from '../counted.js';
 import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
 
@@ -129,8 +130,12 @@ async function monitor(args: readonly string[], io: CommandIo, context: DevicesC
   if (antennas !== null && kind !== 'metratec') throw new CliUsageError('--antennas is for a metratec reader, which multiplexes them');
   if ([deckFile, config, db].filter((given) => given !== null).length > 1) throw new CliUsageError('give one of --deck, --config and --db');
   let deck: DeckRegistration | null;
+  // The configured reader at this port, if a configuration is named: where its antennas lie.
+  let configured: ConfiguredDevice | null = null;
   try {
-    deck = deckFile !== null ? importDeckCsv(readFileSync(deckFile, 'utf8')) : config !== null || db !== null ? configuredDeck(config ?? hardwareConfigPath(db ?? '')) : null;
+    const file = config ?? (db === null ? null : hardwareConfigPath(db));
+    deck = deckFile !== null ? importDeckCsv(readFileSync(deckFile, 'utf8')) : file !== null ? configuredDeck(file) : null;
+    if (file !== null && existsSync(port)) configured = readerAt(port, configuredDevices(file), context.root ?? SYSTEM_ROOT);
   } catch (error) {
     if (error instanceof DeckRegistrationError) {
       io.err(`felt devices: ${deckFile}: ${error.message}\n`);
@@ -152,8 +157,9 @@ async function monitor(args: readonly string[], io: CommandIo, context: DevicesC
     const card = deck?.lookup(uid as Parameters<DeckRegistration['lookup']>[0]) ?? null;
     return card === null ? null : formatCard(card);
   };
+  const layout = configured?.reader?.kind === kind ? configured.reader.layout : null;
   const emit = (event: RfidEvent): void => {
-    const line = monitorLine(event, cardOf, deck !== null);
+    const line = monitorLine(event, cardOf, deck !== null, layout);
     if (line !== null) say(line);
   };
 
@@ -204,6 +210,8 @@ async function monitor(args: readonly string[], io: CommandIo, context: DevicesC
     process.on('SIGTERM', stop);
   } else void context.stop.then(stop);
   if (!json) io.err(`Reading ${port} as ${kind}${deck === null ? ' (no deck: cards not named)' : ''}; Ctrl-C to stop.\n`);
+  if (configured !== null && configured.reader?.kind !== kind) io.err(`felt devices: the configuration has ${port} as ${configured.what}, not a ${kind} reader: its places are not shown\n`);
+  else if (configured === null && (config !== null || db !== null)) io.err(`felt devices: no reader of the configuration is at ${port}: places are not shown\n`);
   connection.start();
   try {
     await finished;
@@ -221,12 +229,13 @@ async function monitor(args: readonly string[], io: CommandIo, context: DevicesC
 }
 
 /** The monitor's line for a reader's event: tags seen and gone, antenna faults, what the driver could not read. */
-export function monitorLine(event: RfidEvent, cardOf: (uid: string) => string | null, deckGiven: boolean): MonitorLine | null {
+export function monitorLine(event: RfidEvent, cardOf: (uid: string) => string | null, deckGiven: boolean, layout: AntennaLayout | null = null): MonitorLine | null {
   switch (event.type) {
     case 'tag-placed':
     case 'tag-lifted': {
       const card = cardOf(event.uid);
-      const line = { event: event.type === 'tag-placed' ? 'tag-seen' : 'tag-gone', antenna: event.antenna, uid: event.uid, card };
+      const place = layout === null ? {} : { place: placeWords(layout.get(event.antenna) ?? null) };
+      const line = { event: event.type === 'tag-placed' ? 'tag-seen' : 'tag-gone', antenna: event.antenna, ...place, uid: event.uid, card };
       return deckGiven && card === null ? { ...line, problem: 'not a card of this deck' } : line;
     }
     case 'antenna-fault':
@@ -240,12 +249,42 @@ export function monitorLine(event: RfidEvent, cardOf: (uid: string) => string | 
   }
 }
 
+/** A place as the configuration writes it: `seat 3`, `board`; `not wired` for an antenna it names nowhere. */
+function placeWords(place: AntennaPlace | null): string {
+  if (place === null) return 'not wired';
+  return place.kind === 'seat' ? `seat ${place.seat}` : place.kind;
+}
+
+/**
+ * The configured reader at `port`: one configured by that path or a stable name of it, or by the identity
+ * of the device there.
+ */
+function readerAt(port: string, configured: readonly ConfiguredDevice[], root: SysfsRoot): ConfiguredDevice | null {
+  const real = realpathSync(port);
+  const listed = listSerialDevices(root).find((device) => device.path === real || device.path === port) ?? null;
+  const at = takeInventory(listed === null ? [] : [listed], configured.filter((device) => device.reader !== undefined));
+  const name = at.rows[0]?.configured ?? null;
+  const byName = name === null ? null : (configured.find((device) => device.name === name) ?? null);
+  if (byName !== null) return byName;
+  // A port the machine does not list (a pseudo-terminal, a port without sysfs): by its configured path.
+  return configured.find((device) => device.reader !== undefined && device.target.path !== null && (device.target.path === port || safeRealpath(device.target.path) === real)) ?? null;
+}
+
+function safeRealpath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 function words(line: MonitorLine): string {
   switch (line.event) {
     case 'tag-seen':
     case 'tag-gone': {
       const card = typeof line['card'] === 'string' ? line['card'] : typeof line['problem'] === 'string' ? `(${line['problem']})` : '';
-      return `${line.event === 'tag-seen' ? 'seen' : 'gone'}  antenna ${String(line['antenna'])}  ${String(line['uid'])}  ${card}`.trimEnd();
+      const place = typeof line['place'] === 'string' ? ` (${line['place']})` : '';
+      return `${line.event === 'tag-seen' ? 'seen' : 'gone'}  antenna ${String(line['antenna'])}${place}  ${String(line['uid'])}  ${card}`.trimEnd();
     }
     case 'antenna-fault':
       return `antenna ${String(line['antenna'])} fault: ${String(line['problem'])}`;

@@ -76,6 +76,11 @@ describe('the udev rules shipped (drivers/udev/70-felt.rules)', () => {
     expect(apply(rules, ch340)).toEqual({ group: null, mode: null, env: { ...ch340.env, ID_MM_DEVICE_IGNORE: '1' }, symlinks: ['felt/path-pci-0000:00:14.0-usb-0:3:1.0'] });
   });
 
+  it('keep ModemManager off a CDC reader under pid.codes’ open-hardware vendor id', () => {
+    const cdc: Device = { subsystem: 'tty', action: 'add', attrs: { idVendor: '1209', idProduct: 'fe18' }, env: { ID_SERIAL_SHORT: 'FELT-R1' } };
+    expect(apply(rules, cdc)).toEqual({ group: null, mode: null, env: { ...cdc.env, ID_MM_DEVICE_IGNORE: '1' }, symlinks: ['felt/serial-FELT-R1'] });
+  });
+
   it('open the panel’s /dev/hidraw to the group, and leave every other device alone', () => {
     expect(apply(rules, { subsystem: 'hidraw', action: 'add', attrs: { idVendor: '1209', idProduct: 'fe17' }, env: {} })).toMatchObject({ group: 'felt', mode: '0660', symlinks: ['felt/panel'] });
     for (const other of [
