@@ -8,7 +8,7 @@ type Strict<O extends OptionsConfig, P extends boolean> = { args: string[]; opti
 
 /**
  * Every command's arguments, read one way (`node:util` `parseArgs`): `--flag value` and `--flag=value`
- * alike, `--` ends the options, an unknown option or a missing value is a usage error in Felt's words (shown
+ * alike, `--` ends the options, an unknown option or a missing or empty value is a usage error in Felt's words (shown
  * with the command's usage, exit code 2). An option given twice is refused, not silently the last: a second
  * `--db` in a pasted command line is a mistake, and which table it means must not be a guess.
  */
@@ -21,7 +21,10 @@ export function readArgs<const O extends OptionsConfig, const P extends boolean 
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
-    if (token.kind !== 'option' || options[token.name]?.multiple === true) continue;
+    if (token.kind !== 'option') continue;
+    // `--db ''` (an unset variable in a script) names no file: the same as a missing value.
+    if (token.value === '') throw new CliUsageError(`--${token.name} needs a value`);
+    if (options[token.name]?.multiple === true) continue;
     if (seen.has(token.name)) throw new CliUsageError(`--${token.name} is given twice: give each option once`);
     seen.add(token.name);
   }

@@ -38,12 +38,14 @@ describe('one argument parser for every command (node:util parseArgs, in Felt\'s
     expect(refusal(['--full=yes'])).toBe('--full takes no value');
     expect(refusal(['table.db'])).toBe("unexpected argument 'table.db': this command takes options only (they start with --)");
     expect(refusal(['--db=a.db', '--db', 'b.db'])).toBe('--db is given twice: give each option once');
+    expect(refusal(['--db', ''])).toBe('--db needs a value');
   });
 
   it('behaves the same in every command: --db=PATH is a table, an unknown option is named with the usage', async () => {
     const db = await simulatedTable(1);
     for (const args of [
       ['migrate', `--db=${db}`],
+      ['verify', `--db=${db}`, '--full'],
       ['report', `--db=${db}`, '--kind=session'],
       ['export', `--db=${db}`, '--format=phh', `--out=${scratch()}`],
     ]) {
@@ -53,7 +55,7 @@ describe('one argument parser for every command (node:util parseArgs, in Felt\'s
     }
     // The staff's action is a word among the options, wherever it stands.
     expect((await felt(['staff', `--db=${db}`, 'list'])).err).toContain('has no staff yet');
-    for (const command of ['migrate', 'report', 'staff', 'export', 'replay', 'eval']) {
+    for (const command of ['migrate', 'report', 'staff', 'export', 'replay', 'eval', 'verify', 'start', 'sim']) {
       const run = await felt([command, '--bogus']);
       expect(run.status, command).toBe(2);
       expect(run.err, command).toMatch(new RegExp(`^felt ${command}: unknown option --bogus\\nUsage: felt ${command} `));

@@ -14,7 +14,8 @@ import { printable } from '../../printable.js';
 import { type Inventory, type InventoryRow, takeInventory } from '../../hardware/device-inventory.js';
 import { type ConfiguredDevice, configuredDeck, configuredDevices, HardwareConfigError, hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { counted } from '../counted.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 
 /** What tests give instead of the machine: its sysfs, a serial binding, and when a monitor stops (else Ctrl-C). */
 export type DevicesContext = { readonly root?: SysfsRoot; readonly serial?: TransportBinding; readonly stop?: Promise<void> };
@@ -33,16 +34,10 @@ export async function runDevices(args: readonly string[], io: CommandIo, context
 }
 
 async function list(args: readonly string[], io: CommandIo, context: DevicesContext): Promise<number> {
-  let json = false;
-  let config: string | null = null;
-  let db: string | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--json') json = true;
-    else if (arg === '--db') db = required(args[++index], '--db PATH');
-    else if (arg === '--config') config = required(args[++index], '--config FILE');
-    else throw unexpectedArgument(arg);
-  }
+  const { values } = readArgs(args, { json: { type: 'boolean' }, db: { type: 'string' }, config: { type: 'string' } });
+  const json = values.json === true;
+  const config = values.config ?? null;
+  const db = values.db ?? null;
   if (db !== null && config !== null) throw new CliUsageError('give --db or --config, not both');
   const file = config ?? hardwareConfigPath(db ?? defaultDatabase());
   // The default table's configuration is read where there is one; a file named is read or refused.
@@ -103,29 +98,28 @@ function describe(row: InventoryRow, configRead: boolean): string[] {
 type MonitorLine = { readonly event: string; readonly [field: string]: unknown };
 
 async function monitor(args: readonly string[], io: CommandIo, context: DevicesContext): Promise<number> {
-  let json = false;
+  const { values } = readArgs(args, {
+    json: { type: 'boolean' },
+    device: { type: 'string' },
+    port: { type: 'string' },
+    baud: { type: 'string' },
+    antennas: { type: 'string' },
+    deck: { type: 'string' },
+    config: { type: 'string' },
+    db: { type: 'string' },
+  });
+  const json = values.json === true;
   let kind: ReaderKind | null = null;
-  let port: string | null = null;
-  let baudRate = READER_BAUD_RATE;
-  let antennas: number | null = null;
-  let deckFile: string | null = null;
-  let config: string | null = null;
-  let db: string | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--json') json = true;
-    else if (arg === '--device') {
-      const given = required(args[++index], '--device KIND');
-      if (!isReaderKind(given)) throw new CliUsageError(`--device must be one of ${READER_KINDS.join(', ')}, got '${given}'`);
-      kind = given;
-    } else if (arg === '--port') port = required(args[++index], '--port PATH');
-    else if (arg === '--baud') baudRate = whole(args[++index], '--baud', 300, 4_000_000);
-    else if (arg === '--antennas') antennas = whole(args[++index], '--antennas', 1, 16);
-    else if (arg === '--deck') deckFile = required(args[++index], '--deck FILE');
-    else if (arg === '--config') config = required(args[++index], '--config FILE');
-    else if (arg === '--db') db = required(args[++index], '--db PATH');
-    else throw unexpectedArgument(arg);
+  if (values.device !== undefined) {
+    if (!isReaderKind(values.device)) throw new CliUsageError(`--device must be one of ${READER_KINDS.join(', ')}, got '${values.device}'`);
+    kind = values.device;
   }
+  const port = values.port ?? null;
+  const baudRate = values.baud === undefined ? READER_BAUD_RATE : whole(values.baud, '--baud', 300, 4_000_000);
+  const antennas = values.antennas === undefined ? null : whole(values.antennas, '--antennas', 1, 16);
+  const deckFile = values.deck ?? null;
+  const config = values.config ?? null;
+  const db = values.db ?? null;
   if (kind === null || port === null) throw new CliUsageError(`--device ${READER_KINDS.join('|')} and --port PATH are required`);
   if (antennas !== null && kind !== 'metratec') throw new CliUsageError('--antennas is for a metratec reader, which multiplexes them');
   if ([deckFile, config, db].filter((given) => given !== null).length > 1) throw new CliUsageError('give one of --deck, --config and --db');
@@ -318,14 +312,9 @@ function hint(detail: string): string {
   return '';
 }
 
-function required(value: string | undefined, what: string): string {
-  if (value === undefined || value.startsWith('--')) throw new CliUsageError(`${what}: the value is missing`);
-  return value;
-}
-
-function whole(value: string | undefined, option: string, min: number, max: number): number {
+function whole(value: string, option: string, min: number, max: number): number {
   const number = Number(value);
-  if (value === undefined || !/^\d+$/.test(value) || number < min || number > max) throw new CliUsageError(`${option} must be a whole number from ${min} to ${max}, got '${String(value)}'`);
+  if (!/^\d+$/.test(value) || number < min || number > max) throw new CliUsageError(`${option} must be a whole number from ${min} to ${max}, got '${value}'`);
   return number;
 }
 

@@ -6,7 +6,8 @@ import type { TableState } from '../../engine/table/table-state.js';
 import { type SessionMirror, type SessionSummary, simulateSession, type SessionOptions, STRUCTURE_BY_NAME, type StructureName } from '../../sim/session.js';
 import { keepTableFilesPrivate } from '../../api/data-folder.js';
 import { counted } from '../counted.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 import { notATableDatabase } from '../table-database.js';
 import { isReaderKind, READER_KINDS, type ReaderKind } from '../../../drivers/rfid/reader-kinds.js';
 
@@ -124,62 +125,47 @@ async function openPersisted(path: string, resume: boolean): Promise<{ mirror: S
 }
 
 function parseOptions(args: readonly string[]): { session: SessionOptions; json: boolean; phh: string | null; db: string | null; resume: boolean; hardware: 'none' | 'pty'; faults: boolean; reader: ReaderKind } {
-  let hands: number | null = null;
-  let seed: number | null = null;
-  let players = 6;
-  let structure: StructureName = 'nl';
-  let button: SessionOptions['button'] = 'dead';
-  let json = false;
-  let mode: 'cash' | 'tournament' = 'cash';
-  let phh: string | null = null;
-  let db: string | null = null;
-  let resume = false;
-  let hardware: 'none' | 'pty' = 'none';
-  let faults = false;
+  const { values } = readArgs(args, {
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    structure: { type: 'string' },
+    button: { type: 'string' },
+    mode: { type: 'string' },
+    json: { type: 'boolean' },
+    phh: { type: 'string' },
+    db: { type: 'string' },
+    resume: { type: 'boolean' },
+    hardware: { type: 'string' },
+    faults: { type: 'boolean' },
+    reader: { type: 'string' },
+  });
+  const integer = (option: string, text: string | undefined, min: number, max: number): number | null => {
+    if (text === undefined) return null;
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || number < min || number > max) throw new CliUsageError(`--${option} must be a whole number ${min}–${max}, got '${text}'`);
+    return number;
+  };
+  const hands = integer('hands', values.hands, 1, 10_000_000);
+  const seed = integer('seed', values.seed, 0, 0xffffffff);
+  const players = integer('players', values.players, 2, 11) ?? 6;
+  const structure = (values.structure ?? 'nl') as StructureName;
+  if (!(structure in STRUCTURE_BY_NAME)) throw new CliUsageError(`--structure must be nl, pl, fl or spread, got '${structure}'`);
+  const button = values.button ?? 'dead';
+  if (button !== 'dead' && button !== 'moving') throw new CliUsageError(`--button must be dead or moving, got '${button}'`);
+  const mode = values.mode ?? 'cash';
+  if (mode !== 'cash' && mode !== 'tournament') throw new CliUsageError(`--mode must be cash or tournament, got '${mode}'`);
+  const json = values.json === true;
+  const phh = values.phh ?? null;
+  const db = values.db ?? null;
+  const resume = values.resume === true;
+  if (values.hardware !== undefined && values.hardware !== 'pty') throw new CliUsageError(`--hardware must be pty (the devices on socat pseudo-terminals), got '${values.hardware}'`);
+  const hardware: 'none' | 'pty' = values.hardware === 'pty' ? 'pty' : 'none';
+  const faults = values.faults === true;
   let reader: ReaderKind | null = null;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string;
-    const value = (): string => {
-      const next = args[++index];
-      if (next === undefined) throw new CliUsageError(`${arg} needs a value`);
-      return next;
-    };
-    const integer = (min: number, max: number): number => {
-      const text = value();
-      const number = Number(text);
-      if (!/^\d+$/.test(text) || number < min || number > max) throw new CliUsageError(`${arg} must be a whole number ${min}–${max}, got '${text}'`);
-      return number;
-    };
-    if (arg === '--hands') hands = integer(1, 10_000_000);
-    else if (arg === '--seed') seed = integer(0, 0xffffffff);
-    else if (arg === '--players') players = integer(2, 11);
-    else if (arg === '--structure') {
-      const name = value();
-      if (!(name in STRUCTURE_BY_NAME)) throw new CliUsageError(`--structure must be nl, pl, fl or spread, got '${name}'`);
-      structure = name as StructureName;
-    } else if (arg === '--button') {
-      const name = value();
-      if (name !== 'dead' && name !== 'moving') throw new CliUsageError(`--button must be dead or moving, got '${name}'`);
-      button = name;
-    } else if (arg === '--mode') {
-      const name = value();
-      if (name !== 'cash' && name !== 'tournament') throw new CliUsageError(`--mode must be cash or tournament, got '${name}'`);
-      mode = name;
-    } else if (arg === '--json') json = true;
-    else if (arg === '--phh') phh = value();
-    else if (arg === '--db') db = value();
-    else if (arg === '--resume') resume = true;
-    else if (arg === '--hardware') {
-      const name = value();
-      if (name !== 'pty') throw new CliUsageError(`--hardware must be pty (the devices on socat pseudo-terminals), got '${name}'`);
-      hardware = name;
-    } else if (arg === '--faults') faults = true;
-    else if (arg === '--reader') {
-      const name = value();
-      if (!isReaderKind(name)) throw new CliUsageError(`--reader must be ${READER_KINDS.join(', ')}, got '${name}'`);
-      reader = name;
-    }
-    else throw unexpectedArgument(arg);
+  if (values.reader !== undefined) {
+    if (!isReaderKind(values.reader)) throw new CliUsageError(`--reader must be ${READER_KINDS.join(', ')}, got '${values.reader}'`);
+    reader = values.reader;
   }
   if (hands === null) throw new CliUsageError('--hands is required');
   if (seed === null) throw new CliUsageError('--seed is required');

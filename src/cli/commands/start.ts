@@ -12,7 +12,8 @@ import { hardwareConfigPath } from '../../hardware/hardware-config.js';
 import { startBrowserServer } from '../../server/browser-server.js';
 import { screenKeyPath, screenLauncherPath, tableScreenKey, writeScreenLauncher } from '../../server/screen-key.js';
 import { FileLock, LockHeld } from '../../store/file-lock.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 
 /** `hardware` null: not given — real where the table's devices are configured, else simulated (D58). */
 type StartOptions = { browser: boolean; port: number; host: string; db: string | null; hardware: 'sim' | 'real' | null; floorPin: string | undefined; seed: number | undefined; tournament: string | null; floor: string | null };
@@ -20,33 +21,31 @@ type StartOptions = { browser: boolean; port: number; host: string; db: string |
 export const DEFAULT_PORT = 8420;
 
 function parse(args: readonly string[]): StartOptions {
-  const options: StartOptions = { browser: false, port: DEFAULT_PORT, host: '127.0.0.1', db: null, hardware: null, floorPin: undefined, seed: undefined, tournament: null, floor: null };
-  const value = (index: number, name: string): string => {
-    const given = args[index];
-    if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
-    return given;
-  };
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--browser') options.browser = true;
-    else if (arg === '--port') {
-      const port = Number(value(++index, '--port'));
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port needs a port number 0–65535 (0: any free port), got '${String(args[index])}'`);
-      options.port = port;
-    } else if (arg === '--host') options.host = value(++index, '--host');
-    else if (arg === '--db') options.db = value(++index, '--db');
-    else if (arg === '--hardware') {
-      const hardware = value(++index, '--hardware');
-      if (hardware !== 'sim' && hardware !== 'real') throw new CliUsageError(`--hardware is sim or real, got '${hardware}'`);
-      options.hardware = hardware;
-    } else if (arg === '--floor-pin') options.floorPin = value(++index, '--floor-pin');
-    else if (arg === '--tournament') options.tournament = value(++index, '--tournament');
-    else if (arg === '--floor') options.floor = value(++index, '--floor');
-    else if (arg === '--seed') {
-      const seed = Number(value(++index, '--seed'));
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${String(args[index])}'`);
-      options.seed = seed;
-    } else throw unexpectedArgument(arg);
+  const { values } = readArgs(args, {
+    browser: { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    hardware: { type: 'string' },
+    'floor-pin': { type: 'string' },
+    tournament: { type: 'string' },
+    floor: { type: 'string' },
+    seed: { type: 'string' },
+  });
+  const options: StartOptions = { browser: values.browser === true, port: DEFAULT_PORT, host: values.host ?? '127.0.0.1', db: values.db ?? null, hardware: null, floorPin: values['floor-pin'], seed: undefined, tournament: values.tournament ?? null, floor: values.floor ?? null };
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535) throw new CliUsageError(`--port needs a port number 0–65535 (0: any free port), got '${values.port}'`);
+    options.port = port;
+  }
+  if (values.hardware !== undefined) {
+    if (values.hardware !== 'sim' && values.hardware !== 'real') throw new CliUsageError(`--hardware is sim or real, got '${values.hardware}'`);
+    options.hardware = values.hardware;
+  }
+  if (values.seed !== undefined) {
+    const seed = Number(values.seed);
+    if (!/^\d+$/.test(values.seed) || seed > 0xffffffff) throw new CliUsageError(`--seed needs an integer 0–4294967295, got '${values.seed}'`);
+    options.seed = seed;
   }
   return options;
 }
