@@ -19,6 +19,7 @@ const entryPoints = {
   screenshots: 'scripts/screenshots.ts',
   'bench-drivers': 'bench/drivers.ts',
   'bench-reports': 'bench/reports.ts',
+  'bench-verify': 'bench/verify.ts',
   'bench-phh': 'bench/phh.ts',
   'bench-server': 'bench/server.ts',
 };

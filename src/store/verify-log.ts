@@ -41,7 +41,16 @@ export const GENESIS: StretchStart = { row: 0, hash: GENESIS_HASH, state: undefi
 export type Finding = { readonly row: number; readonly problem: string };
 
 /** What a stretch that passed leaves: its last row, the hash and facts' cursor there, the hands settled, where the expected head was found. */
-export type StretchEnd = { readonly row: number; readonly hash: string; readonly cursor: FactCursor; readonly state: TableState | undefined; readonly hands: number; readonly anchorRow: number | null };
+export type StretchEnd = {
+  readonly row: number;
+  readonly hash: string;
+  readonly cursor: FactCursor;
+  readonly state: TableState | undefined;
+  readonly hands: number;
+  readonly anchorRow: number | null;
+  /** The last snapshot the stretch checked on its way (a checkpoint may start there, D82): `hands` settled up to it in the stretch. */
+  readonly lastSnapshot: { readonly row: number; readonly hash: string; readonly cursor: FactCursor; readonly keptBefore: boolean; readonly hands: number } | null;
+};
 
 /** Where the reading is, for a finding when SQLite cannot read on: what of the file, and the last row read whole. */
 export type Reading = { what: string; row: number | null };
@@ -66,6 +75,8 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
   let keptBefore = start.keptBefore;
   let hands = 0;
   let anchorRow: number | null = expectHead === GENESIS_HASH && start.row === 0 ? 0 : null;
+  let lastSnapshot: StretchEnd['lastSnapshot'] = null;
+  let snapshotChecked: number | null = null;
   let expected = start.row + 1;
   const rows = log.packedRows(start.row, last);
   reading.what = 'its log';
@@ -133,6 +144,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     if (snapshotRows.has(command.last)) {
       const problem = snapshotProblem(snapshotAt.get(command.last) as KeptSnapshot, hash, state, cursor);
       if (problem !== null) return { row: command.last, problem };
+      snapshotChecked = command.last;
     }
     // The command kept with the rows: the one they record (D50); '' only before the first kept with its words.
     if (command.text === null) return { row: command.last, problem: `the command kept as '${command.id}' is not as Felt keeps one (it was changed)` };
@@ -145,13 +157,15 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     }
     previous = hash;
     reading.row = command.last;
+    // Its command's words checked too: a check may start after it.
+    if (snapshotChecked === command.last) lastSnapshot = { row: command.last, hash, cursor, keptBefore, hands };
   }
   if (expected <= last) {
     const next = rows.next();
     const seq = next.done === true ? expected : next.value.seq;
     return { row: seq, problem: next.done === true ? `the log ends at row ${expected - 1}, before row ${last}` : `row ${seq} belongs to no command kept beside the log (its command's row was removed, or rows were added outside Felt)` };
   }
-  return { row: last, hash: previous, cursor, state, hands, anchorRow };
+  return { row: last, hash: previous, cursor, state, hands, anchorRow, lastSnapshot };
 }
 
 /** The words for a command whose rows do not give the hash kept at its end. */

@@ -12,6 +12,7 @@ import { integrityProblem, isDamage, WHAT_TO_DO, walDamageWords } from './damage
 import { packRows, UnpackableLog } from './packed-log.js';
 import { checkStretch, factsComplete, GENESIS, type Reading, type StretchEnd } from './verify-log.js';
 import { walDamage, type WalDamage } from './write-ahead-log.js';
+import { checkpointFile, checkpointOf, readCheckpoint, resumeAt, writeCheckpoint } from './checkpoint.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -28,12 +29,17 @@ export type Verification =
  * (D50). A file SQLite cannot read is a finding that names where the reading stopped, never an exception.
  * `full` adds SQLite's integrity check of every page of the file (D49), which names the first bad page.
  *
+ * Every check that passes leaves a checkpoint beside the database (D82); `fromCheckpoint` (the reports')
+ * checks only the rows since the one left before, and what must not have changed up to it — the chain's
+ * hash there, the snapshot, the whole blocks of facts — not the rows themselves: a check without it (felt
+ * verify's) reads every row from the first.
+ *
  * What a chain in the same file cannot show: someone who can write the file may rewrite rows and
  * recompute every hash after them, or cut whole transactions off its end. `expectHead` — a head hash kept
  * elsewhere (a printed `logHash`, a regulator's copy) — must be found in the chain: then everything up to
  * it is as it was.
  */
-export function verifyDatabase(path: string, expectHead?: string, { full = false }: { readonly full?: boolean } = {}): Verification {
+export function verifyDatabase(path: string, expectHead?: string, { full = false, fromCheckpoint = false }: { readonly full?: boolean; readonly fromCheckpoint?: boolean } = {}): Verification {
   let wal: WalDamage | null;
   let db: Database.Database;
   try {
@@ -50,7 +56,7 @@ export function verifyDatabase(path: string, expectHead?: string, { full = false
     // stood at the start, head and all. Its end keeps nothing, so it may fail (SQLite keeps a damage
     // error it met to the end of the transaction): the connection is closed all the same.
     db.exec('BEGIN');
-    return verifyReadable(db, expectHead, full);
+    return verifyReadable(db, expectHead, full, { file: checkpointFile(realFile(path)), use: fromCheckpoint && !full });
   } finally {
     db.close();
   }
@@ -69,12 +75,12 @@ function walFinding(db: Database.Database, path: string, wal: WalDamage): string
 }
 
 /** The checks, with SQLite's damage errors turned into a finding; `full`: SQLite's integrity check first. */
-function verifyReadable(db: Database.Database, expectHead: string | undefined, full: boolean): Verification {
+function verifyReadable(db: Database.Database, expectHead: string | undefined, full: boolean, checkpoint: CheckpointUse): Verification {
   const integrity = full ? integrityProblem(db) : null;
   const reading: Reading = { what: 'its list of tables', row: null };
   let result: Verification;
   try {
-    result = verifyOpened(db, expectHead, reading);
+    result = verifyOpened(db, expectHead, reading, checkpoint);
   } catch (error) {
     if (!isDamage(error)) throw error;
     // The rows are read a slice at a time: the last row read whole is found one row at a time from there.
@@ -110,7 +116,7 @@ function readableUpTo(db: Database.Database, from: number): number {
   return from;
 }
 
-function verifyOpened(db: Database.Database, expectHead: string | undefined, reading: Reading): Verification {
+function verifyOpened(db: Database.Database, expectHead: string | undefined, reading: Reading, checkpoint: CheckpointUse): Verification {
   const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
   for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
     if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
@@ -119,7 +125,7 @@ function verifyOpened(db: Database.Database, expectHead: string | undefined, rea
   const schema = schemaProblem(db);
   if (schema !== null) return { ok: false, row: 0, problem: schema };
   if (appliedMigrations(db) < PACKED) return verifyUnpacked(db, expectHead, reading);
-  return verifyPacked(db, expectHead, reading);
+  return verifyPacked(db, expectHead, reading, checkpoint);
 }
 
 /**
@@ -154,7 +160,7 @@ function verifyUnpacked(db: Database.Database, expectHead: string | undefined, r
         if (error instanceof UnpackableLog) return { ok: false, row: error.row, problem: error.problem };
         throw error;
       }
-      return verifyPacked(packed, expectHead, reading);
+      return verifyPacked(packed, expectHead, reading, null);
     } finally {
       packed.close();
     }
@@ -163,15 +169,30 @@ function verifyUnpacked(db: Database.Database, expectHead: string | undefined, r
   }
 }
 
-/** Everything the packed log holds, checked in one stretch from the genesis, and what lies around it. */
-function verifyPacked(db: Database.Database, expectHead: string | undefined, reading: Reading): Verification {
+/** The checkpoint kept beside a database (D82): its file, and whether a check may start from it. */
+type CheckpointUse = { readonly file: string; readonly use: boolean };
+
+/**
+ * The packed log checked in one stretch — from the checkpoint a check that passed left (D82), or from the
+ * genesis — and what lies around it; a check that passes leaves its checkpoint. A head kept elsewhere is
+ * looked for from the first row.
+ */
+function verifyPacked(db: Database.Database, expectHead: string | undefined, reading: Reading, checkpoint: CheckpointUse | null): Verification {
   reading.what = 'its report facts';
   const cursor = storedFactCursor(db);
   if (typeof cursor === 'string') return { ok: false, row: 0, problem: cursor };
   const end = logEnd(db);
-  const checked = checkStretch(db, GENESIS, end, expectHead, reading);
+  const kept = checkpoint === null || !checkpoint.use || expectHead !== undefined ? null : readCheckpoint(checkpoint.file);
+  const resumed = kept === null || kept.row > end ? null : resumeAt(db, kept);
+  const checked = checkStretch(db, resumed?.start ?? GENESIS, end, expectHead, reading);
   if (!('hash' in checked)) return { ok: false, ...checked };
-  return around(db, checked, expectHead, cursor);
+  const handsBefore = resumed?.hands ?? 0;
+  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, cursor);
+  if (result.ok && checkpoint !== null) {
+    const next = checkpointOf(db, checked, handsBefore);
+    if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);
+  }
+  return result;
 }
 
 /**
