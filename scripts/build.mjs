@@ -20,6 +20,7 @@ const entryPoints = {
   'bench-drivers': 'bench/drivers.ts',
   'bench-reports': 'bench/reports.ts',
   'bench-verify': 'bench/verify.ts',
+  'verify-worker': 'src/store/verify-worker.ts',
   'bench-phh': 'bench/phh.ts',
   'bench-server': 'bench/server.ts',
 };

@@ -13,7 +13,7 @@ import { BLOCK, eventRow, handRow } from './fact-tables.js';
 import { GENESIS_HASH, type KeptCommand, linkHash, LogTables } from './log-rows.js';
 import { unpackJson } from './log-format.js';
 import { keptCommandProblem } from './kept-commands.js';
-import { sameSnapshot } from './store.js';
+import { sameSnapshot, snapshotState } from './store.js';
 
 /**
  * The check of a stretch of the packed log (D81, D82), from a start — the genesis, or a snapshot: the
@@ -48,6 +48,8 @@ export type StretchEnd = {
   readonly state: TableState | undefined;
   readonly hands: number;
   readonly anchorRow: number | null;
+  /** Whether a command up to its end kept its words (the next stretch starts with it). */
+  readonly keptBefore: boolean;
   /** The last snapshot the stretch checked on its way (a checkpoint may start there, D82): `hands` settled up to it in the stretch. */
   readonly lastSnapshot: { readonly row: number; readonly hash: string; readonly cursor: FactCursor; readonly keptBefore: boolean; readonly hands: number } | null;
 };
@@ -165,7 +167,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     const seq = next.done === true ? expected : next.value.seq;
     return { row: seq, problem: next.done === true ? `the log ends at row ${expected - 1}, before row ${last}` : `row ${seq} belongs to no command kept beside the log (its command's row was removed, or rows were added outside Felt)` };
   }
-  return { row: last, hash: previous, cursor, state, hands, anchorRow, lastSnapshot };
+  return { row: last, hash: previous, cursor, state, hands, anchorRow, keptBefore, lastSnapshot };
 }
 
 /** The words for a command whose rows do not give the hash kept at its end. */
@@ -294,4 +296,19 @@ export function factsComplete(db: Database.Database, counts: Readonly<Record<Fac
     const { blocks, facts, last } = tally.get(block) as { blocks: number; facts: number; last: number };
     return facts === count && blocks === Math.ceil(count / BLOCK) && last === blocks - 1;
   });
+}
+
+/** A stretch for a thread of its own (verify-worker.ts): the database, the snapshot row it starts at, its last row. */
+export type StretchTask = { readonly path: string; readonly after: number; readonly last: number; readonly expectHead: string | undefined; readonly signal: SharedArrayBuffer };
+
+/**
+ * Where a stretch starts at a snapshot: the table, hash and facts' cursor kept there — checked by the
+ * stretch before, which ends there — and whether a command up to it kept its words; null without one.
+ */
+export function stretchStartAt(db: Database.Database, row: number): StretchStart | null {
+  const snapshot = db.prepare('SELECT hash, state, facts FROM snapshot WHERE seq = ?').get(row) as KeptSnapshot | undefined;
+  if (snapshot === undefined || snapshot.facts === 'null') return null;
+  // The commands kept without words are the first ones (rows from before commands were kept): one with words up to here?
+  const kept = db.prepare("SELECT count(*) FROM (SELECT 1 FROM command WHERE last <= ? AND command != '' LIMIT 1)").pluck().get(row) as number;
+  return { row, hash: snapshot.hash, state: snapshotState(snapshot.state), cursor: JSON.parse(snapshot.facts) as FactCursor, keptBefore: kept > 0 };
 }

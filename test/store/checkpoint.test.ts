@@ -1,14 +1,16 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { simulateSession } from '../../src/sim/session.js';
 import type { TableLogEntry } from '../../src/engine/table/table-operations.js';
 import { checkpointFile, readCheckpoint } from '../../src/store/checkpoint.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
-import { rechain, rowsOf, tamper, writePayload } from './tamper.js';
+import { checkInThreads } from '../../src/store/verify-threads.js';
+import { checkStretch, GENESIS } from '../../src/store/verify-log.js';
+import { hashesOf, rechain, rowsOf, tamper, writePayload } from './tamper.js';
 
 /** A table of `hands` simulated hands, a snapshot between hands every 100 rows or so, as the table keeps them. */
 function table(hands: number, seed = 4): { path: string; store: Store } {
@@ -104,5 +106,46 @@ describe('the verify checkpoint (D82)', () => {
     });
     expect(fromCheckpoint(path)).toMatchObject({ ok: true });
     expect(verifyDatabase(path)).toMatchObject({ ok: false, problem: expect.stringMatching(/not give the hash kept/) });
+  });
+});
+
+describe('a long log checked in stretches at once (D83)', () => {
+  // The worker runs from the build (npm test builds first).
+  const worker = new URL('../../dist/verify-worker.js', import.meta.url);
+  const threads = { threads: 3, from: 1, worker };
+
+  it('gives what a check in one stretch gives: rows, hands, head, where a head kept elsewhere is, the checkpoint', () => {
+    const path = closed(30);
+    const db = new Database(path, { readonly: true });
+    const end = db.prepare('SELECT max(seq) FROM log').pluck().get() as number;
+    const joined = checkInThreads(db, path, GENESIS, end, undefined, { what: 'its log', row: null }, threads);
+    const single = checkStretch(db, GENESIS, end, undefined, { what: 'its log', row: null });
+    const later = hashesOf(db).get(Math.floor(end * 0.8)) as string;
+    db.close();
+    expect(joined).not.toBeNull();
+    expect({ ...joined, state: null }).toEqual({ ...single, state: null });
+    const one = verifyDatabase(path, later);
+    expect(verifyDatabase(path, later, { threads })).toEqual(one);
+    expect(one).toMatchObject({ ok: true, anchorRow: Math.floor(end * 0.8) });
+    const kept = readCheckpoint(checkpointFile(path));
+    expect(fromCheckpoint(path)).toEqual(verifyDatabase(path));
+    expect(readCheckpoint(checkpointFile(path))).toEqual(kept);
+  });
+
+  it('a change in a later stretch: no stretch is taken for the whole; the check in one stretch names it', () => {
+    const path = closed(30);
+    tamper(path, (db) => {
+      const rows = rowsOf(db);
+      const late = rows.slice(Math.floor(rows.length * 0.8)).find((one) => one.payload.includes('"type":"fold"')) as { seq: number; payload: string };
+      writePayload(db, late.seq, late.payload.replace('"fold"', '"check"'));
+      rechain(db);
+    });
+    const db = new Database(path, { readonly: true });
+    const end = db.prepare('SELECT max(seq) FROM log').pluck().get() as number;
+    expect(checkInThreads(db, path, GENESIS, end, undefined, { what: 'its log', row: null }, threads)).toBeNull();
+    db.close();
+    const found = verifyDatabase(path, undefined, { threads });
+    expect(found).toMatchObject({ ok: false });
+    expect(found).toEqual(verifyDatabase(path));
   });
 });
