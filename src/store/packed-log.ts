@@ -25,6 +25,8 @@ export const PACKED_LOG_SQL = `
   ALTER TABLE log RENAME TO log_unpacked;
   ALTER TABLE command RENAME TO command_unpacked;
   ALTER TABLE snapshot RENAME TO snapshot_unpacked;
+  -- The commands read in order of their last row: without it, each slice read would sort them all.
+  CREATE INDEX command_unpacked_order ON command_unpacked (seq, id);
   ${LOG_TABLES_SQL}
   -- The table as it stood after row seq (canonical JSON), with that row's hash and the report facts' cursor
   -- there: a long log is reopened from its latest snapshot, and checked from any of them. Derived data:
@@ -54,7 +56,15 @@ type OldRow = [seq: number, commandId: string, payload: string, hash: string];
 type OldCommand = [id: string, command: string, seq: number];
 
 export function packLog(db: Database.Database, progress?: (words: string) => void): void {
-  packRows(db, db, '_unpacked', progress);
+  // The commands' ids go into an index in no order (they end in random UUIDs): with SQLite's small page
+  // cache, every insert would read its page back from the file. 128 MB of cache while the log is packed.
+  const cache = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -131072');
+  try {
+    packRows(db, db, '_unpacked', progress);
+  } finally {
+    db.pragma(`cache_size = ${cache}`);
+  }
   db.exec('DROP TABLE log_unpacked; DROP TABLE command_unpacked; DROP TABLE snapshot_unpacked;');
 }
 
@@ -67,23 +77,16 @@ export function packRows(target: Database.Database, source: Database.Database, s
   const total = source.prepare(`SELECT count(*) FROM log${suffix}`).pluck().get() as number;
   const tables = new LogTables(target);
   const rows = source.prepare(`SELECT seq, command_id, payload, hash FROM log${suffix} WHERE seq > ? ORDER BY seq LIMIT 4096`).raw();
-  const commands = source.prepare(`SELECT id, command, seq FROM command${suffix} WHERE (seq, id) > (?, ?) ORDER BY seq, id LIMIT 1024`).raw();
+  // By row and id: two commands kept at one row are read one after the other (the second where no command ends).
+  // From another database, read in one go (its own connection reads while this one writes); from this one,
+  // a slice at a time (SQLite writes nothing on a connection while a reading is open), along the index the
+  // migration makes.
+  const kept: Iterator<OldCommand> =
+    source === target ? slicedCommands(source, suffix) : (source.prepare(`SELECT id, command, seq FROM command${suffix} ORDER BY seq, id`).raw().iterate() as IterableIterator<OldCommand>);
   const snapshotRows = new Set(source.prepare(`SELECT seq FROM snapshot${suffix}`).pluck().all() as number[]);
   const cursors = new Map<number, FactCursor>();
   let cursor = FIRST_CURSOR;
-  let keptCommands: OldCommand[] = [];
-  let keptIndex = 0;
-  let keptAfter: [number, string] = [0, ''];
-  const nextKept = (): OldCommand | undefined => {
-    if (keptIndex === keptCommands.length) {
-      // By row and id: two commands kept at one row are read one after the other (the second where no command ends).
-      keptCommands = commands.all(...keptAfter) as OldCommand[];
-      keptIndex = 0;
-      const last = keptCommands.at(-1);
-      if (last !== undefined) keptAfter = [last[2], last[0]];
-    }
-    return keptCommands[keptIndex++];
-  };
+  const nextKept = (): OldCommand | undefined => kept.next().value as OldCommand | undefined;
   let run: { id: string; seqs: number[]; payloads: string[]; entries: TableLogEntry[]; hash: string } | null = null;
   const finish = (): void => {
     if (run === null) return;
@@ -132,6 +135,7 @@ export function packRows(target: Database.Database, source: Database.Database, s
   }
   finish();
   const planted = nextKept();
+  kept.return?.();
   if (planted !== undefined) throw new UnpackableLog(planted[2], `command '${planted[0]}' is kept but wrote no row of the log (a command row was added, or the log was cut short)`);
   const saveSnapshot = target.prepare('INSERT INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
   for (const [seq, hash, state] of source.prepare(`SELECT seq, hash, state FROM snapshot${suffix} ORDER BY seq`).raw().all() as [number, string, string][]) {
@@ -139,4 +143,17 @@ export function packRows(target: Database.Database, source: Database.Database, s
     saveSnapshot.run(seq, hash, state, at === undefined ? 'null' : canonicalJson(at));
   }
   if (total >= PROGRESS_EVERY) progress?.(`packing the log: all ${total.toLocaleString('en')} rows, every hash as it was`);
+}
+
+/** The unpacked commands of this database in order of their last row and id, read a slice at a time. */
+function* slicedCommands(db: Database.Database, suffix: string): IterableIterator<OldCommand> {
+  const read = db.prepare(`SELECT id, command, seq FROM command${suffix} WHERE (seq, id) > (?, ?) ORDER BY seq, id LIMIT 1024`).raw();
+  let after: [number, string] = [0, ''];
+  for (;;) {
+    const slice = read.all(...after) as OldCommand[];
+    yield* slice;
+    if (slice.length < 1024) return;
+    const last = slice.at(-1) as OldCommand;
+    after = [last[2], last[0]];
+  }
 }

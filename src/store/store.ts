@@ -168,6 +168,11 @@ export class Store {
     return row === undefined ? null : { seq: row.seq, state: snapshotState(row.state) };
   }
 
+  /** Every snapshot as stored: for verification. */
+  snapshots(): IterableIterator<{ seq: number; hash: string; state: string }> {
+    return this.db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>;
+  }
+
   /** The latest `count` snapshots that belong to this chain (kept where a command ends, with its hash), newest first, as stored. */
   chainSnapshots(count: number): { seq: number; hash: string; state: string }[] {
     return this.db.prepare('SELECT s.seq, s.hash, s.state FROM snapshot s JOIN command c ON c.last = s.seq AND c.hash = unhex(s.hash) ORDER BY s.seq DESC LIMIT ?').all(count) as { seq: number; hash: string; state: string }[];

@@ -142,6 +142,7 @@ function verifyUnpacked(db: Database.Database, expectHead: string | undefined, r
     try {
       packed.pragma('journal_mode = OFF');
       packed.pragma('synchronous = OFF');
+      packed.pragma('cache_size = -131072');
       migrate(packed);
       reading.what = 'its log';
       try {
