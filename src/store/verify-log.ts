@@ -288,13 +288,21 @@ export class StoredFacts {
   }
 }
 
-/** Whether the facts stored of each kind are exactly as many as the derivation gives, in whole blocks: none left over, none missing. */
-export function factsComplete(db: Database.Database, counts: Readonly<Record<FactKind, number>>): boolean {
-  const tally = db.prepare('SELECT count(*) AS blocks, coalesce(sum(CASE WHEN json_valid(facts) THEN json_array_length(facts) ELSE -1000000 END), 0) AS facts, coalesce(max(block), -1) AS last FROM fact_block WHERE kind = ?');
-  const kinds = FACT_KINDS.flatMap((kind) => (kind === 'hand' ? HAND_FIELDS.map((field) => ({ block: `hand.${field}`, count: counts.hand })) : [{ block: kind, count: counts[kind] }]));
-  return kinds.every(({ block, count }) => {
-    const { blocks, facts, last } = tally.get(block) as { blocks: number; facts: number; last: number };
-    return facts === count && blocks === Math.ceil(count / BLOCK) && last === blocks - 1;
+/**
+ * Whether the facts stored of each kind are exactly as many as the derivation gives, in whole blocks: none
+ * left over, none missing. `from`: counts up to which the facts are known as they are (a checkpoint's,
+ * D82): only the blocks from there on are read.
+ */
+export function factsComplete(db: Database.Database, counts: Readonly<Record<FactKind, number>>, from?: Readonly<Record<FactKind, number>>): boolean {
+  const shape = db.prepare('SELECT count(*) AS blocks, coalesce(max(block), -1) AS last FROM fact_block WHERE kind = ?');
+  const tally = db.prepare('SELECT coalesce(sum(CASE WHEN json_valid(facts) THEN json_array_length(facts) ELSE -1000000 END), 0) FROM fact_block WHERE kind = ? AND block >= ?').pluck();
+  const kinds = FACT_KINDS.flatMap((kind) => {
+    const first = Math.floor((from?.[kind] ?? 0) / BLOCK);
+    return kind === 'hand' ? HAND_FIELDS.map((field) => ({ block: `hand.${field}`, count: counts.hand, first })) : [{ block: kind, count: counts[kind], first }];
+  });
+  return kinds.every(({ block, count, first }) => {
+    const { blocks, last } = shape.get(block) as { blocks: number; last: number };
+    return blocks === Math.ceil(count / BLOCK) && last === blocks - 1 && (tally.get(block, first) as number) === count - first * BLOCK;
   });
 }
 

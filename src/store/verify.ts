@@ -10,7 +10,7 @@ import { GENESIS_HASH } from './log-rows.js';
 import { openToRead, realFile } from './store.js';
 import { integrityProblem, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
 import { packRows, UnpackableLog } from './packed-log.js';
-import { checkStretch, factsComplete, GENESIS, type Reading, type StretchEnd } from './verify-log.js';
+import { checkStretch, factsComplete, GENESIS, type Reading, type StretchEnd, type StretchStart } from './verify-log.js';
 import { walDamage, type WalDamage } from './write-ahead-log.js';
 import { checkInThreads, type ThreadOptions } from './verify-threads.js';
 import { checkpointFile, checkpointOf, readCheckpoint, resumeAt, writeCheckpoint } from './checkpoint.js';
@@ -191,7 +191,7 @@ function verifyPacked(db: Database.Database, expectHead: string | undefined, rea
   const checked = (checkpoint !== null && checkInThreads(db, checkpoint.path, from, end, expectHead, reading, checkpoint.threads ?? {})) || checkStretch(db, from, end, expectHead, reading);
   if (!('hash' in checked)) return { ok: false, ...checked };
   const handsBefore = resumed?.hands ?? 0;
-  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, cursor);
+  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, cursor, resumed?.start.cursor);
   if (result.ok && checkpoint !== null) {
     const next = checkpointOf(db, checked, handsBefore);
     if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);
@@ -267,7 +267,7 @@ export function storedFactCursor(db: Database.Database): { readonly cursor: stri
  * found (and is not the genesis of a log that has rows); the facts end where the log does, none left over;
  * no snapshot is kept past the log's end.
  */
-export function around(db: Database.Database, end: StretchEnd, expectHead: string | undefined, cursor: { readonly cursor: string }): Verification {
+export function around(db: Database.Database, end: StretchEnd, expectHead: string | undefined, cursor: { readonly cursor: string }, factsFrom?: StretchStart['cursor']): Verification {
   const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
   if (head === undefined) return { ok: false, row: end.row + 1, problem: "the log's head row was removed" };
   if (head.seq !== end.row || head.hash !== end.hash) {
@@ -282,7 +282,7 @@ export function around(db: Database.Database, end: StretchEnd, expectHead: strin
     // No row is bad: the hash is not found (row 0, the log as a whole).
     return { ok: false, row: 0, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
   }
-  if (cursor.cursor !== canonicalJson(end.cursor) || !factsComplete(db, end.cursor.counts)) {
+  if (cursor.cursor !== canonicalJson(end.cursor) || !factsComplete(db, end.cursor.counts, factsFrom?.counts)) {
     return { ok: false, row: end.row, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
   }
   const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').pluck().get(end.row) as number | undefined;
