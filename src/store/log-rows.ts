@@ -174,6 +174,19 @@ export class LogTables {
     }
   }
 
+  /**
+   * Every row after `after` as the chain sees it, of a packed log (`rows`: the hashes computed, checked at
+   * every command's end) or of a log an earlier Felt wrote and no Felt of today has opened (its columns as
+   * stored): for a reader that compares rows with a copy kept elsewhere (the floor's).
+   */
+  *chainRows(after = 0): IterableIterator<LogRow> {
+    if (isPacked(this.db)) {
+      yield* this.rows(after);
+      return;
+    }
+    yield* this.db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<LogRow>;
+  }
+
   /** The kept commands after row `after`, in order, read a slice at a time (no reading stays open between rows). */
   *commandsAfter(after: number): IterableIterator<KeptCommand> {
     const read = this.db.prepare('SELECT last, id, command, hash FROM command WHERE last > ? ORDER BY last LIMIT 1024').raw();
