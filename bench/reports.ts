@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { canonicalJson } from '../src/store/canonical-json.js';
 import { GENESIS_HASH, linkHash, Store } from '../src/store/store.js';
+import { LogTables } from '../src/store/log-rows.js';
 import { SNAPSHOT_EVERY } from '../src/controller/table-controller.js';
 import { readLog, readReportSource } from '../src/store/log-reader.js';
 import { FactWriter } from '../src/store/fact-tables.js';
@@ -28,7 +29,7 @@ import { parseBenchOptions } from './options.js';
 const options = parseBenchOptions(process.argv.slice(2), { hands: 100_000, rounds: 3, seed: 7 });
 const folder = join(tmpdir(), 'felt-bench-reports');
 mkdirSync(folder, { recursive: true });
-const path = join(folder, `table-facts6-${options.hands}-${options.seed}.db`);
+const path = join(folder, `table-packed1-${options.hands}-${options.seed}.db`);
 
 /** The session written as a table's database: the store's schema, one row per operation, chained. */
 function build(): void {
@@ -38,36 +39,42 @@ function build(): void {
   Store.open(building).close();
   const db = new Database(building);
   db.pragma('synchronous = OFF');
-  const insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
+  const log = new LogTables(db);
   const facts = new FactWriter(db);
-  const snapshot = db.prepare('INSERT INTO snapshot (seq, hash, state) VALUES (?, ?, ?)');
+  const snapshot = db.prepare('INSERT INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
   let sinceSnapshot = 0;
   let cursor = FIRST_CURSOR;
   let seq = 0;
   let previous = GENESIS_HASH;
-  let batch: TableLogEntry[] = [];
-  const flush = db.transaction((entries: readonly TableLogEntry[]) => {
-    for (const entry of entries) {
-      const payload = canonicalJson(entry);
-      const commandId = `bench-${++seq}`;
-      const hash = linkHash(previous, commandId, payload);
-      insert.run(seq, commandId, payload, previous, hash);
-      previous = hash;
+  let commands = 0;
+  let batch: (readonly TableLogEntry[])[] = [];
+  let batched = 0;
+  // Each call of the simulator's is one command's entries, kept under its last row as the table keeps them (D81).
+  const flush = db.transaction((groups: readonly (readonly TableLogEntry[])[]) => {
+    for (const entries of groups) {
+      const payloads = entries.map((entry) => canonicalJson(entry));
+      const commandId = `bench-${++commands}`;
+      for (const payload of payloads) previous = linkHash(previous, commandId, payload);
+      log.append(seq + 1, commandId, payloads, '', previous);
+      seq += payloads.length;
     }
+    const entries = groups.flat();
     const derived = deriveFacts(cursor, entries);
     facts.write(cursor, derived);
     cursor = derived.cursor;
   });
   simulateSession({ hands: options.hands, seed: options.seed, players: 6, structure: 'nl', button: 'dead', mode: 'cash', dealers: 4 }, (entries, state) => {
-    batch.push(...entries);
+    if (entries.length > 0) batch.push(entries);
+    batched += entries.length;
     sinceSnapshot += entries.length;
     // A snapshot every SNAPSHOT_EVERY rows between hands, as the live table keeps them.
     const between = state.hand === null || state.hand.phase.kind === 'complete';
-    if (batch.length >= 50_000 || (between && sinceSnapshot >= SNAPSHOT_EVERY)) {
+    if (batched >= 50_000 || (between && sinceSnapshot >= SNAPSHOT_EVERY)) {
       flush(batch);
       batch = [];
+      batched = 0;
       if (between && sinceSnapshot >= SNAPSHOT_EVERY) {
-        snapshot.run(seq, previous, canonicalJson(state));
+        snapshot.run(seq, previous, canonicalJson(state), canonicalJson(cursor));
         sinceSnapshot = 0;
       }
     }

@@ -20,6 +20,8 @@ const entryPoints = {
   screenshots: 'scripts/screenshots.ts',
   'bench-drivers': 'bench/drivers.ts',
   'bench-reports': 'bench/reports.ts',
+  'bench-verify': 'bench/verify.ts',
+  'verify-worker': 'src/store/verify-worker.ts',
   'bench-phh': 'bench/phh.ts',
   'bench-server': 'bench/server.ts',
   'bench-floor': 'bench/floor.ts',

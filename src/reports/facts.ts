@@ -149,6 +149,12 @@ export const FACT_KINDS: readonly FactKind[] = ['hand', 'dealer', 'time', 'seat'
 
 export const ALL_FACTS: FactSelection = { kinds: FACT_KINDS, handFields: HAND_FIELDS };
 
+/**
+ * The version of the facts' derivation (`deriveFacts`): a change to what it gives from the same rows is a
+ * new version. A verify checkpoint made under another version is not used (D82).
+ */
+export const FACTS_DERIVATION = 1;
+
 export function eventKind(entry: FloorEntry): Exclude<FactKind, 'hand'> {
   switch (entry.type) {
     case 'dealer-on-duty':

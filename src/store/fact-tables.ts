@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { ALL_FACTS, dealersOf, deriveFacts, type EventFact, eventKind, type FactCursor, type FactKind, type Facts, type FactSelection, FIRST_CURSOR, type FloorEntry, HAND_FIELDS, type HandColumns, type HandFact, type HandField, noHands } from '../reports/facts.js';
 import { canonicalJson } from './canonical-json.js';
+import { LogTables } from './log-rows.js';
 
 /**
  * The report facts' table (migration 2026-11-29T22:00): facts in blocks of BLOCK, each block one row
@@ -77,19 +78,19 @@ export function storedCursor(db: Database.Database): FactCursor | null {
  */
 export function backfillFacts(db: Database.Database): FactCursor {
   const writer = new FactWriter(db);
-  const read = db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq LIMIT 10000');
   let cursor = FIRST_CURSOR;
   db.transaction(() => {
     // Facts without their cursor are nobody's: derived data, derived again whole.
     db.exec('DELETE FROM fact_block');
-    for (;;) {
-      const rows = read.all(cursor.seq) as { payload: string }[];
-      if (rows.length === 0) break;
-      const derived = deriveFacts(cursor, rows.map((row) => JSON.parse(row.payload) as TableLogEntry));
+    const slice: TableLogEntry[] = [];
+    const derive = (): void => {
+      const derived = deriveFacts(cursor, slice);
       writer.write(cursor, derived);
       cursor = derived.cursor;
-    }
-    writer.write(cursor, { cursor, hands: [], events: [] });
+      slice.length = 0;
+    };
+    for (const entry of new LogTables(db).entries()) if (slice.push(entry) === 10_000) derive();
+    derive();
   })();
   return cursor;
 }

@@ -7,6 +7,7 @@ import { type Facts, type FactSelection, factsOf, upToRow } from '../reports/fac
 import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';
 import { type LogRow, openToRead, snapshotState } from './store.js';
+import { chainSnapshotsFrom, LogTables } from './log-rows.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
@@ -62,30 +63,29 @@ export function readReportSource(path: string, selection: FactSelection, withTab
 }
 
 function tableOf(db: Database.Database, path: string, upTo: number): TableState {
-  const snapshot = db.prepare('SELECT s.seq, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash WHERE s.seq <= ? ORDER BY s.seq DESC LIMIT 1').get(upTo) as { seq: number; state: string } | undefined;
+  const snapshot = db.prepare(`SELECT s.seq, s.state FROM ${chainSnapshotsFrom(db)} WHERE s.seq <= ? ORDER BY s.seq DESC LIMIT 1`).get(upTo) as { seq: number; state: string } | undefined;
   let table: TableState | undefined = snapshot === undefined ? undefined : snapshotState(snapshot.state);
-  for (const row of db.prepare('SELECT payload FROM log WHERE seq > ? AND seq <= ? ORDER BY seq').iterate(snapshot?.seq ?? 0, upTo) as IterableIterator<{ payload: string }>) {
-    table = reduceTable(table, JSON.parse(row.payload) as TableLogEntry);
-  }
+  for (const entry of new LogTables(db).entries(snapshot?.seq ?? 0, upTo)) table = reduceTable(table, entry);
   if (table === undefined) throw new RangeError(`${path}: the log holds no table`);
   return table;
 }
 
 /**
- * Every row after row `after` exactly as stored (seq, command id, payload, previous hash, hash), in order,
- * read-only: `felt verify --floor` compares them with the floor's copy of the log (src/floor/verify-floor.ts).
+ * Every row after row `after` as the chain sees it (seq, command id, payload, previous hash, hash), in
+ * order, read-only — of a packed log or of an older Felt's not opened since: `felt verify --floor` compares
+ * them with the floor's copy of the log (src/floor/verify-floor.ts).
  */
 export function* readLogRows(path: string, after = 0): IterableIterator<LogRow> {
   const db = openToRead(path);
   try {
-    yield* readable(path, () => db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<LogRow>);
+    yield* readable(path, () => new LogTables(db).chainRows(after));
   } finally {
     db.close();
   }
 }
 
-function* readRows(db: Database.Database, upTo: number): IterableIterator<TableLogEntry> {
-  for (const row of db.prepare('SELECT payload FROM log WHERE seq <= ? ORDER BY seq').iterate(upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
+function readRows(db: Database.Database, upTo: number): IterableIterator<TableLogEntry> {
+  return new LogTables(db).entries(0, upTo);
 }
 
 /**
@@ -98,10 +98,8 @@ export function readHand(path: string, which: { readonly handNumber: number }, u
 export function readHand(path: string, which: number | { readonly handNumber: number }, upTo = Number.MAX_SAFE_INTEGER): HandHistory | null | HandHistory[] {
   const db = openToRead(path);
   try {
-    const rows = db.prepare('SELECT payload FROM log WHERE seq > ? AND seq <= ? ORDER BY seq');
-    const archive = new HandArchive(function* (after) {
-      for (const row of rows.iterate(after, upTo) as IterableIterator<{ payload: string }>) yield JSON.parse(row.payload) as TableLogEntry;
-    });
+    const log = new LogTables(db);
+    const archive = new HandArchive((after) => log.entries(after, upTo));
     if (typeof which === 'number') return readableOnce(path, () => archive.history(which));
     return readableOnce(path, () => archive.idsOf(which.handNumber).flatMap((id) => archive.history(id) ?? []));
   } finally {

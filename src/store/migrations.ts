@@ -1,12 +1,16 @@
 import Database from 'better-sqlite3';
 import { PersistenceError } from './persistence-error.js';
+import { packLog, PACKED_LOG_SQL } from './packed-log.js';
+
+/** What a migration does: SQL, or a step of code (that hears how far it is: `progress`) after its SQL. */
+export type Migration = { readonly id: string; readonly sql: string; readonly run?: (db: Database.Database, progress?: (words: string) => void) => void };
 
 /**
  * The schema, as timestamped migrations applied in order, each in its own transaction. A database that
  * has a migration this build does not know (a newer Felt wrote it), or has them in another order, is
  * refused with the reason, never opened half-understood.
  */
-export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
     id: '2026-11-29T15:00-operation-log',
     sql: `
@@ -80,6 +84,14 @@ export const MIGRATIONS: readonly { readonly id: string; readonly sql: string }[
       ) STRICT;
     `,
   },
+  {
+    // The log packed (D81): rows without their hashes and command ids, which the commands keep, keyed by
+    // their last row, with the chain's hash there; payloads packed; the snapshots with the facts' cursor.
+    // Every hash of the chain stays what it was. The old tables are renamed first, copied, then dropped.
+    id: '2026-12-02T12:00-packed-log',
+    sql: PACKED_LOG_SQL,
+    run: packLog,
+  },
 ];
 
 /**
@@ -94,15 +106,19 @@ export const BASELINE = 4;
 /** The list of applied migrations, made before any. */
 const SCHEMA_MIGRATIONS = 'CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT';
 
-export function migrate(db: Database.Database): void {
+/** Applies the migrations the database lacks, in order; returns their ids. */
+export function migrate(db: Database.Database, progress?: (words: string) => void): string[] {
   db.exec(SCHEMA_MIGRATIONS);
   const applied = appliedMigrations(db);
-  for (const migration of MIGRATIONS.slice(applied)) {
+  const pending = MIGRATIONS.slice(applied);
+  for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.run?.(db, progress);
       db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(migration.id, Date.now());
     })();
   }
+  return pending.map((migration) => migration.id);
 }
 
 /**
@@ -115,21 +131,29 @@ export function appliedMigrations(db: Database.Database): number {
   applied.forEach((id, index) => {
     const known = MIGRATIONS.findIndex((migration) => migration.id === id);
     if (known < 0) throw new PersistenceError(`the database has migration '${id}', which this version of Felt does not know (was it written by a newer one?)`);
+    // A migration missing before one applied: it was removed (with what it made, maybe), never skipped by Felt.
+    const missing = MIGRATIONS[index];
+    if (known > index && missing !== undefined && !applied.includes(missing.id)) {
+      throw new PersistenceError(`the database lacks migration '${missing.id}', though it has '${id}', which comes after it: the migration was removed, with what it made`);
+    }
     if (known !== index) throw new PersistenceError(`the database's migrations are out of order: '${id}' is applied as number ${index + 1}, but it is number ${known + 1}`);
   });
   return applied.length;
 }
 
 /**
- * The triggers that keep the log append-only, as the first migration creates them (`CREATE TRIGGER … END`,
- * by name): `felt verify` compares the database's with these, word for word.
+ * The triggers that keep the log (and, since the packed log, its commands) append-only, as the first `count`
+ * migrations leave them (`CREATE TRIGGER … END`, by name; all of them by default): `felt verify` compares the
+ * database's with these, word for word.
  */
-export function appendOnlyTriggers(): ReadonlyMap<string, string> {
-  const first = MIGRATIONS[0] as (typeof MIGRATIONS)[number];
+export function appendOnlyTriggers(count = MIGRATIONS.length): ReadonlyMap<string, string> {
   const triggers = new Map<string, string>();
-  for (const [sql, name] of first.sql.matchAll(/CREATE TRIGGER (\w+)[\s\S]*?END/g)) triggers.set(name as string, sql);
+  for (const object of schemaOf(count)) if (object.type === 'trigger' && object.sql !== null) triggers.set(object.name, object.sql);
   return triggers;
 }
+
+/** How many migrations a table has when its log is packed (D81): fewer, and its log is in the earlier layout. */
+export const PACKED = MIGRATIONS.findIndex((migration) => migration.id.endsWith('packed-log')) + 1;
 
 /** A table, index or trigger as a migration makes it: what `felt verify` finds in the database, word for word. */
 export type SchemaObject = { readonly type: string; readonly name: string; readonly sql: string | null; readonly migration: string };
@@ -146,15 +170,19 @@ export function schemaOf(count: number): readonly SchemaObject[] {
     const read = (migration: string): void => {
       for (const { type, name, sql } of db.prepare('SELECT type, name, sql FROM sqlite_master').all() as { type: string; name: string; sql: string | null }[]) {
         const made = objects.get(name);
-        objects.set(name, { type, name, sql, migration: made?.migration ?? migration });
+        objects.set(name, { type, name, sql, migration: made !== undefined && made.sql === sql ? made.migration : migration });
       }
     };
     db.exec(SCHEMA_MIGRATIONS);
     read('schema_migrations');
     for (const migration of MIGRATIONS.slice(0, count)) {
       db.exec(migration.sql);
+      migration.run?.(db);
       read(migration.id);
     }
+    // What a migration dropped is not there any more.
+    const present = new Set((db.prepare('SELECT name FROM sqlite_master').all() as { name: string }[]).map((row) => row.name));
+    for (const name of objects.keys()) if (!present.has(name)) objects.delete(name);
     const made = [...objects.values()];
     schemas.set(count, made);
     return made;

@@ -3,7 +3,8 @@ import { reduceTable } from '../engine/table/table-reduce.js';
 import type { TableState } from '../engine/table/table-state.js';
 import { damagedFile, isDamage } from './damage.js';
 import { PersistenceError } from './persistence-error.js';
-import { GENESIS_HASH, linkHash, sameSnapshot, snapshotState, type Store } from './store.js';
+import { GENESIS_HASH, sameSnapshot, snapshotState, type Store } from './store.js';
+import { ChangedOutsideFelt } from './log-rows.js';
 
 /**
  * The table as its log leaves it, for a table opening again, and the row of its latest snapshot. The rows
@@ -17,6 +18,8 @@ export function reopenedTable(store: Store): { readonly state: TableState; reado
   try {
     return replayedFromSnapshots(store);
   } catch (error) {
+    // Rows whose chain does not give the hash kept at their command's end, a row missing, one without its command.
+    if (error instanceof ChangedOutsideFelt) throw changedWords(error.what);
     // A damaged page among the rows the opening reads (D49): the table does not open, and says so.
     if (isDamage(error)) throw damagedFile(store.path, 'the rows the opening replays', error);
     throw error;
@@ -27,8 +30,9 @@ function replayedFromSnapshots(store: Store): { readonly state: TableState; read
   const [latest, before] = store.chainSnapshots(2);
   let state = before === undefined ? undefined : snapshotState(before.state);
   let previous = before?.hash ?? GENESIS_HASH;
+  // The rows' hashes are computed as they are read, and checked at every command's end (D81).
   for (const row of store.rows(before?.seq ?? 0)) {
-    if (row.prev_hash !== previous || linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) throw changed(row.seq, 'its content does not match its hash, or it does not link to the row before it');
+    if (row.prev_hash !== previous) throw changed(row.seq, 'it does not link to the snapshot before it');
     state = reduceTable(state, JSON.parse(row.payload) as TableLogEntry);
     if (row.seq === latest?.seq && !sameSnapshot(latest.state, state)) throw changed(row.seq, 'the snapshot kept after it is not the table its rows replay to');
     previous = row.hash;
@@ -38,5 +42,9 @@ function replayedFromSnapshots(store: Store): { readonly state: TableState; read
 }
 
 function changed(row: number, what: string): PersistenceError {
-  return new PersistenceError(`row ${row} of the log: ${what} — the database was changed outside Felt; the table does not open on it: run felt verify and call the floor`);
+  return changedWords(`row ${row} of the log: ${what}`);
+}
+
+function changedWords(what: string): PersistenceError {
+  return new PersistenceError(`${what} — the database was changed outside Felt; the table does not open on it: run felt verify and call the floor`);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,18 +10,12 @@ import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-table
 import { migrate } from './migrations.js';
 import { FileLock, LockHeld } from './file-lock.js';
 import { PersistenceError } from './persistence-error.js';
+import { InvariantError } from '../invariant-error.js';
 import { damagedFile, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
 import { walDamage } from './write-ahead-log.js';
+import { GENESIS_HASH, linkHash, LogTables, type LogRow } from './log-rows.js';
 
-/** A row of the log as SQLite holds it (apart from the domain's operations). */
-export type LogRow = { seq: number; command_id: string; payload: string; prev_hash: string; hash: string };
-
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** The chain's link: SHA-256 over the previous hash, the command id and the row's canonical payload, a newline between. */
-export function linkHash(previous: string, commandId: string, payload: string): string {
-  return createHash('sha256').update(previous).update('\n').update(commandId).update('\n').update(payload).digest('hex');
-}
+export { GENESIS_HASH, linkHash, type LogRow };
 
 /**
  * The table's durable, append-only, hash-chained operation log in SQLite. Every append is one
@@ -30,10 +23,8 @@ export function linkHash(previous: string, commandId: string, payload: string): 
  * controller publishes nothing the log does not hold.
  */
 export class Store {
-  private readonly insert: Database.Statement;
+  private readonly log: LogTables;
   private readonly moveHead: Database.Statement;
-  private readonly findCommand: Database.Statement;
-  private readonly recordCommand: Database.Statement;
   private readonly saveSnapshot: Database.Statement;
   private head: { seq: number; hash: string };
   private readonly facts: FactWriter;
@@ -46,11 +37,9 @@ export class Store {
     /** The database's path, as the opening was given it: for words about it. */
     readonly path: string,
   ) {
-    this.insert = db.prepare('INSERT INTO log (seq, command_id, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?)');
+    this.log = new LogTables(db);
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
-    this.findCommand = db.prepare('SELECT command FROM command WHERE id = ?');
-    this.recordCommand = db.prepare('INSERT INTO command (id, command, seq) VALUES (?, ?, ?)');
-    this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state) VALUES (?, ?, ?)');
+    this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
     this.facts = new FactWriter(db);
     // A log from before the facts gets them now, once (it takes a while for a long one).
@@ -65,8 +54,9 @@ export class Store {
    * SQLite reads it); a damaged page among the small tables (SQLite's quick check of each) or wherever the
    * opening reads; a log whose head does not match its last row. The log's and the commands' own pages
    * are `felt verify`'s to read: checking them here would cost the opening time that grows with the log.
+   * `progress` hears how far a long migration is (the packed log's, D81: a minute for a year's log).
    */
-  static open(path: string): Store {
+  static open(path: string, { progress }: { readonly progress?: (words: string) => void } = {}): Store {
     const lock = path === ':memory:' ? null : takeTableLock(path);
     let db: Database.Database;
     try {
@@ -83,17 +73,32 @@ export class Store {
       db.pragma('synchronous = FULL');
       // One transaction, migrations and the report facts they may call for: a reader (verify, report) sees
       // the table as it was before or as it is after, never between.
-      return db.transaction(() => {
-        migrate(db);
+      let packedNow = false;
+      const store = db.transaction(() => {
+        const applied = migrate(db, progress);
+        const log = new LogTables(db);
+        packedNow = applied.some((id) => id.endsWith('packed-log')) && log.lastRow() > 0;
         const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
-        const last = (db.prepare('SELECT seq, hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? { seq: 0, hash: GENESIS_HASH };
-        if (head === undefined || head.seq !== last.seq || head.hash !== last.hash) {
-          throw new PersistenceError(`the log's head does not match its last row (row ${last.seq}): the database was changed outside Felt — run felt verify`);
+        const last = log.lastCommand();
+        const lastRow = log.lastRow();
+        if (head === undefined || head.seq !== last.seq || head.hash !== last.hash || lastRow !== last.seq) {
+          throw new PersistenceError(`the log's head does not match its last row (row ${lastRow}) and the command that ends there: the database was changed outside Felt — run felt verify`);
         }
         const damaged = quickCheck(db);
         if (damaged !== null) throw new PersistenceError(`the database ${path} is damaged: SQLite's quick check of its table '${damaged.table}' says: ${damaged.says} — the table does not open on it: run felt verify --full, then ${WHAT_TO_DO}`);
         return new Store(db, lock, path);
       })();
+      // The unpacked log's pages, freed by its migration, given back to the disk (once; a copy of the file
+      // for a moment, so a full disk leaves them free — and the table as it is).
+      if (packedNow) {
+        progress?.('giving the unpacked log\'s space back to the disk');
+        try {
+          db.exec('VACUUM');
+        } catch {
+          // The pages stay free in the file, to be used again: nothing is lost.
+        }
+      }
+      return store;
     } catch (error) {
       db.close();
       lock?.release();
@@ -110,13 +115,12 @@ export class Store {
 
   /** Whether a command with this id has been stored already: a retried command applies once. */
   hasCommand(commandId: string): boolean {
-    return this.findCommand.get(commandId) !== undefined;
+    return this.log.command(commandId) !== null;
   }
 
   /** The command stored under this id (canonical JSON; empty for rows written before commands were kept), or null. */
   storedCommand(commandId: string): string | null {
-    const row = this.findCommand.get(commandId) as { command: string } | undefined;
-    return row === undefined ? null : row.command;
+    return this.log.command(commandId);
   }
 
   /**
@@ -124,23 +128,21 @@ export class Store {
    * returns the new head hash.
    */
   append(commandId: string, entries: readonly TableLogEntry[], command: unknown = null, snapshot: TableState | null = null): string {
-    let { seq, hash } = this.head;
-    const rows = entries.map((entry) => {
-      const payload = canonicalJson(entry);
-      const previous = hash;
-      seq += 1;
-      hash = linkHash(previous, commandId, payload);
-      return [seq, commandId, payload, previous, hash] as const;
-    });
+    // A command is kept under its last row: one that wrote none would be a bug of the engine's.
+    if (entries.length === 0) throw new InvariantError(`command '${commandId}' has no operation to write`);
+    const first = this.head.seq + 1;
+    const payloads = entries.map((entry) => canonicalJson(entry));
+    let hash = this.head.hash;
+    for (const payload of payloads) hash = linkHash(hash, commandId, payload);
+    const seq = this.head.seq + entries.length;
     const facts = deriveFacts(this.factCursor, entries);
     try {
       this.db.transaction(() => {
-        for (const row of rows) this.insert.run(...row);
+        this.log.append(first, commandId, payloads, command === null ? '' : canonicalJson(command), hash);
         this.facts.write(this.factCursor, facts);
         this.moveHead.run(seq, hash);
-        this.recordCommand.run(commandId, command === null ? '' : canonicalJson(command), seq);
         // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
-        if (snapshot !== null) this.saveSnapshot.run(seq, hash, canonicalJson(snapshot));
+        if (snapshot !== null) this.saveSnapshot.run(seq, hash, canonicalJson(snapshot), canonicalJson(facts.cursor));
       })();
     } catch (error) {
       throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
@@ -151,10 +153,8 @@ export class Store {
   }
 
   /** Every entry after row `after` (all of them by default), in order. */
-  *entries(after = 0): IterableIterator<TableLogEntry> {
-    for (const row of this.db.prepare('SELECT payload FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<{ payload: string }>) {
-      yield JSON.parse(row.payload) as TableLogEntry;
-    }
+  entries(after = 0): IterableIterator<TableLogEntry> {
+    return this.log.entries(after);
   }
 
   /** The floor reports' facts (D36): these (all by default). */
@@ -173,14 +173,18 @@ export class Store {
     return this.db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>;
   }
 
-  /** The latest `count` snapshots that belong to this chain, newest first, as stored. */
+  /** The latest `count` snapshots that belong to this chain (kept where a command ends, with its hash), newest first, as stored. */
   chainSnapshots(count: number): { seq: number; hash: string; state: string }[] {
-    return this.db.prepare('SELECT s.seq, s.hash, s.state FROM snapshot s JOIN log l ON l.seq = s.seq AND l.hash = s.hash ORDER BY s.seq DESC LIMIT ?').all(count) as { seq: number; hash: string; state: string }[];
+    return this.db.prepare('SELECT s.seq, s.hash, s.state FROM snapshot s JOIN command c ON c.last = s.seq AND c.hash = unhex(s.hash) ORDER BY s.seq DESC LIMIT ?').all(count) as { seq: number; hash: string; state: string }[];
   }
 
-  /** Every row after row `after` (all of them by default) as stored, in order of `seq`: for verification. */
+  /**
+   * Every row after row `after` (all of them by default), in order, as the chain sees it: its command id,
+   * canonical JSON and hashes (computed as read, checked at every command's end: D81). For the opening's
+   * check and for shipping the log; a row changed outside Felt is a `PersistenceError` naming it.
+   */
   rows(after = 0): IterableIterator<LogRow> {
-    return this.db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log WHERE seq > ? ORDER BY seq').iterate(after) as IterableIterator<LogRow>;
+    return this.log.rows(after);
   }
 
   /** The head row as stored. */

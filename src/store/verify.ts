@@ -1,22 +1,19 @@
-import type Database from 'better-sqlite3';
-import { InvariantError } from '../invariant-error.js';
-import { replay } from '../engine/hand/reduce.js';
-import { awardOperations } from '../engine/hand/showdown.js';
-import type { Operation } from '../engine/hand/operations.js';
-import type { HandState } from '../engine/hand/state.js';
-import { checkTableChips } from '../engine/table/table.js';
-import type { TableLogEntry } from '../engine/table/table-operations.js';
-import { isTableOperation, reduceTable } from '../engine/table/table-reduce.js';
-import { withoutStep } from '../engine/table/undo.js';
-import type { TableState } from '../engine/table/table-state.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { canonicalJson } from './canonical-json.js';
-import { deriveFacts, type EventFact, eventKind, FACT_KINDS, type FactCursor, type FactKind, FIRST_CURSOR, type HandFact } from '../reports/facts.js';
-import { eventRow, handRow, hasFactTables, storedEventRows, storedHandRows } from './fact-tables.js';
-import { appendOnlyTriggers, appliedMigrations, BASELINE, MIGRATIONS, schemaOf } from './migrations.js';
-import { GENESIS_HASH, linkHash, type LogRow, openToRead, realFile, sameSnapshot } from './store.js';
+import type { FactCursor } from '../reports/facts.js';
+import { hasFactTables } from './fact-tables.js';
+import { appendOnlyTriggers, appliedMigrations, BASELINE, migrate, MIGRATIONS, PACKED, schemaOf } from './migrations.js';
+import { GENESIS_HASH } from './log-rows.js';
+import { openToRead, realFile } from './store.js';
 import { integrityProblem, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
-import { keptCommandProblem } from './kept-commands.js';
+import { packRows, UnpackableLog } from './packed-log.js';
+import { checkStretch, factsComplete, GENESIS, type Reading, type StretchEnd, type StretchStart } from './verify-log.js';
 import { walDamage, type WalDamage } from './write-ahead-log.js';
+import { checkInThreads, type ThreadOptions } from './verify-threads.js';
+import { checkpointFile, checkpointOf, readCheckpoint, resumeAt, writeCheckpoint } from './checkpoint.js';
 
 export type Verification =
   | { readonly ok: true; readonly rows: number; readonly hands: number; readonly head: string; readonly anchorRow: number | null }
@@ -33,12 +30,17 @@ export type Verification =
  * (D50). A file SQLite cannot read is a finding that names where the reading stopped, never an exception.
  * `full` adds SQLite's integrity check of every page of the file (D49), which names the first bad page.
  *
+ * Every check that passes leaves a checkpoint beside the database (D82); `fromCheckpoint` (the reports')
+ * checks only the rows since the one left before, and what must not have changed up to it — the chain's
+ * hash there, the snapshot, the whole blocks of facts — not the rows themselves: a check without it (felt
+ * verify's) reads every row from the first.
+ *
  * What a chain in the same file cannot show: someone who can write the file may rewrite rows and
  * recompute every hash after them, or cut whole transactions off its end. `expectHead` — a head hash kept
  * elsewhere (a printed `logHash`, a regulator's copy) — must be found in the chain: then everything up to
  * it is as it was.
  */
-export function verifyDatabase(path: string, expectHead?: string, { full = false }: { readonly full?: boolean } = {}): Verification {
+export function verifyDatabase(path: string, expectHead?: string, { full = false, fromCheckpoint = false, threads }: { readonly full?: boolean; readonly fromCheckpoint?: boolean; readonly threads?: ThreadOptions | undefined } = {}): Verification {
   let wal: WalDamage | null;
   let db: Database.Database;
   try {
@@ -55,7 +57,7 @@ export function verifyDatabase(path: string, expectHead?: string, { full = false
     // stood at the start, head and all. Its end keeps nothing, so it may fail (SQLite keeps a damage
     // error it met to the end of the transaction): the connection is closed all the same.
     db.exec('BEGIN');
-    return verifyReadable(db, expectHead, full);
+    return verifyReadable(db, expectHead, full, { file: checkpointFile(realFile(path)), use: fromCheckpoint && !full, path, threads });
   } finally {
     db.close();
   }
@@ -73,18 +75,17 @@ function walFinding(db: Database.Database, path: string, wal: WalDamage): string
   return `${walDamageWords(path, wal)}${ends}; ${WHAT_TO_DO}`;
 }
 
-/** Where the reading is, for a finding when SQLite cannot read on: what of the file, and the last row read whole. */
-type Reading = { what: string; row: number | null };
-
 /** The checks, with SQLite's damage errors turned into a finding; `full`: SQLite's integrity check first. */
-function verifyReadable(db: Database.Database, expectHead: string | undefined, full: boolean): Verification {
+function verifyReadable(db: Database.Database, expectHead: string | undefined, full: boolean, checkpoint: CheckpointUse): Verification {
   const integrity = full ? integrityProblem(db) : null;
   const reading: Reading = { what: 'its list of tables', row: null };
   let result: Verification;
   try {
-    result = verifyOpened(db, expectHead, reading);
+    result = verifyOpened(db, expectHead, reading, checkpoint);
   } catch (error) {
     if (!isDamage(error)) throw error;
+    // The rows are read a slice at a time: the last row read whole is found one row at a time from there.
+    if (reading.row !== null && reading.what === 'its log') reading.row = readableUpTo(db, reading.row);
     const next = full ? WHAT_TO_DO : `felt verify --full names the damaged pages; ${WHAT_TO_DO}`;
     result =
       reading.row === null
@@ -96,7 +97,27 @@ function verifyReadable(db: Database.Database, expectHead: string | undefined, f
   return { ok: false, row: result.row, problem: `${result.problem}; ${integrity}` };
 }
 
-function verifyOpened(db: Database.Database, expectHead: string | undefined, reading: Reading): Verification {
+/** The last row after `from` that SQLite reads, one by one (a damaged page stops it), up to the log's end. */
+function readableUpTo(db: Database.Database, from: number): number {
+  const read = db.prepare('SELECT payload FROM log WHERE seq = ?').pluck();
+  let end: number;
+  try {
+    end = logEnd(db);
+  } catch {
+    end = from + 100_000;
+  }
+  for (let seq = from + 1; seq <= end; seq++) {
+    try {
+      read.get(seq);
+    } catch (error) {
+      if (isDamage(error)) return seq - 1;
+      throw error;
+    }
+  }
+  return from;
+}
+
+function verifyOpened(db: Database.Database, expectHead: string | undefined, reading: Reading, checkpoint: CheckpointUse): Verification {
   const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
   for (const name of ['log', 'head', 'command', 'snapshot', 'schema_migrations']) {
     if (!tables.has(name)) return { ok: false, row: 0, problem: `this is not a Felt table's database (no '${name}' table)` };
@@ -104,12 +125,78 @@ function verifyOpened(db: Database.Database, expectHead: string | undefined, rea
   reading.what = 'its schema';
   const schema = schemaProblem(db);
   if (schema !== null) return { ok: false, row: 0, problem: schema };
-  const commands = { astray: false };
-  const rows = verifyRows(db, expectHead, reading, commands);
-  if (!rows.ok || !commands.astray) return rows;
-  reading.what = 'the commands kept beside the log';
-  reading.row = null;
-  return { ok: false, ...(commandProblem(db) ?? { row: 0, problem: 'the commands kept beside the log are not where its rows say' }) };
+  if (appliedMigrations(db) < PACKED) return verifyUnpacked(db, expectHead, reading);
+  return verifyPacked(db, expectHead, reading, checkpoint);
+}
+
+/**
+ * A table an earlier Felt wrote, its log not packed yet (D81): packed into a database of verify's own — the
+ * table itself is only read — as the migration packs it (what cannot be packed is a finding with its row:
+ * rows of one command in two places, a command kept where no command's rows end, a row that is no
+ * canonical JSON), and that checked. Every hash of the chain is the same in both.
+ */
+function verifyUnpacked(db: Database.Database, expectHead: string | undefined, reading: Reading): Verification {
+  const folder = mkdtempSync(join(tmpdir(), 'felt-verify-'));
+  try {
+    const packed = new Database(join(folder, 'packed.db'));
+    try {
+      packed.pragma('journal_mode = OFF');
+      packed.pragma('synchronous = OFF');
+      packed.pragma('cache_size = -131072');
+      migrate(packed);
+      reading.what = 'its log';
+      try {
+        packed.transaction(() => {
+          const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
+          packed.exec('DELETE FROM head');
+          if (head !== undefined) packed.prepare('INSERT INTO head (id, seq, hash) VALUES (1, ?, ?)').run(head.seq, head.hash);
+          if (hasFactTables(db)) {
+            const block = packed.prepare('INSERT INTO fact_block (kind, block, facts) VALUES (?, ?, ?)');
+            for (const row of db.prepare('SELECT kind, block, facts FROM fact_block').raw().all() as [string, number, string][]) block.run(...row);
+            const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').pluck().get() as string | undefined;
+            if (cursor !== undefined) packed.prepare('INSERT INTO fact_cursor (id, cursor) VALUES (1, ?)').run(cursor);
+          }
+          packRows(packed, db, '');
+        })();
+      } catch (error) {
+        if (error instanceof UnpackableLog) return { ok: false, row: error.row, problem: error.problem };
+        throw error;
+      }
+      return verifyPacked(packed, expectHead, reading, null);
+    } finally {
+      packed.close();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The checkpoint kept beside a database (D82): its file, and whether a check may start from it. */
+type CheckpointUse = { readonly file: string; readonly use: boolean; readonly path: string; readonly threads?: ThreadOptions | undefined };
+
+/**
+ * The packed log checked in one stretch — from the checkpoint a check that passed left (D82), or from the
+ * genesis — and what lies around it; a check that passes leaves its checkpoint. A head kept elsewhere is
+ * looked for from the first row.
+ */
+function verifyPacked(db: Database.Database, expectHead: string | undefined, reading: Reading, checkpoint: CheckpointUse | null): Verification {
+  reading.what = 'its report facts';
+  const cursor = storedFactCursor(db);
+  if (typeof cursor === 'string') return { ok: false, row: 0, problem: cursor };
+  const end = logEnd(db);
+  const kept = checkpoint === null || !checkpoint.use || expectHead !== undefined ? null : readCheckpoint(checkpoint.file);
+  const resumed = kept === null || kept.row > end ? null : resumeAt(db, kept);
+  const from = resumed?.start ?? GENESIS;
+  // In stretches at once where the log is long (D83); in one where that does not pass, for its finding.
+  const checked = (checkpoint !== null && checkInThreads(db, checkpoint.path, from, end, expectHead, reading, checkpoint.threads ?? {})) || checkStretch(db, from, end, expectHead, reading);
+  if (!('hash' in checked)) return { ok: false, ...checked };
+  const handsBefore = resumed?.hands ?? 0;
+  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, cursor, resumed?.start.cursor);
+  if (result.ok && checkpoint !== null) {
+    const next = checkpointOf(db, checked, handsBefore);
+    if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);
+  }
+  return result;
 }
 
 /**
@@ -131,7 +218,7 @@ function schemaProblem(db: Database.Database): string | null {
     const missing = MIGRATIONS[applied] as (typeof MIGRATIONS)[number];
     return `the database lacks migration '${missing.id}', which every table Felt has opened since 2026-11-29 has: it was removed, with what it made — or the table was written before then and not opened since (open a copy with Felt, which adds it, and verify that)`;
   }
-  const expected = appendOnlyTriggers();
+  const expected = appendOnlyTriggers(applied);
   const found = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string | null }[];
   for (const name of expected.keys()) {
     if (!found.some((trigger) => trigger.name === name)) return "the log's append-only triggers were removed";
@@ -155,291 +242,55 @@ function words(sql: string): string {
   return sql.trim().split(/\s+/).join(' ');
 }
 
+
+/** The last row the log or its commands reach: a check runs to it (rows past the last command, or a command past the last row, are findings). */
+export function logEnd(db: Database.Database): number {
+  return db.prepare('SELECT max(coalesce((SELECT max(seq) FROM log), 0), coalesce((SELECT max(last) FROM command), 0))').pluck().get() as number;
+}
+
 /**
- * The commands kept beside the log, which decide whether a command sent again is applied (a retry applies
- * once): every command's rows are together, and each command has one row in `command` that ends where its
- * rows end. A command row removed would let a retry apply twice; one planted would swallow a command sent
- * later under its id; one past the log's end is a log cut short.
+ * The report facts' cursor as kept (canonical JSON), or a problem: Felt derives the facts as it opens a
+ * table (in the same opening that adds their tables), so a table with their tables but without them had
+ * them removed — with the rows they would give away, maybe.
  */
-function commandProblem(db: Database.Database): { row: number; problem: string } | null {
-  const group = db
-    .prepare(
-      'SELECT g.id AS id, g.first AS first, g.last AS last, g.n AS n, c.seq AS kept FROM (SELECT command_id AS id, min(seq) AS first, max(seq) AS last, count(*) AS n FROM log GROUP BY command_id) g ' +
-        'LEFT JOIN command c ON c.id = g.id WHERE g.last - g.first + 1 != g.n OR c.seq IS NULL OR c.seq != g.last ORDER BY g.first LIMIT 1',
-    )
-    .get() as { id: string; first: number; last: number; n: number; kept: number | null } | undefined;
-  if (group !== undefined) {
-    if (group.last - group.first + 1 !== group.n) return { row: group.first, problem: `the rows of command '${group.id}' are not together: one command id was applied twice` };
-    if (group.kept === null) return { row: group.last, problem: `command '${group.id}' is not kept with its rows (its row in the commands was removed)` };
-    return { row: group.last, problem: `command '${group.id}' is kept as ending at row ${group.kept}, but its rows end at row ${group.last}` };
-  }
-  const planted = db.prepare('SELECT id, seq FROM command c WHERE NOT EXISTS (SELECT 1 FROM log l WHERE l.command_id = c.id) ORDER BY seq LIMIT 1').get() as { id: string; seq: number } | undefined;
-  if (planted !== undefined) return { row: planted.seq, problem: `command '${planted.id}' is kept but wrote no row of the log (a command row was added, or the log was cut short)` };
-  return null;
+export function storedFactCursor(db: Database.Database): { readonly cursor: string } | string {
+  const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').pluck().get() as string | undefined;
+  if (cursor !== undefined) return { cursor };
+  const blocks = db.prepare('SELECT count(*) FROM fact_block').pluck().get() as number;
+  return blocks === 0
+    ? 'the report facts are missing (Felt derives them as it opens a table: they were removed, or that opening was cut off — open the table once and verify again)'
+    : 'report facts are kept without their cursor (the cursor row was removed)';
 }
 
-/** The rows, and what is checked with them; `commands.astray`: a kept command is not where the rows say (said after the rows). */
-function verifyRows(db: Database.Database, expectHead: string | undefined, reading: Reading, commands: { astray: boolean }): Verification {
-  const snapshots = new Map<number, { hash: string; state: string }>();
-  reading.what = 'its snapshots';
-  for (const snapshot of db.prepare('SELECT seq, hash, state FROM snapshot ORDER BY seq').iterate() as IterableIterator<{ seq: number; hash: string; state: string }>) {
-    snapshots.set(snapshot.seq, snapshot);
-  }
-  const audit = new HandAudit();
-  reading.what = 'its report facts';
-  const opened = StoredFacts.open(db);
-  if (typeof opened === 'string') return { ok: false, row: 0, problem: opened };
-  const facts = opened;
-  const kept = new KeptCommands(db);
-  try {
-    return checkRows(db, expectHead, reading, { snapshots, audit, facts, commands: kept });
-  } finally {
-    kept.close();
-    commands.astray = kept.astray;
-  }
-}
-
-/** What the rows are checked against, read before them: the snapshots, the facts, the kept commands. */
-type Kept = { readonly snapshots: ReadonlyMap<number, { hash: string; state: string }>; readonly audit: HandAudit; readonly facts: StoredFacts | null; readonly commands: KeptCommands };
-
-/** Every row in order: the chain, the replay, the awards, the facts, the snapshots and the kept commands. */
-function checkRows(db: Database.Database, expectHead: string | undefined, reading: Reading, { snapshots, audit, facts, commands }: Kept): Verification {
-  let previous = GENESIS_HASH;
-  let expectedSeq = 1;
-  let state: TableState | undefined;
-  let hands = 0;
-  let anchorRow: number | null = expectHead === GENESIS_HASH ? 0 : null;
-  let factCursor = FIRST_CURSOR;
-  reading.what = 'its log';
-  reading.row = 0;
-  for (const row of db.prepare('SELECT seq, command_id, payload, prev_hash, hash FROM log ORDER BY seq').iterate() as IterableIterator<LogRow>) {
-    const bad = (problem: string): Verification => ({ ok: false, row: row.seq, problem });
-    const command = commands.before(row.command_id);
-    if (command !== null) return { ok: false, ...command };
-    if (row.seq !== expectedSeq) return bad(`row ${expectedSeq} is missing: the next row is ${row.seq}`);
-    if (row.prev_hash !== previous) return bad('it does not link to the row before it (a row before it was changed, removed or moved)');
-    if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad('its content does not match its hash (the row was changed)');
-    let entry: TableLogEntry;
-    try {
-      entry = JSON.parse(row.payload) as TableLogEntry;
-    } catch {
-      return bad('its payload is not JSON');
-    }
-    // Felt's canonical JSON has no line break: so the hash's parts (a line break between) cannot be cut
-    // anew to give another row, with another command id, the same hash.
-    if (row.payload.includes('\n')) return bad('its payload holds a line break, which Felt never writes');
-    try {
-      audit.see(entry);
-      state = replayChecked(state, entry);
-    } catch (error) {
-      if (error instanceof InvariantError || error instanceof TypeError || error instanceof RangeError) return bad(`it does not replay: ${error.message}`);
-      throw error;
-    }
-    if (entry.type === 'hand-settled') hands++;
-    if (facts !== null) {
-      const derived = deriveFacts(factCursor, [entry]);
-      factCursor = derived.cursor;
-      // The facts are checked against a log whose chain may have been recomputed after an edit: which of
-      // the two was changed, the chain alone cannot say.
-      if (!facts.matches(derived)) return bad('the report facts kept for it are not what the log gives (the log or the facts were changed)');
-    }
-    const snapshot = snapshots.get(row.seq);
-    if (snapshot !== undefined && (snapshot.hash !== row.hash || !sameSnapshot(snapshot.state, state))) {
-      return bad('the snapshot kept after it is not the table its rows replay to (the snapshot was changed)');
-    }
-    commands.add(row.command_id, row.seq, entry);
-    if (row.hash === expectHead) anchorRow = row.seq;
-    previous = row.hash;
-    reading.row = row.seq;
-    expectedSeq++;
-  }
-  const lastCommand = commands.finish();
-  if (lastCommand !== null) return { ok: false, ...lastCommand };
+/**
+ * What lies around a log checked to its end: the head is its last row and hash; the head kept elsewhere was
+ * found (and is not the genesis of a log that has rows); the facts end where the log does, none left over;
+ * no snapshot is kept past the log's end.
+ */
+export function around(db: Database.Database, end: StretchEnd, expectHead: string | undefined, cursor: { readonly cursor: string }, factsFrom?: StretchStart['cursor']): Verification {
   const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
-  if (head === undefined) return { ok: false, row: expectedSeq, problem: "the log's head row was removed" };
-  if (head.seq !== expectedSeq - 1 || head.hash !== previous) {
-    return { ok: false, row: expectedSeq, problem: `the log ends at row ${expectedSeq - 1} but its head says row ${head.seq}: rows are missing at the end, or the head was changed` };
+  if (head === undefined) return { ok: false, row: end.row + 1, problem: "the log's head row was removed" };
+  if (head.seq !== end.row || head.hash !== end.hash) {
+    return { ok: false, row: end.row + 1, problem: `the log ends at row ${end.row} but its head says row ${head.seq}: rows are missing at the end, or the head was changed` };
   }
   // The genesis begins every chain: kept as a head, it proves nothing about a log that has rows (all of
   // them may have been rewritten). An empty log's head is the genesis, so there it passes: it is the head.
-  if (expectHead === GENESIS_HASH && expectedSeq > 1) {
+  if (expectHead === GENESIS_HASH && end.row > 0) {
     return { ok: false, row: 0, problem: "the head kept elsewhere is the genesis (64 zeros, an empty log's head): it proves nothing about a log that has rows — give a head this log had once, as felt verify or felt sim printed it" };
   }
-  if (expectHead !== undefined && anchorRow === null) {
+  if (expectHead !== undefined && end.anchorRow === null) {
     // No row is bad: the hash is not found (row 0, the log as a whole).
     return { ok: false, row: 0, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
   }
-  if (facts !== null && !facts.complete(factCursor)) {
-    return { ok: false, row: expectedSeq - 1, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
+  if (cursor.cursor !== canonicalJson(end.cursor) || !factsComplete(db, end.cursor.counts, factsFrom?.counts)) {
+    return { ok: false, row: end.row, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
   }
-  const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').get(expectedSeq - 1) as { seq: number } | undefined;
-  if (beyond !== undefined) return { ok: false, row: beyond.seq, problem: `a snapshot is kept after row ${beyond.seq}, which the log does not have (the log was cut short)` };
-  return { ok: true, rows: expectedSeq - 1, hands, head: previous, anchorRow };
+  const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').pluck().get(end.row) as number | undefined;
+  if (beyond !== undefined) return { ok: false, row: beyond, problem: `a snapshot is kept after row ${beyond}, which the log does not have (the log was cut short)` };
+  return { ok: true, rows: end.row, hands: end.hands, head: end.hash, anchorRow: end.anchorRow };
 }
 
-/** One entry through the table's reducer, with the chip checks the engine's live path makes. */
-function replayChecked(state: TableState | undefined, entry: TableLogEntry): TableState {
-  if (entry.type === 'hand-settled') {
-    const hand = state?.hand;
-    if (hand === null || hand === undefined || hand.phase.kind !== 'complete') throw new InvariantError('a hand is settled that has not ended');
-    const total = hand.players.reduce((sum, player) => sum + player.stack, 0) + hand.rake;
-    if (total !== hand.chipsInPlay) throw new InvariantError(`the hand ends with ${total} chips, it began with ${hand.chipsInPlay}`);
-    for (const { seat, stack } of entry.stacks) {
-      if (hand.players.find((player) => player.seat === seat)?.stack !== stack) throw new InvariantError(`seat ${seat} is settled with ${stack}, not the hand's final stack`);
-    }
-  }
-  const next = reduceTable(state, entry);
-  if (isTableOperation(entry)) checkTableChips(next);
-  return next;
-}
-
-/**
- * The commands kept beside the log, read with its rows, in order of the row each ends at: every command's
- * rows end where its kept row says, and no kept row is left over — else `astray`, and `commandProblem`
- * says what is wrong (a query over the whole log, run only then). When a command's rows end, its kept text
- * is the command they record (`keptCommandProblem`, D50). A text may be empty only before the first one
- * kept (the table's opening, rows from before commands were kept): one emptied later would let any command
- * sent again under its id pass as the same.
- */
-class KeptCommands {
-  private readonly kept: IterableIterator<{ id: string; command: string; seq: number }>;
-  private next: { id: string; command: string; seq: number } | undefined;
-  private group: { id: string; last: number; entries: TableLogEntry[] } | null = null;
-  private keptOne = false;
-  /** A kept row that is not where the rows say, or rows without theirs. */
-  astray = false;
-
-  constructor(db: Database.Database) {
-    this.kept = db.prepare('SELECT id, command, seq FROM command ORDER BY seq').iterate() as IterableIterator<{ id: string; command: string; seq: number }>;
-    this.next = this.kept.next().value;
-  }
-
-  /** The next row of the log is the command `id`'s: when that begins another command's rows, the command before is checked. */
-  before(id: string): { row: number; problem: string } | null {
-    return this.group === null || this.group.id === id ? null : this.end();
-  }
-
-  /** A row of the log, in order, and its entry. */
-  add(id: string, seq: number, entry: TableLogEntry): void {
-    if (this.group === null) this.group = { id, last: seq, entries: [] };
-    this.group.last = seq;
-    this.group.entries.push(entry);
-  }
-
-  /** The last command's rows have ended: checked. */
-  end(): { row: number; problem: string } | null {
-    const group = this.group;
-    if (group === null) return null;
-    this.group = null;
-    while (this.next !== undefined && this.next.seq < group.last) {
-      this.astray = true;
-      this.next = this.kept.next().value;
-    }
-    const kept = this.next;
-    if (kept === undefined || kept.seq !== group.last || kept.id !== group.id) {
-      this.astray = true;
-      return null;
-    }
-    this.next = this.kept.next().value;
-    if (kept.command === '') {
-      return this.keptOne ? { row: group.last, problem: `command '${group.id}' is kept without its words, where every command before it kept its own (its words were removed)` } : null;
-    }
-    this.keptOne = true;
-    const problem = keptCommandProblem(kept.command, group.entries);
-    return problem === null ? null : { row: group.last, problem: `the command kept as '${group.id}' ${problem}: the kept command was changed, or its rows were` };
-  }
-
-  /** After the last row: a kept row past the log's end is astray too. The reading is let go. */
-  finish(): { row: number; problem: string } | null {
-    const problem = this.end();
-    if (this.next !== undefined) this.astray = true;
-    this.close();
-    return problem;
-  }
-
-  /** Lets go of the commands' reading: SQLite runs nothing else on the connection while a reading is open. */
-  close(): void {
-    this.kept.return?.();
-  }
-}
-
-/**
- * Re-decides every hand's awards from its own record: the pots, the cards shown and the board give the
- * winners (`awardOperations`, the live engine's own function), and the recorded awards must be those —
- * chips that add up but went to the wrong player do not pass.
- */
-class HandAudit {
-  private operations: Operation[] = [];
-  private beforeAwards: HandState | null = null;
-  private awards: Extract<Operation, { type: 'award' }>[] = [];
-
-  see(entry: TableLogEntry): void {
-    // An undone step leaves the hand's record: the awards are decided from what stands.
-    if (entry.type === 'step-undone') this.operations = [...withoutStep(this.operations, entry.undone)];
-    if (isTableOperation(entry)) return;
-    if (entry.type === 'hand-started') {
-      this.operations = [];
-      this.beforeAwards = null;
-      this.awards = [];
-    }
-    if (entry.type === 'award') {
-      if (this.beforeAwards === null) this.beforeAwards = replay(this.operations);
-      this.awards.push(entry);
-    }
-    this.operations.push(entry);
-    if (entry.type === 'hand-ended' && this.beforeAwards !== null) {
-      const decided = awardOperations(this.beforeAwards).map((award) => (award.type === 'award' ? `${award.potIndex}:${award.seat}:${award.amount}` : ''));
-      const recorded = this.awards.map((award) => `${award.potIndex}:${award.seat}:${award.amount}`);
-      if (decided.join() !== recorded.join()) throw new InvariantError(`the pots were awarded as ${recorded.join(', ')}, but the hands shown give ${decided.join(', ')}`);
-    }
-  }
-}
-
-/**
- * The report facts as stored (D36), checked in order against the facts the log gives: every fact the log
- * gives is stored as derived, in its place, no other is stored, and the cursor is where the derivation
- * ends. A database from before the facts (no table, or not yet derived) has nothing to check.
- */
-class StoredFacts {
-  private readonly kept: Record<FactKind, string[] | null>;
-  private readonly next: Record<FactKind, number> = { hand: 0, dealer: 0, time: 0, seat: 0, correction: 0, incident: 0 };
-
-  private constructor(
-    db: Database.Database,
-    private readonly cursor: string,
-  ) {
-    const kept = (kind: Exclude<FactKind, 'hand'>): string[] => storedEventRows(db, kind).map((row) => canonicalJson(row));
-    this.kept = { hand: storedHandRows(db)?.map((row) => canonicalJson(row)) ?? null, dealer: kept('dealer'), time: kept('time'), seat: kept('seat'), correction: kept('correction'), incident: kept('incident') };
-  }
-
-  /**
-   * The facts to check; null for a database from before them (no table, or none derived yet); a problem
-   * for facts kept without their cursor (the table would not open: its facts could not go on).
-   */
-  static open(db: Database.Database): StoredFacts | null | string {
-    if (!hasFactTables(db)) return null;
-    const cursor = db.prepare('SELECT cursor FROM fact_cursor WHERE id = 1').get() as { cursor: string } | undefined;
-    if (cursor !== undefined) return new StoredFacts(db, cursor.cursor);
-    // Felt derives the facts as it opens a table (in the same opening that adds their tables): a table
-    // with their tables but without them had them removed — with the rows they would give away, maybe.
-    const blocks = db.prepare('SELECT count(*) AS n FROM fact_block').get() as { n: number };
-    return blocks.n === 0
-      ? 'the report facts are missing (Felt derives them as it opens a table: they were removed, or that opening was cut off — open the table once and verify again)'
-      : 'report facts are kept without their cursor (the cursor row was removed)';
-  }
-
-  /** Whether the facts derived at this row are the next ones stored of their kind (time collected waits for its hand: earlier rows' facts may come with a later one). */
-  matches(derived: { hands: readonly HandFact[]; events: readonly EventFact[] }): boolean {
-    for (const hand of derived.hands) if (this.kept.hand?.[this.next.hand++] !== canonicalJson(handRow(hand))) return false;
-    for (const event of derived.events) {
-      const kind = eventKind(event.entry);
-      if (this.kept[kind]?.[this.next[kind]++] !== canonicalJson(eventRow(event))) return false;
-    }
-    return true;
-  }
-
-  /** After every row: no fact left over (the log's last time collected still waits in the cursor), and the cursor where the derivation ends. */
-  complete(cursor: FactCursor): boolean {
-    return FACT_KINDS.every((kind) => this.next[kind] === this.kept[kind]?.length) && this.cursor === canonicalJson(cursor);
-  }
+/** The facts' cursor a stretch ends with, as the next stretch reads it back. */
+export function cursorOf(text: string): FactCursor {
+  return JSON.parse(text) as FactCursor;
 }

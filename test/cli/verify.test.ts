@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { runVerify } from '../../src/cli/commands/verify.js';
-import { appendOnlyTriggers } from '../../src/store/migrations.js';
-import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
+import { rechain, rowsOf, tamper, writePayload } from '../store/tamper.js';
+import { GENESIS_HASH, Store } from '../../src/store/store.js';
 import { cliIo, scratch, simulatedTable } from './cli-io.js';
 
 describe('felt verify', () => {
@@ -66,20 +65,13 @@ describe('felt verify', () => {
 
   it('says the log or the facts were changed when they disagree: a stack edited with the chain recomputed after it', async () => {
     const db = await simulatedTable(2);
-    const raw = new Database(db);
-    raw.exec('DROP TRIGGER log_no_update;');
-    const rows = raw.prepare('SELECT seq, command_id, payload FROM log ORDER BY seq').all() as { seq: number; command_id: string; payload: string }[];
-    const seated = rows.find((row) => row.payload.includes('"type":"seated"')) as { seq: number };
-    let previous = GENESIS_HASH;
-    for (const row of rows) {
-      const payload = row.seq === seated.seq ? row.payload.replace(/"stack":(\d+)/, (_, stack: string) => `"stack":${Number(stack) + 1000}`) : row.payload;
-      const hash = linkHash(previous, row.command_id, payload);
-      raw.prepare('UPDATE log SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(payload, previous, hash, row.seq);
-      previous = hash;
-    }
-    raw.prepare('UPDATE head SET hash = ? WHERE id = 1').run(previous);
-    raw.exec(`${appendOnlyTriggers().get('log_no_update') ?? ''};`);
-    raw.close();
+    let seated = { seq: 0 };
+    tamper(db, (raw) => {
+      const row = rowsOf(raw).find((one) => one.payload.includes('"type":"seated"')) as { seq: number; payload: string };
+      seated = row;
+      writePayload(raw, row.seq, row.payload.replace(/"stack":(\d+)/, (_, stack: string) => `"stack":${Number(stack) + 1000}`));
+      rechain(raw);
+    });
     const io = cliIo();
     expect(await runVerify(['--db', db], io)).toBe(1);
     expect(io.written.out).toBe(`${db}: row ${seated.seq} is bad: the report facts kept for it are not what the log gives (the log or the facts were changed)\n`);

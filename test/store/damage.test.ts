@@ -8,7 +8,9 @@ import { main } from '../../src/cli/dispatch.js';
 import { TableController } from '../../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { simulateSession } from '../../src/sim/session.js';
-import { MIGRATIONS } from '../../src/store/migrations.js';
+import { appendOnlyTriggers, MIGRATIONS } from '../../src/store/migrations.js';
+import { LogTables } from '../../src/store/log-rows.js';
+import { packJson, storedId } from '../../src/store/log-format.js';
 import { PersistenceError } from '../../src/store/persistence-error.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -337,8 +339,9 @@ describe('what verify compares beside the log', () => {
   it('a command kept beside the log, edited: a seat, an amount, the kind of command, its words emptied — each shows at the row its command ends', () => {
     const { path } = closedTable(3);
     const db = new Database(path, { readonly: true });
-    const sit = db.prepare("SELECT id, command, seq FROM command WHERE command LIKE '%\"type\":\"sit\"%' ORDER BY seq LIMIT 1").get() as { id: string; command: string; seq: number };
-    const fold = db.prepare("SELECT id, command, seq FROM command WHERE command LIKE '%\"type\":\"fold\"%' ORDER BY seq LIMIT 1").get() as { id: string; command: string; seq: number };
+    const commands = [...new LogTables(db).commandsAfter(0)].map((kept) => ({ id: kept.id as string, command: kept.text as string, seq: kept.last }));
+    const sit = commands.find((kept) => kept.command.includes('"type":"sit"')) as { id: string; command: string; seq: number };
+    const fold = commands.find((kept) => kept.command.includes('"type":"fold"')) as { id: string; command: string; seq: number };
     db.close();
     const edits: [string, string, RegExp][] = [
       [sit.id, sit.command.replace(/"buyIn":(\d+)/, (_, amount: string) => `"buyIn":${Number(amount) + 100}`), /^the command kept as '.*' names buyIn \d+, but its rows record \d+: the kept command was changed, or its rows were$/],
@@ -351,9 +354,15 @@ describe('what verify compares beside the log', () => {
       const copy = join(folder(), 'table.db');
       copyFileSync(path, copy);
       const raw = new Database(copy);
-      raw.prepare('UPDATE command SET command = ? WHERE id = ?').run(text, id);
+      raw.exec('DROP TRIGGER command_no_update');
+      raw.prepare('UPDATE command SET command = ? WHERE id = ?').run(packJson(text), storedId(id));
       raw.close();
       const row = id === sit.id ? sit.seq : fold.seq;
+      expect(verifyDatabase(copy)).toEqual({ ok: false, row: 0, problem: "the log's append-only triggers were removed" });
+      // Put back word for word, as someone who covers their tracks would: the command's check shows it.
+      const back = new Database(copy);
+      back.exec(`${appendOnlyTriggers().get('command_no_update') ?? ''};`);
+      back.close();
       expect(verifyDatabase(copy)).toEqual({ ok: false, row, problem: expect.stringMatching(problem) });
     }
     expect(verifyDatabase(path).ok).toBe(true);
@@ -365,8 +374,8 @@ describe('what verify compares beside the log', () => {
     const cases: [string, string][] = [
       ['DROP TABLE fact_block', `the table 'fact_block' that migration '${facts}' made was removed`],
       ['DROP TABLE fact_cursor; DROP TABLE fact_block', `the table 'fact_block' that migration '${facts}' made was removed`],
-      [`DROP TABLE fact_cursor; DROP TABLE fact_block; DELETE FROM schema_migrations WHERE id = '${facts}'`, `the database lacks migration '${facts}', which every table Felt has opened since 2026-11-29 has: it was removed, with what it made — or the table was written before then and not opened since (open a copy with Felt, which adds it, and verify that)`],
-      ['DROP INDEX log_command', "the index 'log_command' that migration '2026-11-29T15:00-operation-log' made was removed"],
+      [`DROP TABLE fact_cursor; DROP TABLE fact_block; DELETE FROM schema_migrations WHERE id = '${facts}'`, `the database lacks migration '${facts}', though it has '2026-12-02T12:00-packed-log', which comes after it: the migration was removed, with what it made`],
+      ['DROP TRIGGER command_no_delete', "the log's append-only triggers were removed"],
     ];
     for (const [sql, problem] of cases) {
       const copy = join(folder(), 'table.db');

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/store/canonical-json.js';
-import { appendOnlyTriggers, MIGRATIONS } from '../../src/store/migrations.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
+import { LogTables } from '../../src/store/log-rows.js';
+import { packJson } from '../../src/store/log-format.js';
+import { hashesOf, rechain, rowsOf, tamper, writePayload } from './tamper.js';
 import { PersistenceError } from '../../src/store/persistence-error.js';
 import { GENESIS_HASH, linkHash, Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -30,17 +33,6 @@ function sessionDatabase(): { path: string; head: string; rows: number } {
   return { path, head: head.hash, rows: head.seq };
 }
 
-/** The append-only triggers exactly as Felt creates them: put back by someone who covers their tracks. */
-const TRIGGERS = [...appendOnlyTriggers().values()].map((sql) => `${sql};`).join('\n');
-
-/** Changes the log behind the triggers' back, and puts them back, as someone with the file and a SQLite shell could. */
-function tamper(path: string, sql: string): void {
-  const db = new Database(path);
-  db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
-  db.exec(sql);
-  db.exec(TRIGGERS);
-  db.close();
-}
 
 function verify(path: string, expectHead?: string): ReturnType<typeof verifyDatabase> {
   return verifyDatabase(path, expectHead);
@@ -56,11 +48,17 @@ describe('the operation log', () => {
     const { path, head, rows } = sessionDatabase();
     expect(verify(path)).toEqual({ ok: true, rows, hands: 12, head, anchorRow: null });
     const db = new Database(path, { readonly: true });
-    const [first, second] = db.prepare('SELECT prev_hash, hash, command_id, payload FROM log ORDER BY seq LIMIT 2').all() as { prev_hash: string; hash: string; command_id: string; payload: string }[];
+    const [first, second] = new LogTables(db).rows();
+    // The hash kept with each command is the chain's at its last row (D81); the rows' own are computed.
+    const kept = new Map((db.prepare('SELECT last, hex(hash) AS hash FROM command').all() as { last: number; hash: string }[]).map((row) => [row.last, row.hash.toLowerCase()]));
+    const hashes = hashesOf(db);
     db.close();
     expect(first?.prev_hash).toBe(GENESIS_HASH);
     expect(second?.prev_hash).toBe(first?.hash);
     expect(second?.hash).toBe(linkHash(second?.prev_hash ?? '', second?.command_id ?? '', second?.payload ?? ''));
+    expect(kept.size).toBeGreaterThan(10);
+    for (const [last, hash] of kept) expect(hashes.get(last)).toBe(hash);
+    expect(hashes.get(rows)).toBe(head);
   });
 
   it('refuses to change or delete a row', () => {
@@ -72,13 +70,20 @@ describe('the operation log', () => {
   });
 
   it.each([
-    ['an edited row', "UPDATE log SET payload = replace(payload, '\"amount\":15', '\"amount\":16') WHERE seq = (SELECT min(seq) FROM log WHERE payload LIKE '%time-collected%')", /its content does not match its hash/],
+    [
+      'an edited row',
+      (db: Database.Database) => {
+        const row = rowsOf(db).find((one) => one.payload.includes('time-collected') && one.payload.includes('"amount":15')) as { seq: number; payload: string };
+        writePayload(db, row.seq, row.payload.replace('"amount":15', '"amount":16'));
+      },
+      /^rows? [\d–]+ (does|do) not give the hash kept (for it|at their end) \(command 'c\d+'\): a row, its order or the command's id was changed/,
+    ],
     ['a deleted row', 'DELETE FROM log WHERE seq = 40', /row 40 is missing: the next row is 41/],
-    ['two rows swapped', 'UPDATE log SET seq = -1 WHERE seq = 30; UPDATE log SET seq = 30 WHERE seq = 31; UPDATE log SET seq = 31 WHERE seq = -1;', /does not link to the row before it/],
-    ['the last rows cut off', 'DELETE FROM log WHERE seq > (SELECT max(seq) - 5 FROM log)', /rows are missing at the end/],
-  ])('verify finds %s behind the triggers\' back', (_, sql, problem) => {
+    ['two rows swapped', 'UPDATE log SET seq = -1 WHERE seq = 30; UPDATE log SET seq = 30 WHERE seq = 31; UPDATE log SET seq = 31 WHERE seq = -1;', /not give the hash kept/],
+    ['the last rows cut off', 'DELETE FROM log WHERE seq > (SELECT max(seq) - 5 FROM log)', /rows were cut off its end/],
+  ])('verify finds %s behind the triggers\' back', (_, change, problem) => {
     const { path } = sessionDatabase();
-    tamper(path, sql);
+    tamper(path, change);
     const result = verify(path);
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.problem).toMatch(problem);
@@ -87,18 +92,24 @@ describe('the operation log', () => {
   it('a log cut short with its head rewritten is caught against the head kept elsewhere, which may be any earlier head', () => {
     const { path, head } = sessionDatabase();
     const db = new Database(path, { readonly: true });
-    const earlier = (db.prepare('SELECT hash FROM log WHERE seq = 20').get() as { hash: string }).hash;
+    const earlier = hashesOf(db).get(20) as string;
     db.close();
     expect(verify(path, earlier)).toMatchObject({ ok: true, anchorRow: 20 });
-    tamper(path, 'DELETE FROM log WHERE seq > (SELECT max(seq) - 5 FROM log); UPDATE head SET seq = (SELECT max(seq) FROM log), hash = (SELECT hash FROM log ORDER BY seq DESC LIMIT 1);');
+    // Cut where a command ends, its commands and head put right: a log that verifies on its own.
+    tamper(
+      path,
+      `CREATE TEMP TABLE cut AS SELECT max(last) AS last FROM command WHERE last <= (SELECT max(seq) - 5 FROM log);
+       DELETE FROM log WHERE seq > (SELECT last FROM cut); DELETE FROM command WHERE last > (SELECT last FROM cut);
+       UPDATE head SET seq = (SELECT last FROM cut), hash = (SELECT lower(hex(hash)) FROM command WHERE last = (SELECT last FROM cut));`,
+    );
     const result = verify(path, head);
     expect(result.ok === false && result.problem).toMatch(/is not in this chain/);
   });
 
   it('the command ids are in the chain too, and removed triggers show', () => {
     const changed = sessionDatabase();
-    tamper(changed.path, "UPDATE log SET command_id = 'forged' WHERE seq = 10");
-    expect(verify(changed.path)).toMatchObject({ ok: false, row: 10, problem: 'its content does not match its hash (the row was changed)' });
+    tamper(changed.path, "UPDATE command SET id = 'forged' WHERE last = (SELECT min(last) FROM command WHERE last >= 10)");
+    expect(verify(changed.path)).toMatchObject({ ok: false, problem: expect.stringMatching(/not give the hash kept .*\(command 'forged'\)/) });
     const unguarded = sessionDatabase();
     const db = new Database(unguarded.path);
     db.exec('DROP TRIGGER log_no_update');
@@ -133,36 +144,42 @@ describe('the operation log', () => {
     table.submit(topUp);
     first.close();
     tamper(removed, "DELETE FROM command WHERE id = 't3'");
-    expect(verify(removed)).toMatchObject({ ok: false, problem: "command 't3' is not kept with its rows (its row in the commands was removed)" });
-    // ...and it is: its rows are now in two places, and the seat has the top-up twice.
-    const second = Store.open(removed);
-    const again = TableController.open(second, clock, CASINO_5_10);
-    again.submit({ id: 't4', command: { type: 'top-up', seat: 4, amount: 100 } });
-    expect(again.submit(topUp).seats.find((seat) => seat.seat === 1)?.stack).toBe(700);
-    second.close();
-    expect(verify(removed)).toMatchObject({ ok: false, problem: "the rows of command 't3' are not together: one command id was applied twice" });
+    const rows = (() => {
+      const db = new Database(removed, { readonly: true });
+      const count = db.prepare('SELECT max(seq) FROM log').pluck().get() as number;
+      db.close();
+      return count;
+    })();
+    expect(verify(removed)).toMatchObject({ ok: false, row: rows, problem: `row ${rows} belongs to no command kept beside the log (its command's row was removed, or rows were added outside Felt)` });
+    // ...but the packed log keeps a command's rows under it (D81): without it, the table does not open, so
+    // no retry of it is applied again.
+    expect(() => Store.open(removed)).toThrow("the log's head does not match its last row");
     // A command row planted under an id the table would give later: that command would be swallowed.
     const planted = sessionDatabase();
-    tamper(planted.path, "INSERT INTO command (id, command, seq) VALUES ('#dealer-999', '', 1)");
-    expect(verify(planted.path)).toMatchObject({ ok: false, row: 1, problem: "command '#dealer-999' is kept but wrote no row of the log (a command row was added, or the log was cut short)" });
+    tamper(planted.path, `INSERT INTO command (last, id, command, hash) VALUES (${planted.rows + 1}, '#dealer-999', '', zeroblob(32))`);
+    expect(verify(planted.path)).toMatchObject({ ok: false, row: planted.rows + 1, problem: `the log ends at row ${planted.rows}, but command '#dealer-999' is kept as ending at row ${planted.rows + 1}: rows were cut off its end (or the command was added)` });
+    // A command's end moved into its rows: the rows after it now belong to the next command, and the chain shows it.
     const moved = sessionDatabase();
-    tamper(moved.path, "UPDATE command SET seq = seq + 1 WHERE id = 'c2'");
-    expect(verify(moved.path)).toMatchObject({ ok: false, problem: expect.stringMatching(/^command 'c2' is kept as ending at row \d+, but its rows end at row \d+$/) });
+    tamper(moved.path, (db) => {
+      const row = rowsOf(db).find((one) => one.seq < one.commandLast) as { commandLast: number; commandId: string };
+      db.prepare('UPDATE command SET last = last - 1 WHERE last = ?').run(row.commandLast);
+    });
+    expect(verify(moved.path)).toMatchObject({ ok: false, problem: expect.stringMatching(/not give the hash kept/) });
   });
 
   it('a payload with a line break (the hash\'s parts cut anew), with its hash recomputed, shows', () => {
     const { path } = sessionDatabase();
-    const db = new Database(path);
-    db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
-    const last = db.prepare('SELECT seq, command_id, payload, prev_hash FROM log ORDER BY seq DESC LIMIT 1').get() as { seq: number; command_id: string; payload: string; prev_hash: string };
-    const spaced = JSON.stringify(JSON.parse(last.payload), null, 1);
-    const hash = linkHash(last.prev_hash, last.command_id, spaced);
-    db.prepare('UPDATE log SET payload = ?, hash = ? WHERE seq = ?').run(spaced, hash, last.seq);
-    db.prepare('UPDATE head SET hash = ? WHERE id = 1').run(hash);
-    db.prepare('UPDATE command SET seq = seq WHERE id = ?').run(last.command_id);
-    db.exec(TRIGGERS);
-    db.close();
-    expect(verify(path)).toMatchObject({ ok: false, row: last.seq, problem: 'its payload holds a line break, which Felt never writes' });
+    // The packed format cannot hold one: a control character is a code of the format's words (D81), so the
+    // text a row unpacks to never holds a line break, and packing one is refused.
+    expect(() => packJson('{\n"type":"fold"}')).toThrow('canonical JSON holds no control character');
+    let last = { seq: 0, commandLast: 0 };
+    tamper(path, (db) => {
+      last = rowsOf(db).at(-1) as typeof last;
+      const row = rowsOf(db).at(-1) as { seq: number; payload: string };
+      db.prepare('UPDATE log SET payload = ? WHERE seq = ?').run(JSON.stringify(JSON.parse(row.payload), null, 1), row.seq);
+      rechain(db);
+    });
+    expect(verify(path)).toMatchObject({ ok: false, row: last.seq, problem: expect.stringMatching(/^it does not replay|its payload is not JSON/) });
   });
 
   it('a row of no kind Felt writes, chained and kept like any other, does not replay', () => {
@@ -177,24 +194,22 @@ describe('the operation log', () => {
     const { path, rows } = sessionDatabase();
     const opened = Store.open(path);
     opened.close();
-    const keep = rows - 30;
-    tamper(
-      path,
-      `DELETE FROM log WHERE seq > ${keep}; UPDATE head SET seq = ${keep}, hash = (SELECT hash FROM log WHERE seq = ${keep}); DELETE FROM fact_block; DELETE FROM fact_cursor;`,
-    );
+    tamper(path, (db) => {
+      const keep = (rowsOf(db).find((row) => row.seq >= rows - 30) as { commandLast: number }).commandLast;
+      db.exec(`DELETE FROM log WHERE seq > ${keep}; DELETE FROM fact_block; DELETE FROM fact_cursor;`);
+      db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1').run(keep, hashesOf(db).get(keep));
+    });
     expect(verify(path)).toMatchObject({ ok: false });
-    // With the facts derived again as a reopening would, the commands kept past the end still show.
-    const reopened = Store.open(path);
-    reopened.close();
+    // The commands kept past the end show, and the table does not open on it to derive the facts again.
+    expect(() => Store.open(path)).toThrow("the log's head does not match its last row");
     const result = verify(path);
-    expect(result.ok === false && result.problem).toMatch(/is kept but wrote no row of the log|is kept as ending at row/);
+    expect(result.ok === false && result.problem).toMatch(/the report facts are missing|is kept as ending at row/);
   });
 
   it('a pot paid to the wrong player is caught even with the chain recomputed', () => {
     const { path } = sessionDatabase();
-    const db = new Database(path);
-    db.exec('DROP TRIGGER log_no_update; DROP TRIGGER log_no_delete;');
-    const rows = db.prepare('SELECT seq, command_id, payload FROM log ORDER BY seq').all() as { seq: number; command_id: string; payload: string }[];
+    tamper(path, (db) => {
+    const rows = rowsOf(db);
     // Pay the first contested award to another seat of the hand, and move the chips in the settlement to match.
     const award = rows.find((row) => row.payload.includes('"type":"award"') && row.payload.includes('"words":{'));
     expect(award).toBeDefined();
@@ -204,16 +219,10 @@ describe('the operation log', () => {
     const other = settlement.stacks.find((stack) => stack.seat !== parsed.seat) as { seat: number; stack: number };
     const forgedAward = canonicalJson({ ...JSON.parse(award?.payload ?? '{}'), seat: other.seat });
     const forgedSettlement = canonicalJson({ ...settlement, stacks: settlement.stacks.map((stack) => (stack.seat === other.seat ? { ...stack, stack: stack.stack + parsed.amount } : stack.seat === parsed.seat ? { ...stack, stack: stack.stack - parsed.amount } : stack)) });
-    let previous = GENESIS_HASH;
-    for (const row of rows) {
-      const payload = row.seq === award?.seq ? forgedAward : row.seq === settled?.seq ? forgedSettlement : row.payload;
-      const hash = linkHash(previous, row.command_id, payload);
-      db.prepare('UPDATE log SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(payload, previous, hash, row.seq);
-      previous = hash;
-    }
-    db.prepare('UPDATE head SET hash = ? WHERE id = 1').run(previous);
-    db.exec(TRIGGERS);
-    db.close();
+    writePayload(db, award?.seq ?? 0, forgedAward);
+    writePayload(db, settled?.seq ?? 0, forgedSettlement);
+    rechain(db);
+    });
     const result = verify(path);
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.problem).toMatch(/the pots were awarded as .*, but the hands shown give/);
@@ -298,14 +307,14 @@ describe('the operation log', () => {
     expect(verify(emptied)).toMatchObject({ ok: true });
     // The facts' tables dropped with their migration's row: not taken for a table from before them (D50) —
     // a table written before them gets them when it is next opened, and then verifies.
-    const db = new Database(path);
+    const dropped = join(mkdtempSync(join(tmpdir(), 'felt-facts-')), 'table.db');
+    copyFileSync(path, dropped);
+    const db = new Database(dropped);
     db.exec(`DROP TABLE fact_block; DROP TABLE fact_cursor; DELETE FROM schema_migrations WHERE id = '${MIGRATIONS.find((migration) => migration.id.endsWith('report-facts'))?.id ?? ''}';`);
     db.close();
-    expect(verify(path)).toEqual({ ok: false, row: 0, problem: "the database lacks migration '2026-11-29T22:00-report-facts', which every table Felt has opened since 2026-11-29 has: it was removed, with what it made — or the table was written before then and not opened since (open a copy with Felt, which adds it, and verify that)" });
-    const reopened = Store.open(path);
-    expect(reopened.reportFacts()).toEqual(facts);
-    reopened.close();
-    expect(verify(path)).toMatchObject({ ok: true });
+    const lacks = "the database lacks migration '2026-11-29T22:00-report-facts', though it has '2026-12-02T12:00-packed-log', which comes after it: the migration was removed, with what it made";
+    expect(verify(dropped)).toEqual({ ok: false, row: 0, problem: lacks });
+    expect(() => Store.open(dropped)).toThrow(lacks);
     // Facts without their cursor: verify says so, and the table derives them afresh when it opens.
     const cut = join(mkdtempSync(join(tmpdir(), 'felt-facts-')), 'table.db');
     copyFileSync(path, cut);
