@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedPostgres } from '../../src/floor/postgres/embedded.js';
+import { FloorDatabase } from '../../src/floor/postgres/floor-database.js';
 import { checkedMigrations, knownMigrations, migrate } from '../../src/floor/schema/migrate.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'felt-floor-pg-'));
@@ -87,6 +88,25 @@ describe("the floor's migrations", () => {
       expect((await pool.query("SELECT to_regclass('three') IS NULL AS gone")).rows).toEqual([{ gone: true }]);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe("the floor's pool", () => {
+  it('outlives a connection PostgreSQL ends while the floor holds it between two queries (a crash mid-transaction), and answers on a new one', async () => {
+    if (postgres === null) throw new Error('the cluster is not running');
+    const database = await FloorDatabase.open({ folder: join(folder, 'floor') }, { migrateSchema: true, keepsServer: true });
+    try {
+      const client = await database.pool.connect();
+      const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      // Before the fix, the held client's 'error' had no listener: the floor server ended (Unhandled 'error' event).
+      await ask(postgres.address, `SELECT pg_terminate_backend(${String(pid)})`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+      client.release(true);
+      expect((await database.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
     }
   });
 });

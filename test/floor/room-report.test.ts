@@ -14,6 +14,8 @@ import { roomCsv } from '../../src/floor/reports/room-csv.js';
 import { changeDirectory } from '../../src/floor/staff/directory.js';
 import { cliIo } from '../cli/cli-io.js';
 import { launchChromium } from '../e2e/support.js';
+import { HandArchive } from '../../src/store/hand-archive.js';
+import { tableHandReplay, tableHands } from '../../src/floor/reports/room-hands.js';
 import { startTestFloor, type TestFloor } from './support.js';
 
 let floor: TestFloor;
@@ -45,7 +47,7 @@ async function ship(tables: readonly Table[]): Promise<void> {
 }
 
 describe("the room's reports", () => {
-  it("are each table's own reports over the same rows, by the table's own code, and the room's totals their sums — in any period, and again as the tables play on", async () => {
+  it("are each table's own reports over the same rows, by the table's own code, and the room's totals their sums — in any period, and again as the tables play on; each table's hands listed and replayed as the table replays them", async () => {
     const tables = [await tableAt('Room A', 12, 901), await tableAt('Room B', 9, 902), await tableAt('Room C', 6, 903)];
     try {
       const check = async (): Promise<void> => {
@@ -123,6 +125,23 @@ describe("the room's reports", () => {
         await page.getByTestId('report-to').fill('2030-01-01');
         await page.getByTestId('report-show').click();
         await expect.poll(() => page.getByTestId('report-problem').textContent()).toMatch(/from before to/);
+
+        // A table's hands at the floor: the list from the floor's facts, the replay the table's own.
+        const first = tables[0] as Table;
+        const own = new HandArchive((after) => first.table.store.entries(after));
+        const atFloor = await tableHands(floor.database.pool, first.id, null);
+        expect(atFloor.hands.map((hand) => hand.handNumber)).toEqual(own.list().hands.map((hand) => hand.handNumber));
+        const newest = atFloor.hands[0];
+        if (newest === undefined) throw new Error('no hand at the floor');
+        const ownReplay = own.replay(own.idsOf(newest.handNumber).at(-1) ?? 0);
+        expect((await tableHandReplay(floor.database.pool, first.id, newest.seq))?.steps).toEqual(ownReplay?.steps);
+        expect(await tableHandReplay(floor.database.pool, first.id, newest.seq - 1)).toBeNull();
+        await page.getByTestId('tab-board').click();
+        await page.locator('[data-testid="floor-table"][data-table="Room A"]').getByTestId('table-hands-open').click();
+        await expect.poll(() => page.getByTestId('hand-row').count()).toBe(atFloor.hands.length);
+        await page.getByTestId('hand-open').first().click();
+        await expect.poll(() => page.getByTestId('replay-step').count()).toBe(ownReplay?.steps.length);
+        expect(await page.getByTestId('replay-step').first().textContent()).toContain(ownReplay?.steps[0]?.words.en ?? '?');
       } finally {
         await browser.close();
       }

@@ -5,6 +5,7 @@ import { useLangSetting } from '../useLangSetting';
 import type { Lang } from '../i18n';
 import { type FloorSignIn, readBoard, signIn, signOut } from './floor-api';
 import { RoomReports } from './RoomReports';
+import { TableHands } from './TableHands';
 import { chips, FLOOR_WORDS, timeOfDay } from './words';
 
 /** How often the board asks the floor: a table's change shows within a second (issue 25). */
@@ -38,6 +39,7 @@ export function FloorApp() {
   const [lang, setLang] = useLangSetting();
   const [session, setSession] = useState<FloorSignIn | null>(kept);
   const [view, setView] = useState<'board' | 'reports'>('board');
+  const [hands, setHands] = useState<{ readonly id: string; readonly name: string } | null>(null);
   const words = FLOOR_WORDS[lang];
   const other: Lang = lang === 'en' ? 'de' : 'en';
   const end = (): void => {
@@ -78,7 +80,11 @@ export function FloorApp() {
           }}
         />
       ) : view === 'board' ? (
-        <BoardView lang={lang} token={session.token} ended={end} />
+        hands === null ? (
+          <BoardView lang={lang} token={session.token} ended={end} openHands={setHands} />
+        ) : (
+          <TableHands lang={lang} token={session.token} table={hands} close={() => setHands(null)} />
+        )
       ) : (
         <RoomReports lang={lang} token={session.token} />
       )}
@@ -125,7 +131,7 @@ function SignIn({ lang, signedIn }: { readonly lang: Lang; readonly signedIn: (s
   );
 }
 
-function BoardView({ lang, token, ended }: { readonly lang: Lang; readonly token: string; readonly ended: () => void }) {
+function BoardView({ lang, token, ended, openHands }: { readonly lang: Lang; readonly token: string; readonly ended: () => void; readonly openHands: (table: { readonly id: string; readonly name: string }) => void }) {
   const words = FLOOR_WORDS[lang];
   const [board, setBoard] = useState<Board | null>(null);
   const [problem, setProblem] = useState<Words | null>(null);
@@ -167,13 +173,13 @@ function BoardView({ lang, token, ended }: { readonly lang: Lang; readonly token
       )}
       {board !== null && board.tables.length === 0 && <p data-testid="floor-no-tables">{words.noTables}</p>}
       <ul className="floor-tables">
-        {board?.tables.map((row) => <TableCard key={row.id} lang={lang} row={row} />)}
+        {board?.tables.map((row) => <TableCard key={row.id} lang={lang} row={row} openHands={() => openHands({ id: row.id, name: row.name })} />)}
       </ul>
     </main>
   );
 }
 
-function TableCard({ lang, row }: { readonly lang: Lang; readonly row: BoardRow }) {
+function TableCard({ lang, row, openHands }: { readonly lang: Lang; readonly row: BoardRow; readonly openHands: () => void }) {
   const words = FLOOR_WORDS[lang];
   const status = row.status;
   const calling = status?.devices.some((device) => device.incident === 'floor-call') ?? false;
@@ -219,7 +225,10 @@ function TableCard({ lang, row }: { readonly lang: Lang; readonly row: BoardRow 
         </p>
       )}
       <p className="floor-muted" data-testid="table-log">
-        {words.rows(chips(lang, row.log.rows))}
+        {words.rows(chips(lang, row.log.rows))}{' '}
+        <button type="button" data-testid="table-hands-open" onClick={openHands}>
+          {words.hands}
+        </button>
       </p>
       {row.log.forks > 0 && (
         <p className="floor-warn" data-testid="table-forks">

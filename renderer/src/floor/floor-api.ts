@@ -1,5 +1,7 @@
 import type { Board } from '../../../src/floor/board';
 import type { RoomReport } from '../../../src/floor/reports/room-report';
+import type { FloorHandPage } from '../../../src/floor/reports/room-hands';
+import type { ReplayStep } from '../../../src/store/hand-archive';
 import type { Words } from '../../../src/evaluator/words';
 
 /** A sign-in at the floor (src/floor/server/floor-sessions.ts): the token every request of this screen carries. */
@@ -66,4 +68,12 @@ export async function readReportCsv(token: string, asked: ReportAsked): Promise<
   } catch {
     return { ok: false, status: 0, words: UNREACHABLE };
   }
+}
+
+export function readHands(token: string, table: string, before: number | null): Promise<Answer<FloorHandPage>> {
+  return call('GET', `/v1/floor/hands?${new URLSearchParams({ table, ...(before === null ? {} : { before: String(before) }) }).toString()}`, token);
+}
+
+export function readHandReplay(token: string, table: string, seq: number): Promise<Answer<{ readonly handNumber: number; readonly steps: readonly ReplayStep[] }>> {
+  return call('GET', `/v1/floor/replay?${new URLSearchParams({ table, seq: String(seq) }).toString()}`, token);
 }

@@ -5,6 +5,7 @@ import type { Lang } from '../i18n';
 export type FloorWords = {
   readonly title: string;
   readonly reports: string;
+  readonly hands: string;
   readonly signInTitle: string;
   readonly number: string;
   readonly pin: string;
@@ -35,6 +36,7 @@ export type FloorWords = {
 const en: FloorWords = {
   title: 'Floor board',
   reports: 'Reports',
+  hands: 'Hands',
   signInTitle: 'Sign in to the floor',
   number: 'Staff number',
   pin: 'PIN',
@@ -65,6 +67,7 @@ const en: FloorWords = {
 const de: FloorWords = {
   title: 'Floor-Übersicht',
   reports: 'Berichte',
+  hands: 'Hände',
   signInTitle: 'Am Floor anmelden',
   number: 'Personalnummer',
   pin: 'PIN',

@@ -31,6 +31,9 @@ export class FloorDatabase {
     // A connection that breaks while idle (PostgreSQL restarted) is dropped from the pool; the next query
     // opens another. Without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
+    // And one that breaks while the floor holds it between two queries (in a transaction, PostgreSQL crashed):
+    // the query after fails and is answered 503; the client's own error must not end the floor server.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const database = new FloorDatabase(pool, embedded, keepsServer);
     try {
       if (migrateSchema) await migrate(pool);

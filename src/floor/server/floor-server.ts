@@ -17,6 +17,7 @@ import type { FloorCertificate } from './certificate.js';
 import { FloorSessions } from './floor-sessions.js';
 import { roomCsv } from '../reports/room-csv.js';
 import { ROOM_REPORT_KINDS, roomReport } from '../reports/room-report.js';
+import { tableHandReplay, tableHands } from '../reports/room-hands.js';
 
 export type FloorServerOptions = {
   readonly database: FloorDatabase;
@@ -179,6 +180,28 @@ export class FloorServer {
       const token = sessionToken(req);
       if (token !== null) this.sessions.signOut(token);
       return { status: 200, body: { ok: true } };
+    }
+    if (route === 'GET /v1/floor/hands' || route === 'GET /v1/floor/replay') {
+      req.resume();
+      if (!(await this.boardReader(req))) return refusal(401, { en: "sign in to read a table's hands (a floor supervisor or a manager)", de: 'zum Lesen der Hände eines Tisches anmelden (Floor-Supervisor oder Manager)' });
+      const query = new URL(req.url ?? '/', 'https://floor').searchParams;
+      const table = query.get('table') ?? '';
+      const number = (name: string): number | null | 'bad' => {
+        const given = query.get(name) ?? '';
+        if (given === '') return null;
+        return /^\d{1,15}$/.test(given) ? Number(given) : 'bad';
+      };
+      const bad = refusal(400, { en: 'hands are asked with table (its id) and, for a replay, seq (the hand\'s last row); before (a row) for older hands', de: 'Hände werden mit table (seiner Kennung) und für eine Wiedergabe mit seq (der letzten Zeile der Hand) angefragt; before (eine Zeile) für ältere Hände' });
+      if (!/^t-[0-9a-f]{12}$/.test(table)) return bad;
+      if (route === 'GET /v1/floor/hands') {
+        const before = number('before');
+        if (before === 'bad') return bad;
+        return { status: 200, body: await tableHands(this.options.database.pool, table, before) };
+      }
+      const seq = number('seq');
+      if (seq === 'bad' || seq === null) return bad;
+      const replay = await tableHandReplay(this.options.database.pool, table, seq);
+      return replay === null ? refusal(404, { en: 'the floor holds no hand of this table that ends at that row', de: 'der Floor hat keine Hand dieses Tisches, die in dieser Zeile endet' }) : { status: 200, body: replay };
     }
     if (route === 'GET /v1/floor/report') {
       req.resume();
