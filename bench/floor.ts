@@ -110,7 +110,7 @@ async function boardLatency(pool: pg.Pool, certificate: Awaited<ReturnType<typeo
       // At a random moment against the page's polls, as a croupier's command comes.
       await new Promise((resolve) => setTimeout(resolve, random.nextInt(500)));
       const sent = performance.now();
-      await table.client.status({ at: Date.now(), game: { en: 'NL 1/2', de: 'NL 1/2' }, seats: { taken: 6, count: 9 }, handNumber: hand, handInPlay: true, pot: hand, dealer: null, devices: [], time: { collectNow: 0, owed: 0 } });
+      await table.client.status({ at: Date.now(), game: { en: 'NL 1/2', de: 'NL 1/2' }, seats: { taken: 6, count: 9 }, handNumber: hand, handInPlay: true, pot: hand, dealer: null, devices: [], time: { collectNow: 0, owed: 0 }, software: { version: '0.1.0', build: 'bench' } });
       while (seen !== hand) await new Promise((resolve) => setTimeout(resolve, 2));
       samples.push(performance.now() - sent);
     }

@@ -58,7 +58,7 @@ describe('the floor board', () => {
     expect(view.handInPlay).toBe(true);
     const status = boardStatusOf(view, 1_000);
     expect(boardStatus.parse(status)).toEqual(status);
-    const allowed = new Set(['at', 'game', 'en', 'de', 'seats', 'taken', 'count', 'handNumber', 'handInPlay', 'pot', 'dealer', 'number', 'name', 'devices', 'id', 'kind', 'state', 'words', 'incident', 'time', 'collectNow', 'owed']);
+    const allowed = new Set(['at', 'game', 'en', 'de', 'seats', 'taken', 'count', 'handNumber', 'handInPlay', 'pot', 'dealer', 'number', 'name', 'devices', 'id', 'kind', 'state', 'words', 'incident', 'time', 'collectNow', 'owed', 'software', 'version', 'build']);
     expect([...keysOf(status)].filter((key) => !allowed.has(key))).toEqual([]);
     for (const forbidden of ['board', 'holeCards', 'shown', 'faceDown', 'drawn', 'card', 'cards']) expect(keysOf(status).has(forbidden)).toBe(false);
     // A line with a card in it is refused at the floor's door.
@@ -79,7 +79,7 @@ describe('the floor board', () => {
       const row = (await readBoard(floor.database.pool)).tables.find((entry) => entry.id === link.table.id);
       expect(row).toMatchObject({
         name: 'Board',
-        status: { game: view.stakes.words, seats: { taken: view.seats.length, count: view.seatCount }, handNumber: view.handNumber, handInPlay: false, pot: 0, dealer: view.dealer },
+        status: { game: view.stakes.words, seats: { taken: view.seats.length, count: view.seatCount }, handNumber: view.handNumber, handInPlay: false, pot: 0, dealer: view.dealer, software: { version: expect.any(String), build: 'test' } },
         link: { state: 'live' },
         clockOff: false,
       });
@@ -100,7 +100,7 @@ describe('the floor board', () => {
   it('shows a table that went silent, since when, and live again from its next word; a clock far off is flagged', async () => {
     const link = await enrolTable(join(floor.folder, 'silent.db'), await floor.enrolment('Silent'));
     const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
-    const line = { at: Date.now(), game: { en: 'No limit 5/10', de: 'No Limit 5/10' }, seats: { taken: 3, count: 10 }, handNumber: 7, handInPlay: true, pot: 120, dealer: null, devices: [], time: { collectNow: 0, owed: 0 } };
+    const line = { at: Date.now(), game: { en: 'No limit 5/10', de: 'No Limit 5/10' }, seats: { taken: 3, count: 10 }, handNumber: 7, handInPlay: true, pot: 120, dealer: null, devices: [], time: { collectNow: 0, owed: 0 }, software: { version: '0.1.0', build: 'test' } };
     const before = await readBoard(floor.database.pool);
     expect(before.tables.find((row) => row.id === link.table.id)?.link.state).toBe('never');
     await client.status(line);
@@ -128,7 +128,7 @@ describe("the floor board's screen, in Chromium", () => {
     await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '20', name: 'Sam', role: 'supervisor', pin: '202020' } });
     const link = await enrolTable(join(floor.folder, 'screen.db'), await floor.enrolment('Table 7'));
     const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
-    const line: BoardStatus = { at: Date.now(), game: { en: 'No limit 1/2', de: 'No Limit 1/2' }, seats: { taken: 6, count: 9 }, handNumber: 3, handInPlay: false, pot: 0, dealer: { number: '12', name: 'Dana' }, devices: [{ id: 'shoe-1', kind: 'shoe', state: 'connected', words: null, incident: null }], time: { collectNow: 0, owed: 0 } };
+    const line: BoardStatus = { at: Date.now(), game: { en: 'No limit 1/2', de: 'No Limit 1/2' }, seats: { taken: 6, count: 9 }, handNumber: 3, handInPlay: false, pot: 0, dealer: { number: '12', name: 'Dana' }, devices: [{ id: 'shoe-1', kind: 'shoe', state: 'connected', words: null, incident: null }], time: { collectNow: 0, owed: 0 }, software: { version: '0.2.0', build: '0.2.0-1~deb12' } };
     await client.status(line);
     const browser = await launchChromium();
     try {
@@ -152,6 +152,8 @@ describe("the floor board's screen, in Chromium", () => {
       await expect.poll(() => card.getByTestId('table-hand').textContent()).toBe('Hand 3 ended · Pot 0');
       expect(await card.getByTestId('table-seats').textContent()).toBe('6 of 9 seats taken, 3 open');
       expect(await card.getByTestId('table-dealer').textContent()).toBe('Dealer: Dana #12');
+      // Which software runs it, as the table says (D87).
+      expect(await card.getByTestId('table-software').textContent()).toBe('Felt 0.2.0 (build 0.2.0-1~deb12)');
       expect(await card.getByTestId('table-link').textContent()).toMatch(/^Live since/);
       // A hand starts and the table calls the floor: on the board without a reload.
       const sent = Date.now();

@@ -216,6 +216,10 @@ function TableCard({ lang, row, openHands }: { readonly lang: Lang; readonly row
               ? words.devicesFine
               : faults.map((device) => `${words.device[device.kind] ?? device.kind} ${device.id}: ${words.deviceState[device.state] ?? device.state}${device.words === null ? '' : ` (${device.words[lang]})`}`).join(' · ')}
           </p>
+          {/* Which software decides this table's hands (D87): an update that reached some tables shows. */}
+          <p className="floor-muted" data-testid="table-software">
+            {words.software(status.software.version, status.software.build)}
+          </p>
         </>
       )}
       {row.clockOffsetMs !== null && (

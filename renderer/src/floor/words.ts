@@ -26,6 +26,7 @@ export type FloorWords = {
   readonly owed: (chips: string) => string;
   readonly forks: (count: number) => string;
   readonly rows: (count: string) => string;
+  readonly software: (version: string, build: string) => string;
   readonly floorCall: string;
   readonly devicesFine: string;
   readonly device: Readonly<Record<string, string>>;
@@ -59,7 +60,8 @@ const en: FloorWords = {
   rows: (count) => `${count} log rows at the floor`,
   floorCall: 'Calls the floor',
   devicesFine: 'Devices connected',
-  device: { shoe: 'Shoe', 'rfid-reader': 'RFID reader', 'button-panel': 'Button panel', keypad: 'Keypad', 'floor-link': 'Floor link' },
+  device: { shoe: 'Shoe', 'rfid-reader': 'RFID reader', 'button-panel': 'Button panel', keypad: 'Keypad', 'daily-check': 'Daily check', 'floor-link': 'Floor link' },
+  software: (version, build) => `Felt ${version} (build ${build})`,
   deviceState: { connected: 'connected', disconnected: 'disconnected', fault: 'fault' },
   updated: (time) => `As of ${time}`,
 };
@@ -90,7 +92,8 @@ const de: FloorWords = {
   rows: (count) => `${count} Log-Zeilen am Floor`,
   floorCall: 'Ruft den Floor',
   devicesFine: 'Geräte verbunden',
-  device: { shoe: 'Kartenschlitten', 'rfid-reader': 'RFID-Leser', 'button-panel': 'Tastenfeld', keypad: 'Ziffernblock', 'floor-link': 'Verbindung zum Floor' },
+  device: { shoe: 'Kartenschlitten', 'rfid-reader': 'RFID-Leser', 'button-panel': 'Tastenfeld', keypad: 'Ziffernblock', 'daily-check': 'Tägliche Prüfung', 'floor-link': 'Verbindung zum Floor' },
+  software: (version, build) => `Felt ${version} (Build ${build})`,
   deviceState: { connected: 'verbunden', disconnected: 'getrennt', fault: 'Störung' },
   updated: (time) => `Stand ${time}`,
 };

@@ -1,11 +1,12 @@
 import type { ViewModel } from '../../controller/view-model.js';
+import { SOFTWARE } from '../../version.js';
 import type { BoardStatus } from './wire.js';
 
 /**
  * The floor board's line for a table, from the table's own view model (D89): the game in words, the seats
  * taken of those printed, the hand number and whether a hand is in play, every chip in the middle, the
  * dealer on duty, the devices as the status bar shows them, the time to collect before the next hand and
- * the time players owe. Made field by field: nothing of the view is passed on whole, so no card — a hole
+ * the time players owe, and which software runs the table (D87). Made field by field: nothing of the view is passed on whole, so no card — a hole
  * card, the board, a card drawn for the button — reaches the floor this way.
  */
 export function boardStatusOf(view: ViewModel, at: number): BoardStatus {
@@ -20,5 +21,6 @@ export function boardStatusOf(view: ViewModel, at: number): BoardStatus {
     dealer: view.dealer === null ? null : { number: view.dealer.number, name: view.dealer.name },
     devices: view.devices.map((device) => ({ id: device.id, kind: device.kind, state: device.state, words: device.detail === null ? null : { en: device.detail.en, de: device.detail.de }, incident: device.incident ?? null })),
     time: { collectNow, owed: view.seats.reduce((sum, seat) => sum + seat.timeDue, 0) },
+    software: { version: SOFTWARE.version, build: SOFTWARE.build },
   };
 }

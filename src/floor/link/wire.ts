@@ -61,6 +61,8 @@ export type FloorRefusal = { readonly error: Words };
 
 const words = z.object({ en: z.string().max(500), de: z.string().max(500) }).strict();
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A version or build as the table's log takes it (src/engine/table/table.ts: 1–64 printable characters, no space). */
+const softwareWord = z.string().regex(/^[\x21-\x7e]{1,64}$/);
 
 /**
  * What a table tells the floor board of itself (D89): sent when its view changes and every few seconds
@@ -90,6 +92,8 @@ export const boardStatus = z
       )
       .max(20),
     time: z.object({ collectNow: count, owed: count }).strict(),
+    // Which software runs the table (D87), as its log's last software-started row says.
+    software: z.object({ version: softwareWord, build: softwareWord }).strict(),
   })
   .strict();
 export type BoardStatus = z.infer<typeof boardStatus>;
