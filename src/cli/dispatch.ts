@@ -110,7 +110,6 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return 0;
   }
   try {
-    refuseRepeatedOptions(rest);
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof CliUsageError) {
@@ -122,18 +121,5 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     if (problem === null) throw error;
     io.err(`felt ${name}: ${problem}\n`);
     return 1;
-  }
-}
-
-/**
- * An option given twice (`--hands 10 … --hands 20`) is refused for every command: the last one would
- * win without a word, and the first may be the one the user meant.
- */
-function refuseRepeatedOptions(args: readonly string[]): void {
-  const seen = new Set<string>();
-  for (const arg of args) {
-    if (!arg.startsWith('--')) continue;
-    if (seen.has(arg)) throw new CliUsageError(`${arg} is given twice: give each option once`);
-    seen.add(arg);
   }
 }

@@ -16,12 +16,6 @@ export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
-/** An argument a command does not take: an option it does not know, or a word where only options go. */
-export function unexpectedArgument(arg: string | undefined): CliUsageError {
-  const text = String(arg);
-  return new CliUsageError(text.startsWith('-') ? `unknown option ${text}` : `unexpected argument '${text}': this command takes options only (they start with --)`);
-}
-
 export function nodeIo(): CommandIo {
   return {
     out: (text) => void process.stdout.write(text),

@@ -55,6 +55,12 @@ describe('one argument parser for every command (node:util parseArgs, in Felt\'s
     }
     // The staff's action is a word among the options, wherever it stands.
     expect((await felt(['staff', `--db=${db}`, 'list'])).err).toContain('has no staff yet');
+    // The floor's subcommands too, and the technician's.
+    for (const args of [['floor', 'enrol', '--bogus'], ['devices', 'list', '--bogus']]) {
+      const run = await felt(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.err, args.join(' ')).toMatch(new RegExp(`^felt ${args[0] ?? ''}: unknown option --bogus\\nUsage: felt ${args[0] ?? ''} `));
+    }
     for (const command of ['migrate', 'report', 'staff', 'export', 'replay', 'eval', 'verify', 'start', 'sim']) {
       const run = await felt([command, '--bogus']);
       expect(run.status, command).toBe(2);

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { dataFolder, keepTableFilesPrivate, writeSecretFile } from '../../api/data-folder.js';
 import { FloorError } from '../../floor/floor-error.js';
 import { counted } from '../counted.js';
-import { CliUsageError, unexpectedArgument, type CommandIo } from '../io.js';
+import { readArgs } from '../args.js';
+import { CliUsageError, type CommandIo } from '../io.js';
 
 /** The floor's folder by default: under /var/lib for root (PostgreSQL, run as another user, must pass through it), else the user's data folder. */
 function defaultFolder(): string {
@@ -40,41 +41,38 @@ type Options = {
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
   const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
-  const value = (index: number, name: string): string => {
-    const given = args[index];
-    if (given === undefined || given === '' || given.startsWith('--')) throw new CliUsageError(`${name} needs a value`);
-    return given;
-  };
-  const integer = (index: number, name: string, min: number, max: number): number => {
-    const text = value(index, name);
+  // Named before anything else is read: a secret typed on the command line is the mistake to point at.
+  const secret = allowed.includes('--pin') ? args.find((arg) => /^--(pin|badge)(=|$)/.test(arg)) : undefined;
+  if (secret !== undefined) throw new CliUsageError(`${secret.replace(/=.*$/, '')}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
+  // Every option of `felt floor` takes a value; each subcommand takes its own of them.
+  const spec = Object.fromEntries(allowed.filter((option) => option !== '--pin' && option !== '--badge').map((option) => [option.slice(2), { type: 'string' as const }]));
+  const values: Readonly<Record<string, string | undefined>> = readArgs(args, spec).values as Record<string, string | undefined>;
+  const integer = (name: string, min: number, max: number): number | null => {
+    const text = values[name];
+    if (text === undefined) return null;
     const number = Number(text);
-    if (!/^\d+$/.test(text) || number < min || number > max) throw new CliUsageError(`${name} must be a whole number ${min}–${max}, got '${text}'`);
+    if (!/^\d+$/.test(text) || number < min || number > max) throw new CliUsageError(`--${name} must be a whole number ${min}–${max}, got '${text}'`);
     return number;
   };
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string;
-    if (!allowed.includes(arg)) throw unexpectedArgument(arg);
-    if (arg === '--data') options.data = value(++index, arg);
-    else if (arg === '--pg') options.pg = value(++index, arg);
-    else if (arg === '--pg-user') options.pgUser = value(++index, arg);
-    else if (arg === '--host') options.host = value(++index, arg);
-    else if (arg === '--port') options.port = integer(++index, arg, 0, 65535);
-    else if (arg === '--address') options.address = value(++index, arg);
-    else if (arg === '--name') options.name = value(++index, arg);
-    else if (arg === '--out') options.out = value(++index, arg);
-    else if (arg === '--tables') options.tables = integer(++index, arg, 1, 200);
-    else if (arg === '--hands') options.hands = integer(++index, arg, 1, 100_000);
-    else if (arg === '--seed') options.seed = integer(++index, arg, 0, 0xffffffff);
-    else if (arg === '--number') options.number = value(++index, arg);
-    else if (arg === '--kind') options.kind = value(++index, arg);
-    else if (arg === '--from') options.from = parseMoment(arg, value(++index, arg));
-    else if (arg === '--to') options.to = parseMoment(arg, value(++index, arg));
-    else if (arg === '--format') options.format = value(++index, arg);
-    else if (arg === '--linger') options.linger = integer(++index, arg, 0, 3_600);
-    else if (arg === '--role') options.role = value(++index, arg);
-    else if (arg === '--max-age-hours') options.maxAgeHours = integer(++index, arg, 1, 720);
-    else if (arg === '--pin' || arg === '--badge') throw new CliUsageError(`${arg}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
-  }
+  options.data = values['data'] ?? options.data;
+  options.pg = values['pg'] ?? options.pg;
+  options.pgUser = values['pg-user'] ?? options.pgUser;
+  options.host = values['host'] ?? options.host;
+  options.port = integer('port', 0, 65535) ?? options.port;
+  options.address = values['address'] ?? options.address;
+  options.name = values['name'] ?? options.name;
+  options.out = values['out'] ?? options.out;
+  options.tables = integer('tables', 1, 200) ?? options.tables;
+  options.hands = integer('hands', 1, 100_000) ?? options.hands;
+  options.seed = integer('seed', 0, 0xffffffff) ?? options.seed;
+  options.number = values['number'] ?? options.number;
+  options.kind = values['kind'] ?? options.kind;
+  options.from = values['from'] === undefined ? options.from : parseMoment('--from', values['from']);
+  options.to = values['to'] === undefined ? options.to : parseMoment('--to', values['to']);
+  options.format = values['format'] ?? options.format;
+  options.linger = integer('linger', 0, 3_600) ?? options.linger;
+  options.role = values['role'] ?? options.role;
+  options.maxAgeHours = integer('max-age-hours', 1, 720) ?? options.maxAgeHours;
   return options;
 }
 
