@@ -9,39 +9,26 @@
  * peer runs beside it: the PDF writer it replaced is gone, and docs/performance.md keeps its figures.
  * Options: --hands N (100,000), --seed N, --rounds N (3; the median is reported).
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { canonicalJson } from '../src/store/canonical-json.js';
-import { GENESIS_HASH, linkHash, Store } from '../src/store/store.js';
-import { LogTables } from '../src/store/log-rows.js';
+import { GENESIS_HASH, linkHash } from '../src/store/store.js';
 import { SNAPSHOT_EVERY } from '../src/controller/table-controller.js';
 import { readLog, readReportSource } from '../src/store/log-reader.js';
-import { FactWriter } from '../src/store/fact-tables.js';
 import { deriveFacts, factsOf, FIRST_CURSOR } from '../src/reports/facts.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../src/reports/floor-report.js';
 import { reportPdf } from '../src/reports/report-pdf.js';
 import { simulateSession } from '../src/sim/session.js';
 import type { TableLogEntry } from '../src/engine/table/table-operations.js';
 import { parseBenchOptions } from './options.js';
+import { buildTableDatabase, cachedDatabasePath } from './table-database.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 100_000, rounds: 3, seed: 7 });
-const folder = join(tmpdir(), 'felt-bench-reports');
-mkdirSync(folder, { recursive: true });
-const path = join(folder, `table-packed1-${options.hands}-${options.seed}.db`);
+const path = cachedDatabasePath('felt-bench-reports', `table-packed1-${options.hands}-${options.seed}.db`);
 
 /** The session written as a table's database: the store's schema, one row per operation, chained. */
 function build(): void {
-  const started = performance.now();
-  const building = `${path}.building`;
-  rmSync(building, { force: true });
-  Store.open(building).close();
-  const db = new Database(building);
-  db.pragma('synchronous = OFF');
-  const log = new LogTables(db);
-  const facts = new FactWriter(db);
-  const snapshot = db.prepare('INSERT INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
+  const { db, log, facts, snapshot, finish } = buildTableDatabase(path);
   let sinceSnapshot = 0;
   let cursor = FIRST_CURSOR;
   let seq = 0;
@@ -80,10 +67,7 @@ function build(): void {
     }
   });
   flush(batch);
-  db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1').run(seq, previous);
-  db.close();
-  renameSync(building, path);
-  console.log(`built ${path}: ${seq.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  finish(seq, previous);
 }
 
 if (!existsSync(path)) build();

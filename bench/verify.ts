@@ -13,8 +13,7 @@
  * Options: --hands N (20,000; 250,000 for a year of a table), --seed N, --rounds N (3; the median).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SeededRandom } from '../src/cards/random.js';
@@ -24,29 +23,18 @@ import type { TableLogEntry } from '../src/engine/table/table-operations.js';
 import { deriveFacts, FIRST_CURSOR } from '../src/reports/facts.js';
 import { simulateSession } from '../src/sim/session.js';
 import { canonicalJson } from '../src/store/canonical-json.js';
-import { FactWriter } from '../src/store/fact-tables.js';
 import { unpackJson } from '../src/store/log-format.js';
 import { GENESIS_HASH, linkHash, LogTables } from '../src/store/log-rows.js';
-import { Store } from '../src/store/store.js';
 import { verifyDatabase } from '../src/store/verify.js';
 import { parseBenchOptions } from './options.js';
+import { buildTableDatabase, cachedDatabasePath } from './table-database.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 20_000, rounds: 3, seed: 7 });
-const folder = join(tmpdir(), 'felt-bench-verify');
-mkdirSync(folder, { recursive: true });
-const path = join(folder, `table-${options.hands}-${options.seed}.db`);
+const path = cachedDatabasePath('felt-bench-verify', `table-${options.hands}-${options.seed}.db`);
 
 /** The session written as a table writes it, in large transactions (the bench's only shortcut). */
 function build(): void {
-  const started = performance.now();
-  const building = `${path}.building`;
-  rmSync(building, { force: true });
-  Store.open(building).close();
-  const db = new Database(building);
-  db.pragma('synchronous = OFF');
-  const log = new LogTables(db);
-  const facts = new FactWriter(db);
-  const snapshot = db.prepare('INSERT INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
+  const { db, log, facts, snapshot, finish } = buildTableDatabase(path);
   const random = new SeededRandom(options.seed);
   const hex = (n: number): string => Array.from({ length: n }, () => random.nextInt(16).toString(16)).join('');
   const uuid = (): string => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
@@ -93,10 +81,7 @@ function build(): void {
     { open: () => undefined, command: (id, command) => (pending = { id, command }) },
   );
   flush();
-  db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1').run(seq, previous);
-  db.close();
-  renameSync(building, path);
-  console.log(`built ${path}: ${seq.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  finish(seq, previous);
 }
 
 if (!existsSync(path)) build();

@@ -1,5 +1,6 @@
 import type { DriverError } from '../driver-error.js';
 import { type DriverClock, SYSTEM_CLOCK, TagPresence } from '../rfid/presence.js';
+import { ReaderLine } from '../rfid/reader-line.js';
 import type { RfidEvent } from '../rfid/rfid-reader.js';
 import { isTagUid, type TagUid } from '../rfid/tag-uid.js';
 import type { TransportPort } from '../transport/transport.js';
@@ -42,14 +43,12 @@ const MAX_ANTENNAS = 16;
  * an error (a reader that does not support a setting) is a `protocol-error` naming it; the set-up goes on.
  */
 export class MetratecReader {
-  private readonly parser = new MetratecLineParser();
   private readonly presence: TagPresence;
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly input: ReaderLine<MetratecLineResult>;
   private readonly clock: DriverClock;
   private readonly antennas: number;
   private readonly responseTimeoutMs: number;
   private readonly restartAfterMs: number;
-  private readonly idleFlushMs: number;
   /** Whether lines carry a CRC now (after `CON`). */
   private crc = false;
   /** The set-up steps still to send; null once inventories run. */
@@ -57,7 +56,6 @@ export class MetratecReader {
   private waiting: Step | null = null;
   private cancelTimeout: (() => void) | null = null;
   private cancelRestart: (() => void) | null = null;
-  private cancelIdleFlush: (() => void) | null = null;
   /** The inventory being read: its tags, its antenna, and what spoiled it. */
   private frame: { uids: TagUid[]; antenna: number | null; spoiled: string | null } = { uids: [], antenna: null, spoiled: null };
   /** Antennas read since the set-up or the last full round. */
@@ -75,10 +73,13 @@ export class MetratecReader {
     this.clock = options.clock ?? SYSTEM_CLOCK;
     this.responseTimeoutMs = options.responseTimeoutMs ?? 500;
     this.restartAfterMs = options.restartAfterMs ?? 2_000;
-    this.idleFlushMs = options.idleFlushMs ?? 100;
     this.presence = new TagPresence(emit, options.flickerWindowMs ?? 300, this.clock);
-    this.unsubscribe.push(port.onData((chunk) => this.receive(chunk)));
-    this.unsubscribe.push(port.onClose((reason) => this.closed(reason)));
+    this.input = new ReaderLine(port, new MetratecLineParser(), {
+      idleFlushMs: options.idleFlushMs ?? 100,
+      clock: this.clock,
+      handle: (results) => this.handle(results),
+      closed: (reason) => this.closed(reason),
+    });
   }
 
   static async open(port: TransportPort, emit: (event: RfidEvent) => void, options: MetratecReaderOptions = {}): Promise<MetratecReader> {
@@ -109,7 +110,7 @@ export class MetratecReader {
   /** Stops listening; timers are dropped (the port is closed by its owner). */
   detach(): void {
     this.stopped = true;
-    for (const off of this.unsubscribe.splice(0)) off();
+    this.input.detach();
     this.quiet();
     this.presence.forget();
   }
@@ -149,18 +150,6 @@ export class MetratecReader {
     }
     this.emit({ type: 'protocol-error', problem: `the reader did not answer ${step.command} within ${this.responseTimeoutMs} ms: setting it up again` });
     this.start().catch(() => undefined);
-  }
-
-  private receive(chunk: Uint8Array): void {
-    this.handle(this.parser.push(chunk));
-    this.cancelIdleFlush?.();
-    this.cancelIdleFlush = null;
-    if (this.parser.pending) {
-      this.cancelIdleFlush = this.clock.setTimer(this.idleFlushMs, () => {
-        this.cancelIdleFlush = null;
-        this.handle(this.parser.flush());
-      });
-    }
   }
 
   private handle(results: readonly MetratecLineResult[]): void {
@@ -279,8 +268,8 @@ export class MetratecReader {
     });
   }
 
+  /** What the port held is handled (reader-line.ts). */
   private closed(reason: DriverError): void {
-    this.handle(this.parser.flush());
     this.stopped = true;
     this.quiet();
     this.presence.forget();
@@ -288,10 +277,9 @@ export class MetratecReader {
   }
 
   private quiet(): void {
-    for (const cancel of [this.cancelTimeout, this.cancelRestart, this.cancelIdleFlush]) cancel?.();
+    for (const cancel of [this.cancelTimeout, this.cancelRestart]) cancel?.();
     this.cancelTimeout = null;
     this.cancelRestart = null;
-    this.cancelIdleFlush = null;
     this.waiting = null;
   }
 }

@@ -1,5 +1,6 @@
 import type { DriverError } from '../driver-error.js';
 import { type DriverClock, SYSTEM_CLOCK, TagPresence } from '../rfid/presence.js';
+import { ReaderLine } from '../rfid/reader-line.js';
 import type { RfidEvent } from '../rfid/rfid-reader.js';
 import type { TransportPort } from '../transport/transport.js';
 import { COMMAND, encodeCommand, hexOf, NACK_FRAME, PN532_TO_HOST, Pn532FrameParser, type Pn532ParseResult, WAKEUP } from './pn532-frame.js';
@@ -46,18 +47,15 @@ type Waiting = { readonly command: number; readonly parameters: readonly number[
  * board and sets it up again. Device words only: an antenna number, UIDs.
  */
 export class Pn532Reader {
-  private readonly parser = new Pn532FrameParser();
   private readonly presence: TagPresence;
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly input: ReaderLine<Pn532ParseResult>;
   private readonly clock: DriverClock;
   private readonly antenna: number;
   private readonly pollIntervalMs: number;
   private readonly responseTimeoutMs: number;
-  private readonly idleFlushMs: number;
   private readonly maxTargets: number;
   private waiting: Waiting | null = null;
   private cancelPoll: (() => void) | null = null;
-  private cancelIdleFlush: (() => void) | null = null;
   private stopped = false;
 
   constructor(
@@ -69,13 +67,16 @@ export class Pn532Reader {
     this.antenna = options.antenna ?? 0;
     this.pollIntervalMs = options.pollIntervalMs ?? 25;
     this.responseTimeoutMs = options.responseTimeoutMs ?? 300;
-    this.idleFlushMs = options.idleFlushMs ?? 100;
     const maxTargets = options.maxTargets ?? MAX_TARGETS;
     if (maxTargets !== 1 && maxTargets !== 2) throw new RangeError(`a PN532 lists 1 or 2 targets at once, not ${maxTargets}`);
     this.maxTargets = maxTargets;
     this.presence = new TagPresence(emit, options.flickerWindowMs ?? 300, this.clock);
-    this.unsubscribe.push(port.onData((chunk) => this.receive(chunk)));
-    this.unsubscribe.push(port.onClose((reason) => this.closed(reason)));
+    this.input = new ReaderLine(port, new Pn532FrameParser(), {
+      idleFlushMs: options.idleFlushMs ?? 100,
+      clock: this.clock,
+      handle: (results) => this.handle(results),
+      closed: (reason) => this.closed(reason),
+    });
   }
 
   /** Listens on the port and starts: wake-up, set-up, then polling. */
@@ -97,7 +98,7 @@ export class Pn532Reader {
   /** Stops polling and listening; waiting timers are dropped (the port is closed by its owner). */
   detach(): void {
     this.stopped = true;
-    for (const off of this.unsubscribe.splice(0)) off();
+    this.input.detach();
     this.quiet();
     this.presence.forget();
   }
@@ -116,18 +117,6 @@ export class Pn532Reader {
     this.waiting = null;
     this.emit({ type: 'protocol-error', problem: `the PN532 did not ${acknowledged ? 'answer' : 'acknowledge'} ${NAMES[command] ?? hexOf([command])} within ${this.responseTimeoutMs} ms: waking it and setting it up again` });
     this.start().catch(() => undefined);
-  }
-
-  private receive(chunk: Uint8Array): void {
-    this.handle(this.parser.push(chunk));
-    this.cancelIdleFlush?.();
-    this.cancelIdleFlush = null;
-    if (this.parser.pending) {
-      this.cancelIdleFlush = this.clock.setTimer(this.idleFlushMs, () => {
-        this.cancelIdleFlush = null;
-        this.handle(this.parser.flush());
-      });
-    }
   }
 
   private handle(results: readonly Pn532ParseResult[]): void {
@@ -206,8 +195,8 @@ export class Pn532Reader {
     this.send(COMMAND.IN_LIST_PASSIVE_TARGET, [this.maxTargets, BAUD_106_TYPE_A]).catch(() => undefined);
   }
 
+  /** What the port held is handled (reader-line.ts). */
   private closed(reason: DriverError): void {
-    this.handle(this.parser.flush());
     this.stopped = true;
     this.quiet();
     // After a disconnect nothing is known of the antenna: a board opened again reports every tag afresh.
@@ -220,7 +209,5 @@ export class Pn532Reader {
     this.waiting = null;
     this.cancelPoll?.();
     this.cancelPoll = null;
-    this.cancelIdleFlush?.();
-    this.cancelIdleFlush = null;
   }
 }

@@ -4,6 +4,7 @@ import { encodeFrame } from './encode.js';
 import { RfidFrameParser, type RfidParseResult } from './frame-parser.js';
 import { ANTENNA_FAULT_CODE, describeAntennaFault, HEARTBEAT_FLAG, type RfidCommand, type RfidCommandType } from './messages.js';
 import { type DriverClock, SYSTEM_CLOCK, TagPresence } from './presence.js';
+import { ReaderLine } from './reader-line.js';
 import type { TagUid } from './tag-uid.js';
 
 /**
@@ -58,13 +59,9 @@ export const DEFAULT_IDLE_FLUSH_MS = 100;
  * is nothing to lift.
  */
 export class RfidReader {
-  private readonly parser = new RfidFrameParser();
   /** Where each tag is (presence.ts): a tag may be in two overlapping fields at once. */
   private readonly presence: TagPresence;
-  private readonly unsubscribe: (() => void)[] = [];
-  private readonly idleFlushMs: number;
-  private readonly clock: RfidClock;
-  private cancelIdleFlush: (() => void) | null = null;
+  private readonly input: ReaderLine<RfidParseResult>;
   /** Whether the host wants inventory running: a reader that reports it stopped (rebooted) is restarted. */
   private wantInventory = false;
 
@@ -73,11 +70,14 @@ export class RfidReader {
     private readonly emit: (event: RfidEvent) => void,
     options: RfidReaderOptions = {},
   ) {
-    this.idleFlushMs = options.idleFlushMs ?? DEFAULT_IDLE_FLUSH_MS;
-    this.clock = options.clock ?? SYSTEM_CLOCK;
-    this.presence = new TagPresence(emit, options.flickerWindowMs ?? DEFAULT_FLICKER_WINDOW_MS, this.clock);
-    this.unsubscribe.push(port.onData((chunk) => this.receive(chunk)));
-    this.unsubscribe.push(port.onClose((reason) => this.closed(reason)));
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.presence = new TagPresence(emit, options.flickerWindowMs ?? DEFAULT_FLICKER_WINDOW_MS, clock);
+    this.input = new ReaderLine(port, new RfidFrameParser(), {
+      idleFlushMs: options.idleFlushMs ?? DEFAULT_IDLE_FLUSH_MS,
+      clock,
+      handle: (results) => this.handle(results),
+      closed: (reason) => this.closed(reason),
+    });
   }
 
   /** Listens on the port, then asks the reader to start reading tags (START_INVENTORY). */
@@ -104,37 +104,19 @@ export class RfidReader {
 
   /** Stops listening and drops waiting lifts (the port is closed by its owner). */
   detach(): void {
-    for (const off of this.unsubscribe.splice(0)) off();
-    this.forget();
+    this.input.detach();
+    this.presence.forget();
   }
 
   private send(command: RfidCommand): Promise<void> {
     return this.port.write(encodeFrame(command));
   }
 
-  private receive(chunk: Uint8Array): void {
-    this.handle(this.parser.push(chunk));
-    this.cancelIdleFlush?.();
-    this.cancelIdleFlush = null;
-    if (this.parser.pending) {
-      this.cancelIdleFlush = this.clock.setTimer(this.idleFlushMs, () => {
-        this.cancelIdleFlush = null;
-        this.handle(this.parser.flush());
-      });
-    }
-  }
-
+  /** What the port held is handled (reader-line.ts). */
   private closed(reason: DriverError): void {
-    this.handle(this.parser.flush());
     // After a disconnect nothing is known of the table: a reopened reader reports every tag again.
-    this.forget();
-    this.emit({ type: 'disconnected', reason });
-  }
-
-  private forget(): void {
-    this.cancelIdleFlush?.();
-    this.cancelIdleFlush = null;
     this.presence.forget();
+    this.emit({ type: 'disconnected', reason });
   }
 
   private handle(results: readonly RfidParseResult[]): void {

@@ -1,10 +1,8 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
-import { FloorClient } from '../../src/floor/link/floor-client.js';
-import { linkFilePath } from '../../src/floor/link/link-file.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
 import { identify, loadStaff, staffPath } from '../../src/api/staff.js';
@@ -13,7 +11,7 @@ import { startFloorLink } from '../../src/floor/shipper/table-link.js';
 import { changeDirectory } from '../../src/floor/staff/directory.js';
 import { floorStaffPath, readCopy } from '../../src/floor/staff/table-copy.js';
 import { cliIo } from '../cli/cli-io.js';
-import { startTestFloor, type TestFloor, until } from './support.js';
+import { floorClientOf, playedEnrolledTable, playedTableWithCopiedLink, startTestFloor, type TestFloor, until } from './support.js';
 
 let floor: TestFloor;
 
@@ -31,10 +29,7 @@ async function floorRows(tableId: string): Promise<string[]> {
 
 describe('a table enrolled at a floor', () => {
   it('ships its log from the running table, and shows the link on its status bar', async () => {
-    const db = join(floor.folder, 'linked.db');
-    const link = await enrolTable(db, await floor.enrolment('Linked'));
-    const played = SimulatedTable.open(db, { hands: 6, seed: 41 });
-    played.playAll();
+    const { db, link, table: played } = await playedEnrolledTable(floor, 'linked.db', 'Linked', { hands: 6, seed: 41 });
     const hashes = [...played.store.rows()].map((row) => row.hash);
     played.close();
     const core = await Core.open({ dbPath: db, hardware: 'sim', floorPin: '246813', seed: 1 });
@@ -52,11 +47,8 @@ describe('a table enrolled at a floor', () => {
   });
 
   it('shows a fork the floor answers as a device fault, which the table keeps in its log for the floor', async () => {
-    const dbA = join(floor.folder, 'first.db');
-    const link = await enrolTable(dbA, await floor.enrolment('Forked'));
-    const first = SimulatedTable.open(dbA, { hands: 3, seed: 51 });
-    first.playAll();
-    const client = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
+    const { db: dbA, link, table: first } = await playedEnrolledTable(floor, 'first.db', 'Forked', { hands: 3, seed: 51 });
+    const client = floorClientOf(link);
     const shipper = new Shipper(first.store, client, link.table.id, { pollMs: 5 });
     shipper.start();
     await shipper.caughtUp();
@@ -64,10 +56,7 @@ describe('a table enrolled at a floor', () => {
     client.close();
     first.close();
     // Another log under the same credential (a table's file swapped for another's): refused at the start.
-    const dbB = join(floor.folder, 'second.db');
-    copyFileSync(linkFilePath(dbA), linkFilePath(dbB));
-    const second = SimulatedTable.open(dbB, { hands: 3, seed: 52 });
-    second.playAll();
+    const { db: dbB, table: second } = playedTableWithCopiedLink(floor, dbA, 'second.db', { hands: 3, seed: 52 });
     second.close();
     const core = await Core.open({ dbPath: dbB, hardware: 'sim', floorPin: '246813', seed: 1 });
     try {

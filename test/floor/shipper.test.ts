@@ -1,15 +1,13 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceStatus } from '../../src/controller/view-model.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
-import { FloorClient } from '../../src/floor/link/floor-client.js';
-import { type FloorLinkFile, linkFilePath } from '../../src/floor/link/link-file.js';
 import { type LinkState, type ShippedLog, Shipper } from '../../src/floor/shipper/shipper.js';
 import { startFloorLink } from '../../src/floor/shipper/table-link.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
 import type { LogRow } from '../../src/store/store.js';
-import { startTestFloor, type TestFloor, until } from './support.js';
+import { floorClientOf, playedEnrolledTable, playedTableWithCopiedLink, startTestFloor, type TestFloor, until } from './support.js';
 
 let floor: TestFloor;
 
@@ -20,10 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await floor.close();
 });
-
-function clientOf(link: FloorLinkFile): FloorClient {
-  return new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
-}
 
 /** The floor's copy of a table's log: each row's number and hash, in order. */
 async function atFloor(tableId: string): Promise<{ seq: number; hash: string }[]> {
@@ -53,7 +47,7 @@ describe('the shipper', () => {
     const db = join(floor.folder, 'play.db');
     const link = await enrolTable(db, await floor.enrolment('Play'));
     const table = SimulatedTable.open(db, { hands: 15, seed: 11 });
-    const client = clientOf(link);
+    const client = floorClientOf(link);
     const shipper = new Shipper(table.store, client, link.table.id, { batchRows: 40, pollMs: 5 });
     shipper.start();
     let checks = 0;
@@ -81,7 +75,7 @@ describe('the shipper', () => {
     const link = await enrolTable(db, await floor.enrolment('Down'));
     const table = SimulatedTable.open(db, { hands: 30, seed: 12 });
     const states: LinkState['state'][] = [];
-    const client = clientOf(link);
+    const client = floorClientOf(link);
     const shipper = new Shipper(table.store, client, link.table.id, { pollMs: 5, retryMs: 20, maxRetryMs: 100, onState: (state) => states.push(state.state) });
     shipper.start();
     table.step(300);
@@ -104,21 +98,15 @@ describe('the shipper', () => {
 
   it('stops at a fork the floor answers, and shows it on the table as a device fault', async () => {
     // Two tables with one credential (a copied link file): the first ships its log, the second's differs.
-    const dbA = join(floor.folder, 'fork-a.db');
-    const link = await enrolTable(dbA, await floor.enrolment('Fork'));
-    const a = SimulatedTable.open(dbA, { hands: 4, seed: 21 });
-    a.playAll();
-    const dbB = join(floor.folder, 'fork-b.db');
-    copyFileSync(linkFilePath(dbA), linkFilePath(dbB));
-    const b = SimulatedTable.open(dbB, { hands: 6, seed: 22 });
-    b.playAll();
+    const { db: dbA, link, table: a } = await playedEnrolledTable(floor, 'fork-a.db', 'Fork', { hands: 4, seed: 21 });
+    const { db: dbB, table: b } = playedTableWithCopiedLink(floor, dbA, 'fork-b.db', { hands: 6, seed: 22 });
     // B begins while the floor's copy is empty; A's log reaches the floor before B's first batch.
     const hidden = { rows: 0 };
     const bLog: ShippedLog = { headOfChain: () => (hidden.rows === 0 ? { seq: 0, hash: '0'.repeat(64) } : b.store.headOfChain()), rows: (after) => b.store.rows(after) };
     const devices: DeviceStatus[] = [];
     const bLink = startFloorLink(dbB, bLog, { subscribe: () => () => undefined, view: () => b.controller.view(), reportDevice: (status) => devices.push(status) }, { pollMs: 5 });
     await until(() => bLink?.shipper.status().state === 'linked', 'B linked at row 0');
-    const aClient = clientOf(link);
+    const aClient = floorClientOf(link);
     const aShipper = new Shipper(a.store, aClient, link.table.id, { pollMs: 5 });
     aShipper.start();
     await aShipper.caughtUp();
@@ -137,7 +125,7 @@ describe('the shipper', () => {
     expect(forks.rows).toEqual([{ seq: parted }]);
     // B started again: the fork is found at the start, before anything is sent.
     await bLink?.stop();
-    const again = new Shipper(b.store, clientOf(link), link.table.id, { pollMs: 5 });
+    const again = new Shipper(b.store, floorClientOf(link), link.table.id, { pollMs: 5 });
     again.start();
     await until(() => again.status().state === 'fork', 'B finds the fork at its start');
     await again.stop();
@@ -148,11 +136,8 @@ describe('the shipper', () => {
   });
 
   it('finds a log cut short (fewer rows than the floor holds) at its start', async () => {
-    const db = join(floor.folder, 'cut.db');
-    const link = await enrolTable(db, await floor.enrolment('Cut'));
-    const table = SimulatedTable.open(db, { hands: 5, seed: 31 });
-    table.playAll();
-    const client = clientOf(link);
+    const { db, link, table } = await playedEnrolledTable(floor, 'cut.db', 'Cut', { hands: 5, seed: 31 });
+    const client = floorClientOf(link);
     const shipper = new Shipper(table.store, client, link.table.id, { pollMs: 5 });
     shipper.start();
     await shipper.caughtUp();

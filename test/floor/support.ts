@@ -1,14 +1,17 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeEnrolment, newSecret } from '../../src/floor/enrolment.js';
+import { enrolTable } from '../../src/floor/link/enrol.js';
 import { formatEnrolmentCode } from '../../src/floor/link/enrolment-code.js';
+import { FloorClient } from '../../src/floor/link/floor-client.js';
+import { type FloorLinkFile, linkFilePath } from '../../src/floor/link/link-file.js';
+import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
 import { loadBuiltFiles } from '../../src/server/built-files.js';
 import { FloorDatabase } from '../../src/floor/postgres/floor-database.js';
 import { type FloorCertificate, floorCertificate } from '../../src/floor/server/certificate.js';
 import { FloorServer } from '../../src/floor/server/floor-server.js';
 
-/** A folder for a test's floor and tables, which PostgreSQL (run as nobody when the tests run as root) may pass through. */
 /** Resolves when `condition` holds (it may be asynchronous), looking every 20 ms; rejects after `ms`, naming what it waited for. */
 export async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
@@ -18,6 +21,7 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
   }
 }
 
+/** A folder for a test's floor and tables, which PostgreSQL (run as nobody when the tests run as root) may pass through. */
 export function testFolder(prefix: string): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   chmodSync(folder, 0o711);
@@ -75,4 +79,29 @@ export async function startTestFloor(prefix = 'felt-floor-', { screens = false }
     },
   };
   return floor;
+}
+
+/** A table's client for the floor, as its link file says: the floor's address and certificate, the table's credential. */
+export function floorClientOf(link: FloorLinkFile): FloorClient {
+  return new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
+}
+
+type Session = Parameters<typeof SimulatedTable.open>[1];
+
+/** A table enrolled at the floor as `name` (its file `file` in the floor's folder), the session's hands played. */
+export async function playedEnrolledTable(floor: TestFloor, file: string, name: string, session: Session): Promise<{ db: string; link: FloorLinkFile; table: SimulatedTable }> {
+  const db = join(floor.folder, file);
+  const link = await enrolTable(db, await floor.enrolment(name));
+  const table = SimulatedTable.open(db, session);
+  table.playAll();
+  return { db, link, table };
+}
+
+/** Another table under the credential of the table at `enrolled` (its link file copied, as a table's file swapped for another's), the session's hands played. */
+export function playedTableWithCopiedLink(floor: TestFloor, enrolled: string, file: string, session: Session): { db: string; table: SimulatedTable } {
+  const db = join(floor.folder, file);
+  copyFileSync(linkFilePath(enrolled), linkFilePath(db));
+  const table = SimulatedTable.open(db, session);
+  table.playAll();
+  return { db, table };
 }
