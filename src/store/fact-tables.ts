@@ -81,7 +81,7 @@ const PROGRESS_EVERY = 250_000;
  * whose facts an older derivation made. Call inside the opening's transaction; `progress` hears how far it
  * is on a long log. Facts are derived data: what was kept before is dropped, not read.
  */
-export function rederiveFacts(db: Database.Database, progress?: (words: string) => void): FactCursor {
+export function rederiveFacts(db: Database.Database, progress?: (words: string) => void, every = PROGRESS_EVERY): FactCursor {
   const writer = new FactWriter(db);
   const snapshots = new Set(db.prepare('SELECT seq FROM snapshot').pluck().all() as number[]);
   const saveCursor = db.prepare('UPDATE snapshot SET facts = ? WHERE seq = ?');
@@ -105,7 +105,7 @@ export function rederiveFacts(db: Database.Database, progress?: (words: string) 
       derive();
       saveCursor.run(canonicalJson(cursor), seq);
     } else if (slice.length === 10_000) derive();
-    if (seq % PROGRESS_EVERY === 0) progress?.(`deriving the report facts again: ${seq.toLocaleString('en')} of ${total.toLocaleString('en')} rows`);
+    if (seq % every === 0) progress?.(`deriving the report facts again: ${seq.toLocaleString('en')} of ${total.toLocaleString('en')} rows`);
   }
   derive();
   db.prepare('INSERT OR REPLACE INTO fact_derivation (id, version) VALUES (1, ?)').run(FACTS_DERIVATION);

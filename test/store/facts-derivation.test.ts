@@ -7,7 +7,7 @@ import { type FactCursor, FACTS_DERIVATION } from '../../src/reports/facts.js';
 import { REPORT_FACTS } from '../../src/reports/floor-report.js';
 import { incidents } from '../../src/reports/incidents.js';
 import { checkpointFile, readCheckpoint } from '../../src/store/checkpoint.js';
-import { storedDerivation } from '../../src/store/fact-tables.js';
+import { rederiveFacts, storedDerivation } from '../../src/store/fact-tables.js';
 import { readReportSource } from '../../src/store/log-reader.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -98,6 +98,18 @@ describe('the report facts record the derivation that made them (D93)', () => {
     // The facts, the cursor and every snapshot's cursor are now derivation 2's: compared, they pass, from the first row and from the checkpoint.
     expect(verifyDatabase(path)).toMatchObject({ ok: true, rows: 86 });
     expect(verifyDatabase(path, undefined, { fromCheckpoint: true })).toMatchObject({ ok: true, rows: 86 });
+  });
+
+  it('deriving the facts again says how far it is, and leaves what the opening would', () => {
+    const path = written();
+    asDerivationOne(path);
+    const db = new Database(path);
+    const words: string[] = [];
+    db.transaction(() => rederiveFacts(db, (said) => words.push(said), 40))();
+    db.close();
+    expect(words).toEqual(['deriving the report facts again: 40 of 86 rows', 'deriving the report facts again: 80 of 86 rows']);
+    expect(version(path)).toBe(FACTS_DERIVATION);
+    expect(verifyDatabase(path)).toMatchObject({ ok: true, rows: 86 });
   });
 
   it('verify refuses facts that claim a version whose derivation disagrees with them', () => {
