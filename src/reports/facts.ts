@@ -28,10 +28,14 @@ export type HandFact = {
 };
 
 /** The log's rows the reports read besides the hands, as they are in the log. */
-export type FloorEntry = Extract<
-  TableOperation,
-  { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' | 'card-refused' | 'lockout-lifted' | 'hand-history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' }
->;
+export type FloorEntry =
+  | Extract<
+      TableOperation,
+      { type: 'seated' | 'topped-up' | 'left' | 'time-collected' | 'stack-adjusted' | 'time-waived' | 'hand-voided' | 'step-undone' | 'ruling' | 'table-configured' | 'dealer-on-duty' | 'device-incident' | 'card-refused' | 'lockout-lifted' | 'hand-history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' }
+    >
+  /** The dealer's card errors (derivation 2, D94): a hole card exposed in the deal, a card turned too early, a flop dealt again. */
+  | Extract<Operation, { type: 'card-exposed' | 'premature-card' }>
+  | (Extract<Operation, { type: 'cards-returned' }> & { readonly redeal: true });
 
 export type EventFact = {
   readonly seq: number;
@@ -151,9 +155,12 @@ export const ALL_FACTS: FactSelection = { kinds: FACT_KINDS, handFields: HAND_FI
 
 /**
  * The version of the facts' derivation (`deriveFacts`): a change to what it gives from the same rows is a
- * new version. A verify checkpoint made under another version is not used (D82).
+ * new version. The database keeps the version that made its facts (D93): an opening re-derives facts an
+ * older one made, verify compares the facts only with the version they claim, a verify checkpoint made
+ * under another version is not used (D82). 1: the facts as D36 made them; 2: with the dealer's card errors
+ * (a hole card exposed, a premature card, a flop dealt again, D94).
  */
-export const FACTS_DERIVATION = 1;
+export const FACTS_DERIVATION = 2;
 
 export function eventKind(entry: FloorEntry): Exclude<FactKind, 'hand'> {
   switch (entry.type) {
@@ -177,7 +184,13 @@ const FLOOR_ENTRIES: ReadonlySet<string> = new Set<FloorEntry['type']>([
   'seated', 'topped-up', 'left', 'time-collected', 'stack-adjusted', 'time-waived', 'hand-voided', 'step-undone', 'ruling', 'table-configured', 'dealer-on-duty', 'device-incident', 'card-refused',
   // Only in logs written since D60, D65 and D66: older logs' facts are derived as they were.
   'lockout-lifted', 'hand-history-viewed', 'card-entry-stopped', 'card-entry-resumed',
+  // Derivation 2 (D94): the dealer's card errors. Cards set aside going back into the stub are not one: only a flop dealt again.
+  'card-exposed', 'premature-card', 'cards-returned',
 ]);
+
+function isFloorEntry(entry: TableLogEntry): entry is FloorEntry {
+  return FLOOR_ENTRIES.has(entry.type) && (entry.type !== 'cards-returned' || entry.redeal);
+}
 
 /** What derivation carries from one row to the next; kept with the facts so the next append goes on from it. */
 export type FactCursor = {
@@ -260,10 +273,10 @@ export function deriveFacts(cursor: FactCursor, entries: Iterable<TableLogEntry>
         break;
     }
     if (entry.type === 'time-collected') collected.push({ seq, entry });
-    else if (FLOOR_ENTRIES.has(entry.type)) {
+    else if (isFloorEntry(entry)) {
       // A row in a hand has the hand's time, so a window in time never cuts a hand in two; any other row
       // its own time, or the table's latest (older logs kept fewer times).
-      events.push({ seq, at: inHand ? handAt : time, hand, entry: entry as FloorEntry });
+      events.push({ seq, at: inHand ? handAt : time, hand, entry });
     }
     if (entry.type === 'hand-settled' || entry.type === 'hand-voided') inHand = false;
   }

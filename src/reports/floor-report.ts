@@ -27,8 +27,8 @@ export const REPORT_FACTS: Readonly<Record<ReportKind, FactSelection>> = {
   session: { kinds: ['hand', 'dealer'], handFields: HAND_FIELDS },
   collections: { kinds: ['hand', 'dealer', 'time'], handFields: ['seq', 'hand', 'at', 'shift', 'rake', 'voided'] },
   cashflow: { kinds: ['hand', 'time', 'seat', 'correction'], handFields: ['seq', 'at', 'rake', 'voided'] },
-  // The hands' last rows tell an incident after a hand from one in it.
-  incidents: { kinds: ['hand', 'correction', 'incident'], handFields: ['seq', 'hand'] },
+  // The hands' last rows tell an incident after a hand from one in it; the dealers, whose card errors are whose (D94).
+  incidents: { kinds: ['hand', 'dealer', 'correction', 'incident'], handFields: ['seq', 'hand'] },
   standings: { kinds: [], handFields: [] },
 };
 

@@ -6,6 +6,7 @@ import type { Words } from '../evaluator/words.js';
 import { type CardSource, type DeviceIncident, MISDEAL_REASONS } from '../engine/table/table-operations.js';
 import { type Facts, inWindow, WHOLE_LOG, type Window } from './facts.js';
 import { printable } from '../printable.js';
+import { formatCard } from '../cards/notation.js';
 import { DEVICE_NAMES, reasonWords } from './incident-kinds.js';
 import { setupWords } from './setup-words.js';
 import { stopWords } from '../engine/table/card-entry.js';
@@ -15,7 +16,7 @@ import type { TableConfig } from '../engine/table/table-config.js';
 export type Incident = {
   /** The log row it is (1-based): the place to look it up with `felt verify`, `felt export`. */
   readonly row: number;
-  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | 'history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' | DeviceIncident;
+  readonly kind: 'misdeal' | 'step-undone' | 'stack-corrected' | 'time-waived' | 'card-refused' | 'ruling' | 'table-setup' | 'lockout-lifted' | 'history-viewed' | 'card-entry-stopped' | 'card-entry-resumed' | DealerCardError | DeviceIncident;
   /** When (ms since the epoch): the decision's or device's own time, else the table's time then (D36); null in older logs. */
   readonly at: number | null;
   /** The hand it happened in, or the hand it came after (between hands, `afterHand`), by its number; null before the first hand. */
@@ -31,6 +32,9 @@ export type Incident = {
   readonly chips: number;
 };
 
+/** The dealer's card errors (D94): a hole card exposed in the deal, a card turned too early, a flop dealt again. */
+export type DealerCardError = 'card-exposed' | 'premature-card' | 'flop-redealt';
+
 /**
  * The floor's decisions and corrections in a table's log, in order: misdeals (voided hands), steps taken
  * back, stack corrections, rulings and table setups — each with who approved it — and what the devices
@@ -44,10 +48,20 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
   // The setup before each new one, for the words of what changed (the table's first setup is not among the
   // facts: a first change names the setup as it became).
   let setup: TableConfig | null = null;
+  // Who a dealer's card error is on: the floor that took it on a screen's report (its operations follow the
+  // resume's row), else the croupier on duty (D94).
+  let dealer: { by: string; who: Words } = CROUPIER;
+  let resumed: { row: number; by: string; taken: boolean } | null = null;
   for (const { seq: row, hand, entry, at: tableTime } of events) {
     const at = 'at' in entry && typeof entry.at === 'number' ? entry.at : tableTime;
     const before = setup;
     if (entry.type === 'table-configured') setup = entry.config;
+    if (entry.type === 'dealer-on-duty') dealer = approved(`${entry.name} (${ROLE_WORDS.croupier.en} #${entry.number})`);
+    if (entry.type === 'card-entry-resumed') resumed = { row, by: entry.by, taken: entry.taken };
+    const cardError = (): { by: string; who: Words } & { taken: boolean } => {
+      if (resumed !== null && resumed.taken && resumed.row === row - 1) return { ...approved(resumed.by), taken: true };
+      return { ...dealer, taken: false };
+    };
     // In a period by the time it shows: a decision during a hand by its own time, not the hand's start.
     if (!inWindow(at, window)) continue;
     switch (entry.type) {
@@ -90,6 +104,25 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
         found.push({ row, at, kind: 'lockout-lifted', hand, ...approved(entry.by), chips: 0, words: { en: `Lock-out of ${which.en} after wrong PINs lifted`, de: `Sperre ${which.de} nach falschen PINs aufgehoben` } });
         break;
       }
+      case 'card-exposed': {
+        const { taken, ...who } = cardError();
+        const card = entry.card === null ? null : formatCard(entry.card);
+        found.push({ row, at, kind: 'card-exposed', hand, ...who, chips: 0, words: followed(taken, { en: `Seat ${entry.seat}'s hole card${card === null ? '' : ` (${card})`} exposed in the deal: burned, a new card dealt`, de: `Hole Card von Platz ${entry.seat}${card === null ? '' : ` (${card})`} beim Geben aufgedeckt: verbrannt, eine neue gegeben` }) });
+        break;
+      }
+      case 'premature-card': {
+        const { taken, ...who } = cardError();
+        const card = entry.card === null ? '' : ` (${formatCard(entry.card)})`;
+        const what = entry.to === 'burn' ? { en: `A burn card${card} turned too early: it stays with the burns`, de: `Eine Brennkarte${card} zu früh aufgedeckt: sie bleibt bei den Brennkarten` } : { en: `A board card${card} turned too early: set aside until the ${entry.returnAt}`, de: `Eine Boardkarte${card} zu früh aufgedeckt: beiseitegelegt bis ${STREET_DE[entry.returnAt]}` };
+        found.push({ row, at, kind: 'premature-card', hand, ...who, chips: 0, words: followed(taken, what) });
+        break;
+      }
+      case 'cards-returned': {
+        const { taken, ...who } = cardError();
+        const cards = entry.cards.length === 0 ? '' : ` (${entry.cards.map(formatCard).join(' ')})`;
+        found.push({ row, at, kind: 'flop-redealt', hand, ...who, chips: 0, words: followed(taken, { en: `The flop${cards} went back into the stub and was dealt again`, de: `Der Flop${cards} kam zurück in den Stock und wurde neu gegeben` }) });
+        break;
+      }
       case 'device-incident':
         found.push({ row, at, kind: entry.incident, hand, by: entry.device, who: DEVICE_NAMES[entry.kind], chips: 0, words: withTechnical(entry.words, entry.technical) });
         break;
@@ -101,6 +134,16 @@ export function incidents({ events, hands }: Facts, window: Window = WHOLE_LOG):
     }
   }
   return found.map((incident) => ({ ...incident, afterHand: incident.hand !== null && incident.row > (ended.get(incident.hand) ?? Number.POSITIVE_INFINITY) }));
+}
+
+/** The croupier, where the log names no dealer on duty. */
+const CROUPIER = { by: ROLE_WORDS.croupier.en, who: { en: 'Croupier', de: 'Croupier' } };
+
+const STREET_DE: Readonly<Record<'flop' | 'turn' | 'river', string>> = { flop: 'zum Flop', turn: 'zum Turn', river: 'zum River' };
+
+/** A card error's words, with whether the floor took it on a screen's report after card entry stopped. */
+function followed(taken: boolean, words: Words): Words {
+  return taken ? { en: `${words.en} — taken by the floor on a screen's report`, de: `${words.de} — vom Floor auf die Meldung eines Bildschirms übernommen` } : words;
 }
 
 /** A device's failure with what the system said of it, for the technician the words send for. */

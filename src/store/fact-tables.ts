@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
-import { ALL_FACTS, dealersOf, deriveFacts, type EventFact, eventKind, type FactCursor, type FactKind, type Facts, type FactSelection, FIRST_CURSOR, type FloorEntry, HAND_FIELDS, type HandColumns, type HandFact, type HandField, noHands } from '../reports/facts.js';
+import { ALL_FACTS, dealersOf, deriveFacts, FACTS_DERIVATION, type EventFact, eventKind, type FactCursor, type FactKind, type Facts, type FactSelection, FIRST_CURSOR, type FloorEntry, HAND_FIELDS, type HandColumns, type HandFact, type HandField, noHands } from '../reports/facts.js';
 import { canonicalJson } from './canonical-json.js';
 import { LogTables } from './log-rows.js';
 
@@ -72,27 +72,54 @@ export function storedCursor(db: Database.Database): FactCursor | null {
   return row === undefined ? null : (JSON.parse(row.cursor) as FactCursor);
 }
 
+/** How many rows between two words of progress while the facts are derived again. */
+const PROGRESS_EVERY = 250_000;
+
 /**
- * Derives the facts of a log that has none yet (written before them), a slice of rows at a time, and
- * keeps them; once per table, when it is next opened.
+ * Derives the report facts of the whole log again with this Felt's derivation and keeps them, with the
+ * cursor at every snapshot and the version that made them (D93): for a log written before the facts, or
+ * whose facts an older derivation made. Call inside the opening's transaction; `progress` hears how far it
+ * is on a long log. Facts are derived data: what was kept before is dropped, not read.
  */
-export function backfillFacts(db: Database.Database): FactCursor {
+export function rederiveFacts(db: Database.Database, progress?: (words: string) => void, every = PROGRESS_EVERY): FactCursor {
   const writer = new FactWriter(db);
+  const snapshots = new Set(db.prepare('SELECT seq FROM snapshot').pluck().all() as number[]);
+  const saveCursor = db.prepare('UPDATE snapshot SET facts = ? WHERE seq = ?');
+  const log = new LogTables(db);
+  const total = log.lastRow();
   let cursor = FIRST_CURSOR;
-  db.transaction(() => {
-    // Facts without their cursor are nobody's: derived data, derived again whole.
-    db.exec('DELETE FROM fact_block');
-    const slice: TableLogEntry[] = [];
-    const derive = (): void => {
-      const derived = deriveFacts(cursor, slice);
-      writer.write(cursor, derived);
-      cursor = derived.cursor;
-      slice.length = 0;
-    };
-    for (const entry of new LogTables(db).entries()) if (slice.push(entry) === 10_000) derive();
-    derive();
-  })();
+  db.exec('DELETE FROM fact_block; DELETE FROM fact_cursor');
+  const slice: TableLogEntry[] = [];
+  const derive = (): void => {
+    const derived = deriveFacts(cursor, slice);
+    writer.write(cursor, derived);
+    cursor = derived.cursor;
+    slice.length = 0;
+  };
+  let seq = 0;
+  for (const entry of log.entries()) {
+    slice.push(entry);
+    seq++;
+    // A slice ends at each snapshot, for the cursor it keeps (the facts do not depend on how rows are split).
+    if (snapshots.has(seq)) {
+      derive();
+      saveCursor.run(canonicalJson(cursor), seq);
+    } else if (slice.length === 10_000) derive();
+    if (seq % every === 0) progress?.(`deriving the report facts again: ${seq.toLocaleString('en')} of ${total.toLocaleString('en')} rows`);
+  }
+  derive();
+  db.prepare('INSERT OR REPLACE INTO fact_derivation (id, version) VALUES (1, ?)').run(FACTS_DERIVATION);
   return cursor;
+}
+
+/**
+ * The version of the derivation the kept facts claim (D93): 1 for a table from before it was kept (no
+ * table); null when its row was removed, or is not a version.
+ */
+export function storedDerivation(db: Database.Database): number | null {
+  if (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'fact_derivation'").get() === undefined) return 1;
+  const version = db.prepare('SELECT version FROM fact_derivation WHERE id = 1').pluck().get() as unknown;
+  return Number.isSafeInteger(version) && (version as number) >= 1 ? (version as number) : null;
 }
 
 /** The events of one kind as kept, block by block, in log order. */
@@ -141,9 +168,12 @@ export function readFacts(db: Database.Database, { kinds, handFields }: FactSele
   return { hands, events, dealers: dealersOf(events) };
 }
 
-/** Whether the database has its facts (false for a log written before them and not opened since). */
+/**
+ * Whether the database has its facts as this Felt derives them: false for a log written before them, or
+ * whose facts an older derivation made (D93), and not opened since — a report derives them from the log.
+ */
 export function hasFacts(db: Database.Database): boolean {
-  return hasFactTables(db) && storedCursor(db) !== null;
+  return hasFactTables(db) && storedCursor(db) !== null && storedDerivation(db) === FACTS_DERIVATION;
 }
 
 /** Whether the database has the report facts' tables (one written before them has not). */

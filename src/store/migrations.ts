@@ -92,6 +92,19 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: PACKED_LOG_SQL,
     run: packLog,
   },
+  {
+    // The version of the report facts' derivation that made the facts kept (FACTS_DERIVATION, D93). Facts
+    // made before it was kept are version 1's; an opening derives them again when they are older than its
+    // Felt's (store.ts), in the same transaction.
+    id: '2026-12-02T18:00-facts-derivation',
+    sql: `
+      CREATE TABLE fact_derivation (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO fact_derivation (id, version) VALUES (1, 1);
+    `,
+  },
 ];
 
 /**

@@ -5,8 +5,8 @@ import { departuresAsKept } from '../engine/table/departures.js';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import type { TableState } from '../engine/table/table-state.js';
 import { canonicalJson } from './canonical-json.js';
-import { deriveFacts, type FactCursor, type Facts, type FactSelection } from '../reports/facts.js';
-import { backfillFacts, FactWriter, readFacts, storedCursor } from './fact-tables.js';
+import { deriveFacts, FACTS_DERIVATION, type FactCursor, type Facts, type FactSelection } from '../reports/facts.js';
+import { FactWriter, readFacts, rederiveFacts, storedCursor, storedDerivation } from './fact-tables.js';
 import { migrate } from './migrations.js';
 import { FileLock, LockHeld } from './file-lock.js';
 import { PersistenceError } from './persistence-error.js';
@@ -36,14 +36,17 @@ export class Store {
     private readonly lock: FileLock | null,
     /** The database's path, as the opening was given it: for words about it. */
     readonly path: string,
+    progress?: (words: string) => void,
   ) {
     this.log = new LogTables(db);
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
     this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
     this.facts = new FactWriter(db);
-    // A log from before the facts gets them now, once (it takes a while for a long one).
-    this.factCursor = storedCursor(db) ?? backfillFacts(db);
+    // A log from before the facts, or whose facts an older derivation made, gets them now, once (a while
+    // for a long one): from the log, in the opening's transaction (D93).
+    const cursor = storedDerivation(db) === FACTS_DERIVATION ? storedCursor(db) : null;
+    this.factCursor = cursor ?? rederiveFacts(db, progress);
   }
 
   /**
@@ -86,7 +89,7 @@ export class Store {
         }
         const damaged = quickCheck(db);
         if (damaged !== null) throw new PersistenceError(`the database ${path} is damaged: SQLite's quick check of its table '${damaged.table}' says: ${damaged.says} — the table does not open on it: run felt verify --full, then ${WHAT_TO_DO}`);
-        return new Store(db, lock, path);
+        return new Store(db, lock, path, progress);
       })();
       // The unpacked log's pages, freed by its migration, given back to the disk (once; a copy of the file
       // for a moment, so a full disk leaves them free — and the table as it is).

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { canonicalJson } from './canonical-json.js';
 import type { FactCursor } from '../reports/facts.js';
-import { hasFactTables } from './fact-tables.js';
+import { hasFactTables, storedDerivation } from './fact-tables.js';
+import { FACTS_DERIVATION } from '../reports/facts.js';
 import { appendOnlyTriggers, appliedMigrations, BASELINE, migrate, MIGRATIONS, PACKED, schemaOf } from './migrations.js';
 import { GENESIS_HASH } from './log-rows.js';
 import { openToRead, realFile } from './store.js';
@@ -183,16 +184,21 @@ function verifyPacked(db: Database.Database, expectHead: string | undefined, rea
   reading.what = 'its report facts';
   const cursor = storedFactCursor(db);
   if (typeof cursor === 'string') return { ok: false, row: 0, problem: cursor };
+  const derivation = derivationProblem(db);
+  if (typeof derivation === 'string') return { ok: false, row: 0, problem: derivation };
+  // Facts an older derivation made are derived again by the next opening, and a report derives its own from
+  // the log until then (D93): the log is checked whole, the facts are not compared — never with old code.
+  const current = derivation === FACTS_DERIVATION;
   const end = logEnd(db);
-  const kept = checkpoint === null || !checkpoint.use || expectHead !== undefined ? null : readCheckpoint(checkpoint.file);
+  const kept = checkpoint === null || !checkpoint.use || expectHead !== undefined || !current ? null : readCheckpoint(checkpoint.file);
   const resumed = kept === null || kept.row > end ? null : resumeAt(db, kept);
   const from = resumed?.start ?? GENESIS;
   // In stretches at once where the log is long (D83); in one where that does not pass, for its finding.
-  const checked = (checkpoint !== null && checkInThreads(db, checkpoint.path, from, end, expectHead, reading, checkpoint.threads ?? {})) || checkStretch(db, from, end, expectHead, reading);
+  const checked = (checkpoint !== null && current && checkInThreads(db, checkpoint.path, from, end, expectHead, reading, checkpoint.threads ?? {})) || checkStretch(db, from, end, expectHead, reading, current);
   if (!('hash' in checked)) return { ok: false, ...checked };
   const handsBefore = resumed?.hands ?? 0;
-  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, cursor, resumed?.start.cursor);
-  if (result.ok && checkpoint !== null) {
+  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, current ? cursor : null, resumed?.start.cursor);
+  if (result.ok && checkpoint !== null && current) {
     const next = checkpointOf(db, checked, handsBefore);
     if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);
   }
@@ -263,11 +269,22 @@ export function storedFactCursor(db: Database.Database): { readonly cursor: stri
 }
 
 /**
+ * The version of the derivation the report facts claim (D93), or what is wrong with it: its row removed or
+ * not a version, or a version this Felt does not know (a newer one derived them).
+ */
+function derivationProblem(db: Database.Database): number | string {
+  const version = storedDerivation(db);
+  if (version === null) return "the report facts' derivation version was removed or changed (the row of table 'fact_derivation' is missing or holds no version)";
+  if (version > FACTS_DERIVATION) return `the report facts claim derivation version ${version}, which this version of Felt does not know (was the table written by a newer one?); this Felt derives version ${FACTS_DERIVATION}`;
+  return version;
+}
+
+/**
  * What lies around a log checked to its end: the head is its last row and hash; the head kept elsewhere was
  * found (and is not the genesis of a log that has rows); the facts end where the log does, none left over;
  * no snapshot is kept past the log's end.
  */
-export function around(db: Database.Database, end: StretchEnd, expectHead: string | undefined, cursor: { readonly cursor: string }, factsFrom?: StretchStart['cursor']): Verification {
+export function around(db: Database.Database, end: StretchEnd, expectHead: string | undefined, cursor: { readonly cursor: string } | null, factsFrom?: StretchStart['cursor']): Verification {
   const head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string } | undefined;
   if (head === undefined) return { ok: false, row: end.row + 1, problem: "the log's head row was removed" };
   if (head.seq !== end.row || head.hash !== end.hash) {
@@ -282,7 +299,8 @@ export function around(db: Database.Database, end: StretchEnd, expectHead: strin
     // No row is bad: the hash is not found (row 0, the log as a whole).
     return { ok: false, row: 0, problem: `the head ${expectHead} kept elsewhere is not in this chain: its history was rewritten or cut before it` };
   }
-  if (cursor.cursor !== canonicalJson(end.cursor) || !factsComplete(db, end.cursor.counts, factsFrom?.counts)) {
+  // Null: facts an older derivation made, not compared (D93).
+  if (cursor !== null && (cursor.cursor !== canonicalJson(end.cursor) || !factsComplete(db, end.cursor.counts, factsFrom?.counts))) {
     return { ok: false, row: end.row, problem: 'the report facts do not end where the log does (facts were added, removed or changed)' };
   }
   const beyond = db.prepare('SELECT seq FROM snapshot WHERE seq > ? OR seq < 1 ORDER BY seq LIMIT 1').pluck().get(end.row) as number | undefined;
