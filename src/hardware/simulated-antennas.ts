@@ -125,6 +125,24 @@ function feltAntenna(where: AntennaPlace): number {
 /** How long a polled reader takes to read every antenna once, with room: after it, what was put down has been seen. */
 const POLLED_ROUND_MS = 150;
 
+/** What a polled reader's simulation does after a round, until it stops: each timer forgotten once run. */
+class PendingTimers {
+  private readonly pending = new Set<ReturnType<typeof setTimeout>>();
+
+  after(ms: number, then: () => void): void {
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
+      then();
+    }, ms);
+    this.pending.add(timer);
+  }
+
+  clear(): void {
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+  }
+}
+
 /** A metratec reader's antenna ports (drivers/sim/metratec-device.ts): `layout` maps ports to places; inventories every `tickMs`. */
 export class MetratecAntennas implements SimulatedAntennas {
   readonly kind = 'metratec';
@@ -132,7 +150,7 @@ export class MetratecAntennas implements SimulatedAntennas {
   readonly places: readonly AntennaPlace[];
   private readonly ports = new Map<string, number>();
   private readonly ticker: ReturnType<typeof setInterval>;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new PendingTimers();
 
   constructor(
     readonly reader: SimulatedMetratecReader,
@@ -184,16 +202,12 @@ export class MetratecAntennas implements SimulatedAntennas {
   }
 
   later(then: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      then();
-    }, POLLED_ROUND_MS);
-    this.timers.add(timer);
+    this.timers.after(POLLED_ROUND_MS, then);
   }
 
   stop(): void {
     clearInterval(this.ticker);
-    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   private port(where: AntennaPlace): number {
@@ -208,7 +222,7 @@ export class Pn532Antennas implements SimulatedAntennas {
   readonly kind = 'pn532';
   readonly antennaFaults = false;
   readonly places: readonly AntennaPlace[];
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new PendingTimers();
 
   constructor(readonly boards: ReadonlyMap<string, { readonly place: AntennaPlace; readonly board: SimulatedPn532 }>) {
     this.places = [...boards.values()].map((entry) => entry.place);
@@ -253,15 +267,11 @@ export class Pn532Antennas implements SimulatedAntennas {
   }
 
   later(then: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      then();
-    }, POLLED_ROUND_MS);
-    this.timers.add(timer);
+    this.timers.after(POLLED_ROUND_MS, then);
   }
 
   stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   private board(where: AntennaPlace): SimulatedPn532 {

@@ -148,7 +148,8 @@ export const MISDEAL_REASONS: Readonly<Record<MisdealReason, { readonly en: stri
  * A device; or the daily check of the table's log (src/api/daily-check.ts) and the table's link to its floor
  * (src/floor/shipper/, D73), which show among the devices on the status bar.
  */
-export type DeviceKind = 'shoe' | 'rfid-reader' | 'button-panel' | 'keypad' | 'daily-check' | 'floor-link';
+export const DEVICE_KINDS = ['shoe', 'rfid-reader', 'button-panel', 'keypad', 'daily-check', 'floor-link'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /** The sign-ins a table counts wrong PINs for apart (D60): the floor's and the dealer's. */
 export type SignInGate = 'floor' | 'dealer';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Words } from '../../evaluator/words.js';
+import { DEVICE_KINDS } from '../../engine/table/table-operations.js';
 
 /**
  * What the table and the floor say to each other over the link (HTTPS, the floor's certificate pinned,
@@ -83,7 +84,7 @@ export const boardStatus = z
         z
           .object({
             id: z.string().max(40),
-            kind: z.enum(['shoe', 'rfid-reader', 'button-panel', 'keypad', 'daily-check', 'floor-link']),
+            kind: z.enum(DEVICE_KINDS),
             state: z.enum(['connected', 'disconnected', 'fault']),
             words: words.nullable(),
             incident: z.enum(['device-fault', 'deck-check', 'irregularity', 'floor-call']).nullable(),
