@@ -357,6 +357,10 @@ describe('no layout breaks at the sizes a table has', () => {
       if (centre && overlap(boxes[i].box, centre)) found.push('overlap: ' + boxes[i].id + ' and the pot');
       if (area && (boxes[i].box.left < 0 || boxes[i].box.right > window.innerWidth || boxes[i].box.top < area.top - 20 || boxes[i].box.bottom > area.bottom + 20)) found.push('outside: ' + boxes[i].id);
     }
+    // A band wider than the screen widens the table's grid column with it, and every seat moves.
+    for (const band of document.querySelectorAll('.status-bar, .banner, .table-screen, .table-screen > *')) {
+      if (band.getBoundingClientRect().right > window.innerWidth + 0.5) found.push('wider than the screen: ' + band.className);
+    }
     const bar = document.querySelector('.status-bar')?.getBoundingClientRect();
     if (bar && bar.height > 96) found.push('status bar ' + Math.round(bar.height) + ' px tall');
     return found;
@@ -385,6 +389,8 @@ describe('no layout breaks at the sizes a table has', () => {
     const croupier = await tableOfThree();
     const page = croupier.page;
     await croupier.deal('Kd', 'Ah', 'Qh', '9c', 'Ad', 'Qd', '8c');
+    await croupier.settled();
+    expect(await breaks(page)).toEqual([]);
     const seatBefore = await croupier.locator('seat-1').boundingBox();
     const barBefore = await page.locator('.status-bar').boundingBox();
     await kiosk().close();
