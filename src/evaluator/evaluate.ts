@@ -3,7 +3,7 @@ import { CardInputError } from '../cards/card-input-error.js';
 import { assertDistinct, formatCard } from '../cards/notation.js';
 import { InvariantError } from '../invariant-error.js';
 import type { Category } from './category.js';
-import { packedCategory, packedClassOf, packedRank } from './hand-classes.js';
+import { packedCategory, packedClassOf, packedRank } from './packed-classes.js';
 import { evaluate5, evaluate6, evaluate7 } from './lookup.js';
 import { type Words, wordsOfValue } from './words.js';
 

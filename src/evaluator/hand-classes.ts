@@ -4,8 +4,8 @@ import { CATEGORIES, type Category, HAND_VALUE_COUNT } from './category.js';
 
 /**
  * The 7,462 distinct five-card hands ("classes"), in order of strength. A hand's value is its class's
- * position, 1-based, so a higher value always wins and equal values tie. Used to build the lookup
- * tables offline and, at run time, to say in words what a value is; never on the hot path.
+ * position, 1-based, so a higher value always wins and equal values tie. Built here from first
+ * principles, offline, for the lookup tables and the classes the product ships (packed-classes.ts).
  */
 export type HandClass = {
   readonly value: number;
@@ -79,10 +79,13 @@ export function classKey(category: Category, ranks: readonly Rank[]): string {
 }
 
 let classesInOrder: readonly HandClass[] | undefined;
-let packedByValue: Uint32Array | undefined;
 let valueByKey: ReadonlyMap<string, number> | undefined;
 
-/** All 7,462 classes, weakest first (`classes[value - 1]`). Built once, on first use. */
+/**
+ * All 7,462 classes, weakest first (`classes[value - 1]`), built from first principles. For the table
+ * builder (scripts/evaluator-tables.ts) and the tests: at run time the product reads the classes the
+ * builder shipped (packed-classes.ts), as building them costs a quarter of a second on a cold start.
+ */
 export function handClasses(): readonly HandClass[] {
   if (classesInOrder !== undefined) return classesInOrder;
   const found = new Map<string, { category: Category; ranks: Rank[] }>();
@@ -111,12 +114,6 @@ export function handClasses(): readonly HandClass[] {
     throw new InvariantError(`expected ${HAND_VALUE_COUNT} hand classes, found ${sorted.length}`);
   }
   classesInOrder = sorted.map((handClass, index) => ({ ...handClass, value: index + 1 }));
-  packedByValue = new Uint32Array(HAND_VALUE_COUNT + 1);
-  for (const { value, category, ranks } of classesInOrder) {
-    let packed = CATEGORIES.indexOf(category) << 20;
-    ranks.forEach((rank, place) => (packed |= rank << (16 - 4 * place)));
-    packedByValue[value] = packed;
-  }
   valueByKey = new Map(classesInOrder.map((handClass) => [classKey(handClass.category, handClass.ranks), handClass.value]));
   return classesInOrder;
 }
@@ -129,30 +126,11 @@ export function valueOfFive(counts: ArrayLike<number>, flush: boolean): number {
 }
 
 /**
- * A value's class in one integer: the category's index in `CATEGORIES` in bits 20–23, the five ranks
- * in reading order in bits 16–19, 12–15, … 0–3 (`packedRank`). A 30 KB typed array instead of 7,462
- * objects: a showdown looks up one random value, and the objects would miss the cache every time.
+ * A class in one integer: the category's index in `CATEGORIES` in bits 20–23, the five ranks in reading
+ * order in bits 16–19, 12–15, … 0–3. How the builder ships the classes (packed-classes.ts reads them).
  */
-export function packedClassOf(value: number): number {
-  if (packedByValue === undefined) handClasses();
-  const packed = (packedByValue as Uint32Array | undefined)?.[value];
-  if (packed === undefined || value < 1) throw new RangeError(`${String(value)} is not a hand value (1–${HAND_VALUE_COUNT})`);
+export function packClass(handClass: { readonly category: Category; readonly ranks: readonly Rank[] }): number {
+  let packed = CATEGORIES.indexOf(handClass.category) << 20;
+  handClass.ranks.forEach((rank, place) => (packed |= rank << (16 - 4 * place)));
   return packed;
-}
-
-/** The category of a packed class. */
-export function packedCategory(packed: number): Category {
-  return CATEGORIES[packed >>> 20] as Category;
-}
-
-/** The rank at `place` (0–4, reading order) of a packed class. */
-export function packedRank(packed: number, place: number): number {
-  return (packed >>> (16 - 4 * place)) & 15;
-}
-
-/** The class of a value, for words and the cards that play. */
-export function classOfValue(value: number): HandClass {
-  const handClass = handClasses()[value - 1];
-  if (handClass === undefined) throw new RangeError(`${String(value)} is not a hand value (1–${HAND_VALUE_COUNT})`);
-  return handClass;
 }

@@ -3,7 +3,7 @@ import { CardInputError } from '../cards/card-input-error.js';
 import { assertDistinct } from '../cards/notation.js';
 import type { Category } from './category.js';
 import { evaluateHand, type HandEvaluation } from './evaluate.js';
-import { classOfValue } from './hand-classes.js';
+import { classOfValue } from './packed-classes.js';
 import { CATEGORY_WORDS, capitalize, rankWords, type Words } from './words.js';
 
 export type Contestant<Id> = { readonly id: Id; readonly holeCards: readonly Card[] };

@@ -1,6 +1,7 @@
 import type { Rank } from '../cards/card.js';
 import { type Category, HAND_VALUE_COUNT } from './category.js';
-import { classOfValue, type HandClass } from './hand-classes.js';
+import type { HandClass } from './hand-classes.js';
+import { classOfValue } from './packed-classes.js';
 
 /** Text in both languages the product speaks. */
 export type Words = { readonly en: string; readonly de: string };

@@ -199,7 +199,7 @@ function verifyPacked(db: Database.Database, expectHead: string | undefined, rea
   const handsBefore = resumed?.hands ?? 0;
   const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, current ? cursor : null, resumed?.start.cursor);
   if (result.ok && checkpoint !== null && current) {
-    const next = checkpointOf(db, checked, handsBefore);
+    const next = checkpointOf(db, checked, handsBefore, resumed?.chains ?? null);
     if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);
   }
   return result;
