@@ -1,11 +1,19 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { softwareDefines } from './scripts/software-stamp.mjs';
+
+// The run's own temporary folder, removed at its end (test/support/temporary-folder.ts).
+const runFolder = (process.env.FELT_TEST_RUN_FOLDER ??= mkdtempSync(join(tmpdir(), 'felt-tests-')));
 
 export default defineConfig({
   // The software a test run is (src/version.ts): package.json's version, the build `test`.
   define: softwareDefines(undefined, 'test'),
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    env: { TMPDIR: runFolder },
+    globalSetup: ['test/support/temporary-folder.ts'],
     // The JSON report feeds the one-line summary `npm test` prints last (scripts/test-summary.mjs).
     reporters: ['default', ['json', { outputFile: 'dist/test-results.json' }]],
     // Property and differential tests evaluate hundreds of thousands of hands.
