@@ -15,7 +15,7 @@ import { canonicalJson } from '../src/store/canonical-json.js';
 import { GENESIS_HASH, linkHash } from '../src/store/store.js';
 import { SNAPSHOT_EVERY } from '../src/controller/table-controller.js';
 import { readLog, readReportSource } from '../src/store/log-reader.js';
-import { deriveFacts, factsOf, FIRST_CURSOR } from '../src/reports/facts.js';
+import { deriveFacts, FACTS_DERIVATION, factsOf, FIRST_CURSOR } from '../src/reports/facts.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../src/reports/floor-report.js';
 import { reportPdf } from '../src/reports/report-pdf.js';
 import { simulateSession } from '../src/sim/session.js';
@@ -24,7 +24,7 @@ import { parseBenchOptions } from './options.js';
 import { buildTableDatabase, cachedDatabasePath } from './table-database.js';
 
 const options = parseBenchOptions(process.argv.slice(2), { hands: 100_000, rounds: 3, seed: 7 });
-const path = cachedDatabasePath('felt-bench-reports', `table-packed1-${options.hands}-${options.seed}.db`);
+const path = cachedDatabasePath('felt-bench-reports', `table-packed1-d${FACTS_DERIVATION}-${options.hands}-${options.seed}.db`);
 
 /** The session written as a table's database: the store's schema, one row per operation, chained. */
 function build(): void {
