@@ -151,7 +151,8 @@ function blockLists(counts: Readonly<Record<FactKind, number>>): { block: string
  * of more blocks than are whole now is not one to extend (the list is read from its first block).
  */
 function blockChains(db: Database.Database, counts: Readonly<Record<FactKind, number>>, from: ReadonlyMap<string, BlockChain> | null): Map<string, BlockChain> {
-  const read = db.prepare('SELECT facts FROM fact_block WHERE kind = ? AND block >= ? AND block < ? ORDER BY block').pluck();
+  // As bytes (the text as SQLite keeps it): no string made of a year's facts only to be encoded again.
+  const read = db.prepare('SELECT CAST(facts AS BLOB) FROM fact_block WHERE kind = ? AND block >= ? AND block < ? ORDER BY block').pluck();
   const chains = new Map<string, BlockChain>();
   for (const { block, count } of blockLists(counts)) {
     const whole = Math.floor(count / BLOCK);
@@ -159,8 +160,8 @@ function blockChains(db: Database.Database, counts: Readonly<Record<FactKind, nu
     const resume = start !== undefined && start.whole <= whole ? start : { whole: 0, chain: sha256(block) };
     let chain = Buffer.from(resume.chain, 'hex');
     let blocks = resume.whole;
-    for (const text of read.iterate(block, resume.whole, whole) as Iterable<string>) {
-      chain = createHash('sha256').update(chain).update(text).digest();
+    for (const bytes of read.iterate(block, resume.whole, whole) as Iterable<Buffer>) {
+      chain = createHash('sha256').update(chain).update(bytes).digest();
       blocks++;
     }
     // A block missing from the list (deleted) leaves fewer than the counts say: no chain to stand on.
