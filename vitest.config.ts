@@ -1,11 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { softwareDefines } from './scripts/software-stamp.mjs';
 
-// The run's own temporary folder, removed at its end (test/support/temporary-folder.ts).
+// The run's own temporary folder, removed at its end (test/support/temporary-folder.ts). Others may pass
+// through it, as through the system's: the floor's PostgreSQL runs as an unprivileged user of its own.
 const runFolder = (process.env.FELT_TEST_RUN_FOLDER ??= mkdtempSync(join(tmpdir(), 'felt-tests-')));
+chmodSync(runFolder, 0o711);
 
 export default defineConfig({
   // The software a test run is (src/version.ts): package.json's version, the build `test`.
