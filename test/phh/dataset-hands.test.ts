@@ -189,12 +189,25 @@ describe('televised hands of the 2023 WSOP Poker Players Championship (real/wsop
 });
 
 describe('famous hands of pokerkit’s data (real/famous/)', () => {
-  it('each is a game other than Texas hold’em, refused by name before any action', () => {
-    expect(playedIn('famous').map(({ hand, refused }) => ({ hand, refused }))).toEqual([
+  const hands = playedIn('famous');
+
+  it('Dwan–Ivey 2009, the one hold’em hand, replays to the stacks Felt’s own copy of it records; the others are refused by name', () => {
+    expect(hands.map(({ hand, refused }) => ({ hand, refused }))).toEqual([
       { hand: 'alice-carol-wikipedia', refused: "variant 'FB' is not Texas hold'em (NT or FT)" },
       { hand: 'antonius-blom-2009', refused: "variant 'PO' is not Texas hold'em (NT or FT)" },
       { hand: 'arieh-yockey-2019', refused: "variant 'F2L3D' is not Texas hold'em (NT or FT)" },
+      { hand: 'dwan-ivey-2009', refused: null },
       { hand: 'phua-xuan-2019', refused: "variant 'NS' is not Texas hold'em (NT or FT)" },
     ]);
+    // pokerkit's file writes no result; the stacks are those of ../fixtures/phh/dwan-ivey-2009.phh, which
+    // records pokerkit's own tests' finishing stacks.
+    expect(hands.find(({ hand }) => hand === 'dwan-ivey-2009')?.result).toMatchObject({
+      finishingStacks: ['572100', '1997500', '1109500'],
+      pots: [{ amount: '1109500', winners: ['p3'] }],
+      matchesRecorded: null,
+      unfinished: null,
+      notes: [],
+      error: null,
+    });
   });
 });
