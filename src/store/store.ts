@@ -162,7 +162,7 @@ export class Store {
    * (every 1,000 pages, kept as the backstop) and copies the pages in before the card is shown (D106). A
    * failure changes nothing written: the next append meets it, if it lasts.
    */
-  checkpoint(): void {
+  copyWriteAheadLog(): void {
     try {
       this.db.pragma('wal_checkpoint(PASSIVE)');
     } catch {
