@@ -474,8 +474,12 @@ export class TableController {
       this.failure = error instanceof PersistenceError ? error : new PersistenceError(`the operation log failed: ${(error as Error).message}`, { cause: error });
       throw this.failure;
     }
+    const handEnded = this.handInPlay() && (hand === null || hand.phase.kind === 'complete');
     this.state = transition.state;
     this.sinceSnapshot = snapshot ? 0 : this.sinceSnapshot + transition.operations.length;
+    // A hand's end, when no card is due: the write-ahead log copied into the database then, after this
+    // command's view is out, so that no card's write is held up doing it (D106).
+    if (handEnded) setImmediate(() => this.store.copyWriteAheadLog());
     if (!RECORDS_ONLY.has(command.type)) this.stepRow = this.store.headOfChain().seq;
   }
 

@@ -155,6 +155,21 @@ export class Store {
     return hash;
   }
 
+  /**
+   * Copies the write-ahead log's frames into the database now — a passive checkpoint: it waits for no
+   * reader, and what it cannot copy yet stays in the log, as durable there as before. The controller calls
+   * it when a hand ends, so that no card's append is the one that crosses SQLite's automatic checkpoint
+   * (every 1,000 pages, kept as the backstop) and copies the pages in before the card is shown (D106). A
+   * failure changes nothing written: the next append meets it, if it lasts.
+   */
+  copyWriteAheadLog(): void {
+    try {
+      this.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Closed meanwhile, or the disk: nothing of the log depends on this copy.
+    }
+  }
+
   /** Every entry after row `after` (all of them by default), in order. */
   entries(after = 0): IterableIterator<TableLogEntry> {
     return this.log.entries(after);

@@ -1,5 +1,5 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
@@ -385,5 +385,38 @@ describe('a table asked to stop (a service stopped for an update)', () => {
     const controller = TableController.open(store, simulatedClock(), CASINO_5_10);
     await controller.stopBetweenHands();
     expect(controller.view().stopping).toBe(true);
+  });
+});
+
+/**
+ * How far SQLite has copied the write-ahead log into the database: the log's last frame and the frames copied
+ * (the shared-memory index's header, `mxFrame`, and its checkpoint information, `nBackfill`: sqlite.org/walformat.html).
+ */
+function walCopied(path: string): { frames: number; copied: number } {
+  const index = readFileSync(`${path}-shm`);
+  const read = (offset: number): number => (endianness() === 'LE' ? index.readUInt32LE(offset) : index.readUInt32BE(offset));
+  return { frames: read(16), copied: read(96) };
+}
+
+describe('the write-ahead log copied into the database (D106)', () => {
+  it('at a hand’s end, after its view is out, not by a card’s write: mid-hand the log keeps its frames', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-wal-')), 'table.db');
+    const { controller, store } = seatedTable(Store.open(path));
+    for (let card = 0; card < 7; card++) controller.submit({ id: `d${card}`, command: { type: 'deal', card: null } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const midHand = walCopied(path);
+    expect(midHand.copied).toBeLessThan(midHand.frames);
+    controller.submit({ id: 'f0', command: { type: 'fold' } });
+    controller.submit({ id: 'f1', command: { type: 'fold' } });
+    expect(controller.table.hand?.phase.kind).toBe('complete');
+    // Not in the command's own call: the view goes out first.
+    expect(walCopied(path).copied).toBe(midHand.copied);
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = walCopied(path);
+    expect(after.frames).toBeGreaterThan(midHand.frames);
+    expect(after.copied).toBe(after.frames);
+    store.close();
+    // A hand that ends as the table closes: the copy that comes too late changes nothing, and throws nothing.
+    await new Promise((resolve) => setImmediate(resolve));
   });
 });
