@@ -57,6 +57,36 @@ export const enrolRequest = z.object({ secret, credential: secret }).strict();
 
 export type EnrolAnswer = { readonly table: { readonly id: string; readonly name: string } };
 
+const head = z.object({ seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), hash }).strict();
+
+/**
+ * A replacement PC takes over its table (D99): the code's one-time secret, the credential the new PC made,
+ * and the head of the log it read back and verified — the floor's head must still be that one.
+ */
+export const takeOverRequest = z.object({ secret, credential: secret, head }).strict();
+export type TakeOverRequest = z.infer<typeof takeOverRequest>;
+
+/**
+ * A page of a replaced table's log, read back with the replacement code (D99): the table, where the
+ * floor's copy ends, what the floor knows was lost with the old PC (the first page only), and rows as the
+ * table wrote them.
+ */
+export type RestorePage = {
+  readonly table: { readonly id: string; readonly name: string };
+  readonly head: Head;
+  readonly lost: Words | null;
+  readonly rows: readonly WireRow[];
+};
+
+export const restorePage = z
+  .object({
+    table: z.object({ id: tableId, name: z.string().min(1).max(80) }).strict(),
+    head,
+    lost: z.object({ en: z.string().max(2000), de: z.string().max(2000) }).strict().nullable(),
+    rows: z.array(wireRow).max(MAX_BATCH_ROWS),
+  })
+  .strict();
+
 /** An error from the floor: words for the table's screen, both languages. */
 export type FloorRefusal = { readonly error: Words };
 
