@@ -172,7 +172,8 @@ export class FloorServer {
       const body = await readJson(req, signInRequest, SIGN_IN_BYTES);
       if ('status' in body) return body;
       const { staff } = await readDirectory(this.options.database.pool);
-      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin);
+      // The place it comes from (D101): its wrong PINs are bounded apart from everyone else's.
+      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin, req.socket.remoteAddress ?? '');
       if (!result.ok) return refusal(result.status, result.words);
       this.log(`${result.session.who.en} signed in to the floor's screens`);
       return { status: 200, body: { token: result.token, who: result.session.who, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() } };
