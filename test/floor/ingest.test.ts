@@ -141,7 +141,7 @@ describe("the floor's ingest", () => {
     await expect(pool.query('DELETE FROM log_row WHERE table_id = $1 AND seq = $2', [id, cut])).rejects.toThrow(/append-only/);
     await expect(pool.query('TRUNCATE log_row CASCADE')).rejects.toThrow(/append-only/);
     await expect(pool.query('UPDATE chain_head SET seq = 1, hash = $2 WHERE table_id = $1', [id, rows[0]?.hash])).rejects.toThrow(/moves only forward/);
-    // Many rows in one statement (as the ingest inserts a batch): one that does not link, in the middle, refuses the statement whole (D100).
+    // Many rows in one statement (as the ingest inserts a batch): one that does not link, in the middle, refuses the statement whole.
     const three = slice(cut + 1, cut + 3);
     const many = (batch: readonly LogRow[]): Promise<unknown> =>
       pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])', [id, batch.map((row) => row.seq), batch.map((row) => row.command_id), batch.map(() => 'x'), batch.map((row) => row.payload), batch.map((row) => row.prev_hash), batch.map((row) => row.hash)]);
