@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFloor } from '../../src/cli/commands/floor.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
 import { storeStatus } from '../../src/floor/board.js';
 import { enrolFromStart, enrolTable } from '../../src/floor/link/enrol.js';
@@ -86,7 +87,20 @@ afterAll(async () => {
 describe('a dead table PC replaced from the floor (D99)', () => {
   it('refuses a replacement of a table the floor does not know', async () => {
     await expect(makeReplacement(floor.database.pool, 'Table Z')).rejects.toThrow(/no table 'Table Z' is enrolled at this floor/);
-  });
+    const io = cliIo();
+    expect(await runFloor(['enrol', '--replaces', 'Table Z', '--data', join(floor.folder, 'floor'), '--address', floor.address()], io)).toBe(1);
+    expect(io.written.err).toMatch(/no table 'Table Z' is enrolled at this floor \(felt floor tables lists them/);
+    expect(io.written.out).toBe('');
+  }, 60_000);
+
+  it('prints a replacement code with what the floor holds and what was lost (felt floor enrol --replaces)', async () => {
+    const io = cliIo();
+    expect(await runFloor(['enrol', '--replaces', 'Table A', '--data', join(floor.folder, 'floor'), '--address', floor.address()], io)).toBe(0);
+    expect(io.written.out).toContain(`Replacement code for 'Table A' (${oldLink.table.id}`);
+    expect(io.written.out).toContain(`${headAtDeath.seq.toLocaleString('en')} rows at the floor`);
+    expect(io.written.out).toContain(`hand ${lostHand} was lost with the old PC`);
+    expect(parseEnrolmentCode(io.written.out.trim().split('\n').at(-1) ?? '').replaces).toBe(oldLink.table.id);
+  }, 60_000);
 
   it('refuses a download cut in the middle clearly, leaves nothing half-made, and the same code works again', async () => {
     const code = parseEnrolmentCode(await replacementCode('Table A'));

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { request } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeDirectory } from '../../src/floor/staff/directory.js';
+import { startTestFloor, type TestFloor } from './support.js';
 import { addStaffMember, newStaffFile, type StaffFile } from '../../src/api/staff.js';
 import { FloorSessions, WRONG_OVER_ALL } from '../../src/floor/server/floor-sessions.js';
 
@@ -69,4 +72,38 @@ describe('sign-in limits over all numbers and per place (D101)', () => {
     }
     expect(floor.signIn(staff, '1', '111111', '10.1.0.8')).toMatchObject({ ok: true });
   });
+});
+
+describe("the floor server's sign-in (D101)", () => {
+  let floor: TestFloor;
+
+  beforeAll(async () => {
+    floor = await startTestFloor('felt-floor-sign-in-');
+    await changeDirectory(floor.database.pool, { kind: 'add', member: { number: '1', name: 'Morgan', role: 'manager', pin: '111111' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await floor.close();
+  });
+
+  /** A sign-in over HTTPS, as a page sends it: its status and the floor's words. */
+  async function signIn(number: string, pin: string): Promise<{ status: number; words: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: floor.server.port, method: 'POST', path: '/v1/floor/sign-in', headers: { 'content-type': 'application/json' }, ca: floor.certificate.certificate, checkServerIdentity: () => undefined }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { en: string } };
+          resolve({ status: res.statusCode ?? 0, words: body.error?.en ?? '' });
+        });
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ staff: number, pin }));
+    });
+  }
+
+  it('refuses a client that tries many numbers, by its address, with words', async () => {
+    for (let number = 50; number < 60; number++) expect((await signIn(String(number), '000000')).status).toBe(401);
+    expect(await signIn('1', '111111')).toEqual({ status: 429, words: expect.stringMatching(/too many wrong PINs from this place \(127\.0\.0\.1\): try again in 60 s/) });
+  }, 60_000);
 });
