@@ -1,3 +1,4 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LogTables, GENESIS_HASH, linkHash, type LogRow } from './log-rows.js';
 import { migrate } from './migrations.js';
@@ -85,4 +86,22 @@ export class RestoredLog {
     }
     this.run = null;
   }
+}
+
+/**
+ * A database written and closed, made one file again before it is renamed into place (a rename moves the
+ * file, not its write-ahead log): every committed page checkpointed into it, the log and its index gone. A
+ * write-ahead log that still holds a frame after that is a `PersistenceError`: the file is not renamed.
+ */
+export function settleForMove(path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+  if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) throw new PersistenceError(`${path} still has a write-ahead log after its checkpoint: it is not moved`);
+  rmSync(`${path}-wal`, { force: true });
+  rmSync(`${path}-shm`, { force: true });
 }

@@ -131,6 +131,8 @@ describe('a dead table PC replaced from the floor (D99)', () => {
     expect(started.words).toContain(`hand ${lostHand} was lost with the old PC`);
     expect(started.words).toContain('hardware configuration');
     expect(existsSync(restoringPath(db))).toBe(false);
+    // Beside the table: its database, its link, the floor's staff copy when the floor has one — nothing of the building.
+    expect(readdirSync(floor.folder).filter((name) => name.startsWith('new.db')).filter((name) => !['new.db', 'new.db.floor.json', 'new.db.staff.json', 'new.db.floor-staff.json'].includes(name))).toEqual([]);
     const link = readLinkFile(db) as FloorLinkFile;
     expect(link.table).toEqual(oldLink.table);
     expect(link.credential).not.toBe(oldLink.credential);

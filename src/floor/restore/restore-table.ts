@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Words } from '../../evaluator/words.js';
-import { Store } from '../../store/store.js';
-import { RestoredLog } from '../../store/restored-log.js';
+import { realFile, Store } from '../../store/store.js';
+import { RestoredLog, settleForMove } from '../../store/restored-log.js';
 import { PersistenceError } from '../../store/persistence-error.js';
 import { verifyDatabase } from '../../store/verify.js';
 import { checkpointFile } from '../../store/checkpoint.js';
@@ -78,7 +78,11 @@ export async function replaceTable(dbPath: string, code: EnrolmentCode & { reado
     // Opened once by the store (its report facts derived, D93), then verified whole.
     Store.open(building).close();
     const verified = verifyDatabase(building);
-    rmSync(checkpointFile(resolve(building)), { force: true });
+    // The opening's lock and verify's checkpoint are the file's under its building name: not the table's.
+    rmSync(`${realFile(building)}.lock`, { force: true });
+    rmSync(checkpointFile(realFile(building)), { force: true });
+    // One file again (verify's reading left the write-ahead log's files beside it): a rename moves it whole.
+    settleForMove(building);
     if (!verified.ok) throw new FloorError(`the table's log read back from the floor does not verify at row ${verified.row}: ${verified.problem} — call the floor (felt verify --floor at the floor names what is wrong)`);
     if (verified.head !== target.hash || verified.rows !== target.seq) throw new FloorError(`the table's log read back verifies, but ends at another row than the floor's head (row ${target.seq}): try again`);
     // Taken over: the code spent, the old PC's credential revoked. Its answer lost on the way is asked again (the same credential).
@@ -89,7 +93,13 @@ export async function replaceTable(dbPath: string, code: EnrolmentCode & { reado
     // start refuses (the floor holds rows the table does not); never a log without its link, which would
     // play as a table of no floor.
     writeLinkFile(dbPath, link);
-    renameSync(building, dbPath);
+    try {
+      renameSync(building, dbPath);
+    } catch (error) {
+      // Nothing half-made here: the floor has the table taken over, so a new code is needed (the old one is spent).
+      rmSync(linkFilePath(dbPath), { force: true });
+      throw new FloorError(`the table's log could not be put in place as ${dbPath} (${(error as Error).message}): ask the floor for a new replacement code, and start again`, { cause: error });
+    }
     let staff = false;
     const linked = new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential });
     try {
@@ -125,5 +135,5 @@ async function retried<T>(request: () => Promise<T>): Promise<T> {
 }
 
 function removeDatabase(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`, `${path}.lock`, checkpointFile(resolve(path))]) rmSync(file, { force: true });
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`, `${path}.lock`, `${resolve(path)}.lock`, checkpointFile(resolve(path))]) rmSync(file, { force: true });
 }
