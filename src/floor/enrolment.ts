@@ -50,12 +50,14 @@ export async function redeemEnrolment(pool: pg.Pool, secret: string, credential:
   try {
     await client.query('BEGIN');
     try {
-      const found = await client.query<{ name: string; expired: boolean; used: boolean; used_by: string | null; credential_hash: string | null }>(
-        'SELECT e.name, e.expires_at < now() AS expired, e.used_at IS NOT NULL AS used, e.used_by, t.credential_hash FROM enrolment e LEFT JOIN floor_table t ON t.id = e.used_by WHERE e.secret_hash = $1 FOR UPDATE OF e',
+      const found = await client.query<{ name: string; replaces: string | null; expired: boolean; used: boolean; used_by: string | null; credential_hash: string | null }>(
+        'SELECT e.name, e.replaces, e.expires_at < now() AS expired, e.used_at IS NOT NULL AS used, e.used_by, t.credential_hash FROM enrolment e LEFT JOIN floor_table t ON t.id = e.used_by WHERE e.secret_hash = $1 FOR UPDATE OF e',
         [secretHash(secret)],
       );
       const enrolment = found.rows[0];
       if (enrolment === undefined) throw new EnrolmentRefused({ en: 'this enrolment code is not one this floor made', de: 'diesen Anmeldecode hat dieser Floor nicht ausgegeben' });
+      // A replacement code takes over a table once its log is read back and verified (D99), never as a new table.
+      if (enrolment.replaces !== null) throw new EnrolmentRefused({ en: `this code replaces the PC of table '${enrolment.name}': start the new PC with it on a new database (felt start --db NEW.db --floor CODE)`, de: `dieser Code ersetzt den PC von Tisch '${enrolment.name}': den neuen PC damit auf einer neuen Datenbank starten (felt start --db NEU.db --floor CODE)` });
       if (enrolment.used && enrolment.used_by !== null && enrolment.credential_hash === secretHash(credential)) {
         await client.query('COMMIT');
         return { table: { id: enrolment.used_by, name: enrolment.name } };

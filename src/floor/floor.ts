@@ -8,6 +8,7 @@ import { makeEnrolment, newSecret } from './enrolment.js';
 import { FloorError } from './floor-error.js';
 import { floorAddress, formatEnrolmentCode } from './link/enrolment-code.js';
 import { FloorDatabase, type FloorSource } from './postgres/floor-database.js';
+import { makeReplacement, type ReplacementOf } from './restore/replacement.js';
 import { type FloorCertificate, floorCertificate } from './server/certificate.js';
 import { FloorServer } from './server/floor-server.js';
 
@@ -72,6 +73,12 @@ export class Floor {
     }
   }
 
+  /** A one-time code for a PC that replaces the table `which` (its name or id), whose PC died (D99). */
+  async replacement(which: string, validMs?: number): Promise<string> {
+    const { secret, table } = await makeReplacement(this.database.pool, which, validMs);
+    return formatEnrolmentCode({ address: this.address, fingerprint: this.certificate.fingerprint, secret, replaces: table.id });
+  }
+
   /** A one-time enrolment code for a table to be named `name`. */
   async enrolment(name: string, validMs?: number): Promise<string> {
     return enrolmentCode(this.database, this.certificate, this.address, name, validMs);
@@ -96,7 +103,7 @@ export function source(folder: string, pg: string | null, pgUser?: string): Floo
  * the one the floor made at its first start; the address is the one given, else the one the running
  * server announced, else the one it last announced.
  */
-export async function enrolOffline(options: { folder: string; pg: string | null; pgUser?: string; address: string | null; name: string }): Promise<{ code: string; address: string }> {
+export async function enrolOffline(options: { folder: string; pg: string | null; pgUser?: string; address: string | null; name: string; replaces?: boolean }): Promise<{ code: string; address: string; replacement?: ReplacementOf }> {
   const folder = resolve(options.folder);
   if (!existsSync(join(folder, 'floor-certificate.pem'))) throw new FloorError(`${folder} holds no floor (no certificate): start the floor once with felt floor --data ${folder}`);
   const address = options.address ?? announced(folder)?.address ?? null;
@@ -105,6 +112,11 @@ export async function enrolOffline(options: { folder: string; pg: string | null;
   const certificate = await floorCertificate(folder);
   const database = await FloorDatabase.open(source(folder, options.pg, options.pgUser), { migrateSchema: false });
   try {
+    if (options.replaces === true) {
+      // A code for a PC that replaces the table named (by name or id) whose PC died (D99).
+      const { secret, ...replacement } = await makeReplacement(database.pool, options.name);
+      return { code: formatEnrolmentCode({ address, fingerprint: certificate.fingerprint, secret, replaces: replacement.table.id }), address, replacement };
+    }
     return { code: await enrolmentCode(database, certificate, address, options.name), address };
   } finally {
     await database.close();

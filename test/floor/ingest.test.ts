@@ -112,6 +112,19 @@ describe("the floor's ingest", () => {
     // Nested deeper than canonical JSON can write again (the table never writes it): refused, not a crash.
     const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)},"type":"x"}`;
     expect(checkBatch([relinkedPayload(good[0] as LogRow, deep)])).toMatchObject({ ok: false, seq: 1, problem: expect.stringMatching(/canonical/) });
+    // Canonical JSON is checked the quick way where it can be, and by canonicalJson itself where not (D100):
+    // keys that look like numbers (which JavaScript puts first) in canonical order pass; keys out of order, or
+    // written with spaces, do not.
+    const numbered = canonicalJson({ type: 'x', '10': 1, '9': 2 });
+    expect(numbered).toBe('{"10":1,"9":2,"type":"x"}');
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, numbered)])).toMatchObject({ ok: true });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"9":2,"10":1,"type":"x"}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"type":"x","a":{"c":1,"b":2}}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"a":{"b":2,"c":1},"type":"x"}')])).toMatchObject({ ok: true });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"a":[{"d":1,"c":2}],"type":"x"}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"a": 1,"type":"x"}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"a":1.0,"type":"x"}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
+    expect(checkBatch([relinkedPayload(good[0] as LogRow, '{"a":"\\u0041","type":"x"}')])).toMatchObject({ ok: false, problem: expect.stringMatching(/canonical/) });
     expect(checkBatch([{ ...(good[0] as LogRow), command_id: 'a\u0000b', hash: linkHash((good[0] as LogRow).prev_hash, 'a\u0000b', (good[0] as LogRow).payload) }])).toMatchObject({ ok: false, problem: expect.stringMatching(/control/) });
   });
 
@@ -128,6 +141,15 @@ describe("the floor's ingest", () => {
     await expect(pool.query('DELETE FROM log_row WHERE table_id = $1 AND seq = $2', [id, cut])).rejects.toThrow(/append-only/);
     await expect(pool.query('TRUNCATE log_row CASCADE')).rejects.toThrow(/append-only/);
     await expect(pool.query('UPDATE chain_head SET seq = 1, hash = $2 WHERE table_id = $1', [id, rows[0]?.hash])).rejects.toThrow(/moves only forward/);
+    // Many rows in one statement (as the ingest inserts a batch): one that does not link, in the middle, refuses the statement whole.
+    const three = slice(cut + 1, cut + 3);
+    const many = (batch: readonly LogRow[]): Promise<unknown> =>
+      pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])', [id, batch.map((row) => row.seq), batch.map((row) => row.command_id), batch.map(() => 'x'), batch.map((row) => row.payload), batch.map((row) => row.prev_hash), batch.map((row) => row.hash)]);
+    await expect(many([three[0] as LogRow, relinked(three[1] as LogRow, 'd'.repeat(64)), three[2] as LogRow])).rejects.toThrow(new RegExp(`row ${cut + 2} of table ${id} does not link`));
+    await expect(many([relinked(three[0] as LogRow, 'e'.repeat(64)), ...three.slice(1)])).rejects.toThrow(new RegExp(`row ${cut + 1} of table ${id} does not link`));
+    expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
+    const stored = await pool.query('SELECT count(*)::int AS n FROM log_row WHERE table_id = $1', [id]);
+    expect(stored.rows[0]).toEqual({ n: cut });
     // The forks kept by the test before: evidence, never removed.
     await expect(pool.query('DELETE FROM fork_incident')).rejects.toThrow(/append-only/);
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });

@@ -25,6 +25,7 @@ type Options = {
   port: number;
   address: string | null;
   name: string | null;
+  replaces: string | null;
   out: string | null;
   tables: number;
   hands: number;
@@ -40,7 +41,7 @@ type Options = {
 };
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
-  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, replaces: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
   // Named before anything else is read: a secret typed on the command line is the mistake to point at.
   const secret = allowed.includes('--pin') ? args.find((arg) => /^--(pin|badge)(=|$)/.test(arg)) : undefined;
   if (secret !== undefined) throw new CliUsageError(`${secret.replace(/=.*$/, '')}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
@@ -61,6 +62,7 @@ function parse(args: readonly string[], allowed: readonly string[]): Options {
   options.port = integer('port', 0, 65535) ?? options.port;
   options.address = values['address'] ?? options.address;
   options.name = values['name'] ?? options.name;
+  options.replaces = values['replaces'] ?? options.replaces;
   options.out = values['out'] ?? options.out;
   options.tables = integer('tables', 1, 200) ?? options.tables;
   options.hands = integer('hands', 1, 100_000) ?? options.hands;
@@ -94,7 +96,7 @@ export async function runFloor(args: readonly string[], io: CommandIo, env: Node
       case 'serve':
         return await serve(parse(given, [...DATABASE, '--host', '--port', '--address']), io);
       case 'enrol':
-        return await enrol(parse(given, [...DATABASE, '--address', '--name', '--out']), io);
+        return await enrol(parse(given, [...DATABASE, '--address', '--name', '--replaces', '--out']), io);
       case 'sim':
         return await simulate(parse(given, [...DATABASE, '--tables', '--hands', '--seed', '--port', '--linger']), io);
       case 'tables':
@@ -145,7 +147,8 @@ function builtScreens(): string | null {
 }
 
 async function enrol(options: Options, io: CommandIo): Promise<number> {
-  if (options.name === null) throw new CliUsageError('--name NAME is required: the name the table gets at the floor');
+  if (options.replaces !== null) return replacement(options, options.replaces, io);
+  if (options.name === null) throw new CliUsageError('--name NAME is required: the name the table gets at the floor (or --replaces TABLE: a code for a PC that replaces a table)');
   const { enrolOffline } = await import('../../floor/floor.js');
   const { code, address } = await enrolOffline({ folder: options.data ?? defaultFolder(), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), address: options.address, name: options.name });
   if (options.out !== null) {
@@ -157,18 +160,42 @@ async function enrol(options: Options, io: CommandIo): Promise<number> {
   return 0;
 }
 
+/** `felt floor enrol --replaces TABLE`: a one-time code for a PC that replaces a table whose PC died (D99). */
+async function replacement(options: Options, which: string, io: CommandIo): Promise<number> {
+  if (options.name !== null) throw new CliUsageError('--name and --replaces are two kinds of code: a new table gets a name, a replacement keeps its table\'s');
+  const { enrolOffline } = await import('../../floor/floor.js');
+  const { code, address, replacement } = await enrolOffline({ folder: options.data ?? defaultFolder(), pg: options.pg, ...(options.pgUser === undefined ? {} : { pgUser: options.pgUser }), address: options.address, name: which, replaces: true });
+  if (replacement === undefined) return 1;
+  const { table, head, lost } = replacement;
+  const what = `Replacement code for '${table.name}' (${table.id}; floor ${address}, valid one day, once): the new PC reads back the table's log — ${counted(head.seq, 'row')} at the floor — verifies it and goes on with it; the old PC's credential is revoked then`;
+  const start = options.out === null ? 'felt start --db NEW.db --floor CODE' : `felt start --db NEW.db --floor ${options.out}`;
+  if (lost !== null) io.out(`${lost.en}\n`);
+  if (options.out !== null) {
+    writeSecretFile(options.out, `${code}\n`);
+    io.out(`${what}. Written to ${options.out}: start the new PC with ${start}\n`);
+  } else {
+    io.out(`${what}. Start the new PC with ${start}\n${code}\n`);
+  }
+  return 0;
+}
+
 async function tables(options: Options, io: CommandIo): Promise<number> {
   const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
   const { source } = await import('../../floor/floor.js');
   const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
   try {
-    const found = await database.pool.query<{ id: string; name: string; seq: number; hash: string; moved_at: Date; forks: number }>(
-      'SELECT t.id, t.name, h.seq, h.hash, h.moved_at, (SELECT count(*)::int FROM fork_incident f WHERE f.table_id = t.id) AS forks FROM floor_table t JOIN chain_head h ON h.table_id = t.id ORDER BY t.name',
+    const found = await database.pool.query<{ id: string; name: string; seq: number; hash: string; moved_at: Date; forks: number; replaced_at: Date | null; old_seen_at: Date | null; old_seen_count: number | null }>(
+      `SELECT t.id, t.name, h.seq, h.hash, h.moved_at, (SELECT count(*)::int FROM fork_incident f WHERE f.table_id = t.id) AS forks, r.replaced_at, r.old_seen_at, r.old_seen_count
+         FROM floor_table t JOIN chain_head h ON h.table_id = t.id
+         LEFT JOIN LATERAL (SELECT replaced_at, old_seen_at, old_seen_count FROM table_replacement WHERE table_id = t.id ORDER BY replaced_at DESC LIMIT 1) r ON true
+        ORDER BY t.name`,
     );
     if (found.rows.length === 0) io.out('No table is enrolled at this floor.\n');
     for (const row of found.rows) {
       const forks = row.forks === 0 ? '' : `, ${counted(row.forks, 'fork')} refused`;
-      io.out(`${row.name} (${row.id}): ${counted(row.seq, 'row')} at the floor, head ${row.hash}, last at ${row.moved_at.toISOString()}${forks}\n`);
+      // A replaced PC (D99), and its old PC seen coming back with the revoked credential.
+      const replaced = row.replaced_at === null ? '' : `, PC replaced at ${row.replaced_at.toISOString()}${row.old_seen_at === null ? '' : ` — THE OLD PC CAME BACK (refused ${counted(row.old_seen_count ?? 0, 'time')}, last at ${row.old_seen_at.toISOString()})`}`;
+      io.out(`${row.name} (${row.id}): ${counted(row.seq, 'row')} at the floor, head ${row.hash}, last at ${row.moved_at.toISOString()}${forks}${replaced}\n`);
     }
     return 0;
   } finally {

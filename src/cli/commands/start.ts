@@ -103,7 +103,7 @@ export async function runStart(args: readonly string[], io: CommandIo, dist?: st
     if (db === ':memory:') throw new CliUsageError('--floor enrols a table kept in a file: its link to the floor is kept beside it (give --db PATH)');
     // Enrolled before the table opens: the kiosk or browser mode then starts its shipper (D73).
     const { enrolFromStart } = await import('../../floor/link/enrol.js');
-    const enrolled = await enrolFromStart(db, options.floor);
+    const enrolled = await enrolFromStart(db, options.floor, (words) => io.out(`${words}\n`));
     if ('problem' in enrolled) {
       io.err(`felt start: ${enrolled.problem}\n`);
       return 1;

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../store/canonical-json.js';
 import { GENESIS_HASH, linkHash, type LogRow } from '../../store/store.js';
-import { inHandAfter, payloadType } from '../link/hand-boundary.js';
+import { inHandAfter } from '../link/hand-boundary.js';
 import type { WireRow } from '../link/wire.js';
 
 /** A control character, or half of a UTF-16 pair alone (text that cannot be written as UTF-8). */
@@ -31,22 +31,60 @@ export function checkBatch(rows: readonly WireRow[]): BatchCheck {
     if (CONTROL_OR_BROKEN.test(row.command_id)) return bad('its command id holds control characters or broken text, which Felt never writes');
     if (row.payload.includes('\n')) return bad('its payload holds a line break, which Felt never writes');
     if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad("its content does not match its hash (the table's linkHash)");
-    const type = payloadType(row.payload);
+    // Parsed once, for its type and its canonical form both (D100).
+    const parsed = parsedPayload(row.payload);
+    const type = typeOf(parsed);
     if (type === null) return bad('its payload is not one of Felt\'s operations (a JSON object with a type)');
-    if (!canonical(row.payload)) return bad("its payload is not in Felt's canonical JSON (it was written by something else)");
+    if (!canonical(parsed, row.payload)) return bad("its payload is not in Felt's canonical JSON (it was written by something else)");
     checked.push({ seq: row.seq, command_id: row.command_id, payload: row.payload, prev_hash: row.prev_hash, hash: row.hash, type });
     previous = row;
   }
   return { ok: true, rows: checked };
 }
 
-/** Whether a payload is Felt's canonical JSON of itself; a payload nested too deep to write again is not. */
-function canonical(payload: string): boolean {
+/** A payload's JSON, or undefined where it is none. */
+function parsedPayload(payload: string): unknown {
   try {
-    return canonicalJson(JSON.parse(payload)) === payload;
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The top-level `type` of a parsed payload (an object's), or null (as `payloadType`). */
+function typeOf(parsed: unknown): string | null {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const type = (parsed as { type?: unknown }).type;
+  return typeof type === 'string' ? type : null;
+}
+
+/**
+ * Whether a payload is Felt's canonical JSON of itself; a payload nested too deep to write again is not.
+ * First the quick way (D100): written back by the engine's own `JSON.stringify` it is the same text, and
+ * every object's keys are in sorted order — then `canonicalJson`, which sorts the keys and writes every
+ * value as `JSON.stringify` does, gives the same text too. Anything else (keys that look like numbers, which
+ * JavaScript puts first, among them) is asked of `canonicalJson` itself.
+ */
+function canonical(parsed: unknown, payload: string): boolean {
+  try {
+    if (JSON.stringify(parsed) === payload && keysSorted(parsed)) return true;
+    return canonicalJson(parsed) === payload;
   } catch {
     return false;
   }
+}
+
+/** Whether every object in a parsed JSON value has its keys in `Array.prototype.sort`'s order (as `canonicalJson` writes them). */
+function keysSorted(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(keysSorted);
+  let before: string | null = null;
+  for (const key of Object.keys(value)) {
+    if (before !== null && !(before < key)) return false;
+    before = key;
+    if (!keysSorted((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** Whether rows that begin between hands (where every stored batch ends) end inside a hand in play, and the hand's first row if so. */

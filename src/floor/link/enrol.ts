@@ -4,6 +4,7 @@ import { FloorError } from '../floor-error.js';
 import { parseEnrolmentCode } from './enrolment-code.js';
 import { FloorClient, FloorRefused, FloorUnreachable, fetchPinnedCertificate } from './floor-client.js';
 import { type FloorLinkFile, linkFilePath, readLinkFile, writeLinkFile } from './link-file.js';
+import type { Restored } from '../restore/restore-table.js';
 
 /**
  * Enrols the table whose database is `dbPath` at the floor of an enrolment code (`felt start --floor`):
@@ -47,7 +48,7 @@ const ENROL_ATTEMPTS = 4;
  * seen in the process list until it is used; a file need not be). Words for the start's output, or the
  * problem in words (a code that is wrong, used or expired; a floor out of reach; a table enrolled already).
  */
-export async function enrolFromStart(dbPath: string, given: string): Promise<{ words: string } | { problem: string }> {
+export async function enrolFromStart(dbPath: string, given: string, progress?: (words: string) => void): Promise<{ words: string } | { problem: string }> {
   let code = given;
   if (!given.startsWith('felt-floor-')) {
     try {
@@ -57,10 +58,28 @@ export async function enrolFromStart(dbPath: string, given: string): Promise<{ w
     }
   }
   try {
+    const parsed = parseEnrolmentCode(code);
+    if (parsed.replaces !== undefined) {
+      // A replacement code (D99): the table's log back from the floor, verified, and the table taken over.
+      const { replaceTable } = await import('../restore/restore-table.js');
+      const restored = await replaceTable(dbPath, { ...parsed, replaces: parsed.replaces }, progress);
+      return { words: replacedWords(dbPath, restored) };
+    }
     const link = await enrolTable(dbPath, code);
     return { words: `Enrolled at the floor ${link.address} as '${link.table.name}' (${link.table.id}); the table's link is kept in ${linkFilePath(dbPath)}` };
   } catch (error) {
     if (error instanceof FloorError) return { problem: error.message };
     throw error;
   }
+}
+
+/** What the start says of a table taken over from the floor: where its log ends, what was lost, what did not come. */
+function replacedWords(dbPath: string, restored: Restored): string {
+  const lines = [
+    `This PC replaces '${restored.link.table.name}' (${restored.link.table.id}) at the floor ${restored.link.address}: the table's log, ${restored.rows.toLocaleString('en')} rows read back from the floor's copy and verified, is in ${dbPath} (head ${restored.head.hash.slice(0, 16)}…); the old PC's credential is revoked, and this one's kept in ${linkFilePath(dbPath)}.`,
+    restored.lost === null ? 'The floor holds every hand the old PC told it of: the table goes on from its last settled hand.' : `Lost with the old PC: ${restored.lost.en}.`,
+    restored.staff ? "The floor's staff directory is the table's staff." : "The floor's staff directory comes with the link's first contact (the floor has none yet, or did not answer).",
+    'Not at the floor: the hardware configuration (<db>.hardware.json) — copy it from the old PC\'s backup, or set the devices up again (felt devices).',
+  ];
+  return lines.join('\n');
 }

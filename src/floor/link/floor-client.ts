@@ -5,7 +5,7 @@ import type { Words } from '../../evaluator/words.js';
 import { FloorError } from '../floor-error.js';
 import { fingerprintHex, floorAddress } from './enrolment-code.js';
 import type { DirectoryAnswer } from '../staff/table-copy.js';
-import type { BoardStatus, EnrolAnswer, Head, RowBatch, ShipAnswer } from './wire.js';
+import { type BoardStatus, type EnrolAnswer, type Head, type RestorePage, restorePage, type RowBatch, type ShipAnswer } from './wire.js';
 
 /** The floor did not answer: no route, refused, cut, timed out — the shipper waits and tries again. */
 export class FloorUnreachable extends FloorError {
@@ -66,6 +66,22 @@ export class FloorClient {
     return this.call<EnrolAnswer>('POST', '/v1/enrol', { secret, credential });
   }
 
+  /**
+   * A page of the table this PC replaces, read back with the replacement code's secret (D99): rows after
+   * `after`, up to `upTo` (null: the floor's head). Checked for shape here: what the floor sends is data.
+   */
+  async restorePage(secret: string, after: number, upTo: number | null, limit: number | null = null): Promise<RestorePage> {
+    const answer = await this.call<unknown>('GET', `/v1/restore?after=${after}${upTo === null ? '' : `&upTo=${upTo}`}${limit === null ? '' : `&limit=${limit}`}`, null, `Bearer replace.${secret}`);
+    const checked = restorePage.safeParse(answer);
+    if (!checked.success) throw new FloorRefused(0, { en: "the floor's answer is not a page of the table's log", de: 'die Antwort des Floors ist keine Seite des Tischprotokolls' });
+    return checked.data;
+  }
+
+  /** This PC takes over the table it replaces, having read and verified its log up to `head` (D99). */
+  async takeOver(secret: string, credential: string, head: Head): Promise<EnrolAnswer> {
+    return this.call<EnrolAnswer>('POST', '/v1/replace', { secret, credential, head });
+  }
+
   /** The floor's staff directory (D91). */
   async staff(): Promise<DirectoryAnswer> {
     return this.call<DirectoryAnswer>('GET', '/v1/staff', null);
@@ -77,7 +93,7 @@ export class FloorClient {
   }
 
   /** Any request of the link's protocol (the board's status, later), answered as JSON. */
-  async call<T>(method: 'GET' | 'POST', path: string, body: unknown): Promise<T> {
+  async call<T>(method: 'GET' | 'POST', path: string, body: unknown, authorization: string | null = null): Promise<T> {
     const text = body === null ? null : JSON.stringify(body);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (text !== null) {
@@ -85,6 +101,7 @@ export class FloorClient {
       headers['content-length'] = String(Buffer.byteLength(text));
     }
     if (this.credential !== null) headers['authorization'] = `Bearer ${this.credential.tableId}.${this.credential.secret}`;
+    if (authorization !== null) headers['authorization'] = authorization;
     return new Promise<T>((resolve, reject) => {
       const req = request({ protocol: 'https:', hostname: this.url.hostname, port: this.url.port || 443, method, path, headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
         const chunks: Buffer[] = [];

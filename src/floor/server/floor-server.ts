@@ -7,7 +7,8 @@ import type { Words } from '../../evaluator/words.js';
 import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
 import { checkBatch } from '../ingest/batch-check.js';
 import { ingest, storedHead } from '../ingest/ingest.js';
-import { boardStatus, enrolRequest, MAX_REQUEST_BYTES, rowBatch } from '../link/wire.js';
+import { boardStatus, enrolRequest, fastRowBatch, MAX_REQUEST_BYTES, rowBatch, takeOverRequest } from '../link/wire.js';
+import { readRestorePage, RESTORE_PAGE_ROWS, revokedCredential, takeOver } from '../restore/replacement.js';
 import { readBoard, storeStatus } from '../board.js';
 import type { FloorDatabase } from '../postgres/floor-database.js';
 import { CONTENT_SECURITY_POLICY } from '../../api/content-security-policy.js';
@@ -162,6 +163,7 @@ export class FloorServer {
         throw error;
       }
     }
+    if (route === 'GET /v1/restore' || route === 'POST /v1/replace') return this.replacement(req, route);
     if (req.method === 'GET' && !path.startsWith('/v1/')) {
       req.resume();
       return this.screenFile(req.url ?? '/');
@@ -170,7 +172,8 @@ export class FloorServer {
       const body = await readJson(req, signInRequest, SIGN_IN_BYTES);
       if ('status' in body) return body;
       const { staff } = await readDirectory(this.options.database.pool);
-      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin);
+      // The place it comes from (D101): its wrong PINs are bounded apart from everyone else's.
+      const result = this.sessions.signIn(staff, body.value.staff, body.value.pin, req.socket.remoteAddress ?? '');
       if (!result.ok) return refusal(result.status, result.words);
       this.log(`${result.session.who.en} signed in to the floor's screens`);
       return { status: 200, body: { token: result.token, who: result.session.who, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() } };
@@ -230,8 +233,13 @@ export class FloorServer {
     }
     if (route !== 'GET /v1/head' && route !== 'POST /v1/rows' && route !== 'POST /v1/status' && route !== 'GET /v1/staff') return refusal(404, { en: `the floor has no ${route}`, de: `der Floor kennt ${route} nicht` });
     const table = await this.authenticated(req);
-    if (table === null) {
+    if (typeof table !== 'string') {
       req.resume();
+      if (table !== null) {
+        // The old PC of a replaced table came back (D99): refused, never a writer of the table's log again.
+        this.log(`the old PC of '${table.name}' (replaced ${table.replacedAt.toISOString()}) came back with its revoked credential: refused`);
+        return refusal(401, { en: `this PC was replaced as table '${table.name}' on ${table.replacedAt.toISOString()}: its credential is revoked and its log is not taken — call the floor`, de: `dieser PC wurde am ${table.replacedAt.toISOString()} als Tisch '${table.name}' ersetzt: seine Zugangsdaten sind widerrufen und sein Protokoll wird nicht angenommen — Floor rufen` });
+      }
       return refusal(401, { en: "these credentials are not a table's of this floor (enrol the table again)", de: 'diese Zugangsdaten gehören zu keinem Tisch dieses Floors (den Tisch neu anmelden)' });
     }
     if (route === 'GET /v1/head') return { status: 200, body: { head: await storedHead(this.options.database.pool, table) } };
@@ -246,7 +254,8 @@ export class FloorServer {
       await storeStatus(this.options.database.pool, table, body.value);
       return { status: 200, body: { ok: true } };
     }
-    const body = await readJson(req, rowBatch);
+    // The batch's shape checked in one pass; zod only for the words when it is wrong (D100).
+    const body = await readJson(req, rowBatch, MAX_REQUEST_BYTES, fastRowBatch);
     if ('status' in body) return body;
     if (body.value.table !== table) {
       this.log(`table ${table} sent rows in the name of table ${body.value.table}: refused`);
@@ -286,15 +295,47 @@ export class FloorServer {
     return timingSafeEqual(Buffer.from(secretHash(key), 'hex'), Buffer.from(secretHash(given), 'hex'));
   }
 
-  /** The table whose credential the request carries (`Bearer <id>.<secret>`), or null. */
-  private async authenticated(req: IncomingMessage): Promise<string | null> {
+  /**
+   * A replaced table's log read back with the replacement code (`GET /v1/restore?after=N&upTo=M`, `Bearer
+   * replace.<secret>`), and the new PC taking the table over (`POST /v1/replace`): D99. A table's own
+   * credential reads no rows back.
+   */
+  private async replacement(req: IncomingMessage, route: string): Promise<Answer> {
+    try {
+      if (route === 'POST /v1/replace') {
+        const body = await readJson(req, takeOverRequest, ENROL_BYTES);
+        if ('status' in body) return body;
+        const taken = await takeOver(this.options.database.pool, body.value.secret, body.value.credential, body.value.head);
+        this.log(`table ${taken.table.id} ('${taken.table.name}') taken over by its replacement PC at row ${body.value.head.seq}: the old PC's credential is revoked`);
+        return { status: 200, body: taken };
+      }
+      req.resume();
+      const secret = /^Bearer replace\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1];
+      if (secret === undefined) return refusal(401, { en: "a table's log is read back only with its replacement code (felt floor enrol --replaces TABLE)", de: 'das Protokoll eines Tisches wird nur mit seinem Ersatzcode zurückgelesen (felt floor enrol --replaces TISCH)' });
+      const query = new URL(req.url ?? '/', 'https://floor').searchParams;
+      const after = query.get('after') ?? '0';
+      const upTo = query.get('upTo') ?? '';
+      const limit = query.get('limit') ?? String(RESTORE_PAGE_ROWS);
+      if (!/^\d{1,15}$/.test(after) || !/^(\d{1,15})?$/.test(upTo) || !/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > RESTORE_PAGE_ROWS) {
+        return refusal(400, { en: `rows are read back with after (a row), upTo (a row) and limit (1–${RESTORE_PAGE_ROWS})`, de: `Zeilen werden mit after (einer Zeile), upTo (einer Zeile) und limit (1–${RESTORE_PAGE_ROWS}) zurückgelesen` });
+      }
+      return { status: 200, body: await readRestorePage(this.options.database.pool, secret, Number(after), upTo === '' ? null : Number(upTo), Number(limit)) };
+    } catch (error) {
+      if (error instanceof EnrolmentRefused) return refusal(403, error.words);
+      throw error;
+    }
+  }
+
+  /** The table whose credential the request carries (`Bearer <id>.<secret>`); a replaced table's revoked credential (seen: D99); or null. */
+  private async authenticated(req: IncomingMessage): Promise<string | { name: string; replacedAt: Date } | null> {
     const match = /^Bearer (t-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '');
     if (match === null) return null;
     const [, id, secret] = match as unknown as [string, string, string];
     const found = await this.options.database.pool.query<{ credential_hash: string }>('SELECT credential_hash FROM floor_table WHERE id = $1', [id]);
     const kept = found.rows[0]?.credential_hash;
     if (kept === undefined) return null;
-    return timingSafeEqual(Buffer.from(kept, 'hex'), Buffer.from(secretHash(secret), 'hex')) ? id : null;
+    if (timingSafeEqual(Buffer.from(kept, 'hex'), Buffer.from(secretHash(secret), 'hex'))) return id;
+    return revokedCredential(this.options.database.pool, id, secretHash(secret));
   }
 }
 
@@ -307,7 +348,7 @@ function sessionToken(req: IncomingMessage): string | null {
  * A request's JSON body, at most `MAX_REQUEST_BYTES`, checked against its schema: the value, or the
  * answer that says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
  */
-async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES): Promise<{ value: T } | Answer> {
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES, fast: ((value: unknown) => T | null) | null = null): Promise<{ value: T } | Answer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -324,6 +365,8 @@ async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = M
   } catch {
     return refusal(400, { en: 'the request is not JSON', de: 'die Anfrage ist kein JSON' });
   }
+  const quick = fast?.(parsed) ?? null;
+  if (quick !== null) return { value: quick };
   const checked = schema.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
