@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { hash, randomBytes } from 'node:crypto';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import type { TableState } from '../engine/table/table-state.js';
-import { ERASED_PLAYER, NUMBERED, parseReference, type PlayerName, type PlayerNames } from '../reports/player-names.js';
+import { ERASED_PLAYER, erasedToken, NUMBERED, parseReference, type PlayerName, type PlayerNames } from '../reports/player-names.js';
 
 export { ERASED_PLAYER, NUMBERED, parseReference, type PlayerName, type PlayerNames };
 
@@ -123,6 +123,8 @@ export function simulatedSalts(seed: number): SaltSource {
 export class Players {
   private readonly references = new Map<string, string>();
   private readonly names = new Map<number, PlayerName>();
+  /** Erased players' tokens (as the table holds them) to their references: an erasure is for good, so never forgotten. */
+  private readonly erased = new Map<string, string>();
   private readonly present: boolean;
 
   constructor(
@@ -132,13 +134,19 @@ export class Players {
     this.present = hasPlayerTable(db);
   }
 
-  /** The reference for a name at row `row`: the unerased player of that name, or a new one (call inside the append's transaction). */
-  referenceOf(name: string, row: number): string {
+  /**
+   * The reference for a name at row `row`: the unerased player of that name, or a new one (call inside the
+   * append's transaction). `inTable`: a name the table holds (a snapshot's), where an erased player stays as
+   * their reference (`nameOf`) and is kept as it is — never a name typed at the table, which is always a name,
+   * however much it looks like a reference.
+   */
+  referenceOf(name: string, row: number, inTable = false): string {
     const known = this.references.get(name);
     if (known !== undefined) return known;
-    // An erased player stays in the table as their reference (`nameOf`): kept as it is, so the table's
-    // snapshots after an erasure are the table its rows replay to.
-    if (this.resolve(name).erased) return name;
+    // An erased player in the table: their reference again, so the table's snapshots after an erasure are the
+    // table its rows replay to.
+    const erased = inTable ? this.erased.get(name) : undefined;
+    if (erased !== undefined) return erased;
     const kept = this.db.prepare('SELECT id, salt FROM player WHERE name = ? ORDER BY id DESC LIMIT 1').get(name) as { id: number; salt: Uint8Array } | undefined;
     let id: number;
     let salt: Uint8Array;
@@ -157,7 +165,7 @@ export class Players {
   /** A name as kept, read: a reference's player (erased, or "player 7" for a number the side table lacks), or an earlier Felt's name as it is. */
   readonly resolve: PlayerNames = (stored) => {
     const reference = parseReference(stored);
-    if (reference === null) return { name: stored, erased: false, player: null };
+    if (reference === null) return NUMBERED(stored);
     const known = this.names.get(reference.player);
     if (known !== undefined) return known;
     const row = this.present ? (this.db.prepare('SELECT name FROM player WHERE id = ?').get(reference.player) as { name: string | null } | undefined) : undefined;
@@ -168,13 +176,15 @@ export class Players {
 
   /**
    * The name to put back where the log kept a reference, for the table (replayed, reopened) and a hand's
-   * history: the player's name, or — erased — the reference itself, which names no one and stays one player
-   * apart from every other (two erased players are not one name at the table). Reports print it as an erased
-   * player's words (`resolve`).
+   * history: the player's name, or — erased — their token (`erasedToken`: "erased player 7"), which names no
+   * one, is no name a croupier can type, and keeps two erased players apart. Reports print it in their words.
    */
   readonly nameOf = (stored: string): string => {
     const resolved = this.resolve(stored);
-    return resolved.erased ? stored : resolved.name;
+    if (!resolved.erased || resolved.player === null) return resolved.name;
+    const token = erasedToken(resolved.player);
+    this.erased.set(token, stored);
+    return token;
   };
 
   /** After an erasure: names and references read again. */

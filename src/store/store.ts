@@ -174,7 +174,7 @@ export class Store {
     this.moveHead.run(seq, hash);
     // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
     if (snapshot !== null) {
-      const kept = this.byReference ? mapStateNames(snapshot, (name) => this.players.referenceOf(name, seq)) : snapshot;
+      const kept = this.byReference ? mapStateNames(snapshot, (name) => this.players.referenceOf(name, seq, true)) : snapshot;
       this.saveSnapshot.run(seq, hash, canonicalJson(kept), canonicalJson(facts.cursor));
     }
     this.head = { seq, hash };

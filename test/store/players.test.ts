@@ -204,11 +204,23 @@ describe("players' names beside the log (D102)", () => {
     erasePlayer(store, { name: 'Hans' }, 'Mara', clock.now());
     store.close();
     store = Store.open(path);
-    controller = TableController.open(store, clock, SimulatedTable.plan({ hands: 1, seed: 1 }).config);
+    controller = TableController.open(store, clock, SimulatedTable.plan({ hands: 1, seed: 1 }).config, { snapshotEvery: 1 });
     submit('s3', { type: 'sit', seat: 3, name: 'Hans', buyIn: 500 });
     expect(store.playerList().map((player) => player.name)).toEqual([null, 'Hans']);
+    // A name typed to look like the erased player's reference is a name, a player of its own — never theirs.
+    const reference = /"name":"(player:1:[0-9a-f]{64})"/.exec([...new LogTables(new Database(path, { readonly: true })).payloads()].join('\n'))?.[1] as string;
+    expect(reference).toBeDefined();
+    submit('s4', { type: 'sit', seat: 4, name: reference, buyIn: 500 });
+    expect(store.playerList().map((player) => player.name)).toEqual([null, 'Hans', reference]);
+    expect(controller.table.seats[3]?.name).toBe(reference);
+    // The erased Hans's departure, as the table holds it: a token no one can type (the table refuses U+2068/9).
+    expect(controller.table.departures.map((left) => left.name)).toEqual(['erased player \u20681\u2069']);
+    expect(controller.command({ id: 's5', command: { type: 'sit', seat: 5, name: 'erased player \u20681\u2069', buyIn: 500 } })).toMatchObject({ ok: false });
     store.close();
-    expect(verifyDatabase(path).ok).toBe(true);
+    expect(verifyDatabase(path)).toMatchObject({ ok: true });
+    store = Store.open(path);
+    expect(store.latestSnapshot()?.state.seats[3]?.name).toBe(reference);
+    store.close();
   });
 
   it('a table an earlier Felt began keeps every hash, keeps writing names, and refuses an erasure in words (D103)', () => {
