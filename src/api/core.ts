@@ -151,6 +151,7 @@ export class Core {
       simulated: this.simulatedTable === null ? null : { deal: () => this.simulatedDeal(), fault: (fault) => this.simulatedFault(fault) },
       keypad: this.keypad,
       facts: (selection) => this.store.reportFacts(selection),
+      playerNames: this.store.playerNames,
     };
     const unsubscribe = this.controller.subscribe((view) => push({ push: 'view', view }));
     this.connections.add(unsubscribe);

@@ -11,6 +11,7 @@ import { signature } from './staff.js';
 import { isSimFault, SIM_FAULTS, type SimFault } from '../hardware/sim-faults.js';
 import type { Facts, FactSelection } from '../reports/facts.js';
 import { WHOLE_LOG, type Window } from '../reports/facts.js';
+import type { PlayerNames } from '../reports/player-names.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
 import { reportPdf } from '../reports/report-pdf.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
@@ -36,6 +37,8 @@ export type Context = {
   readonly now: () => number;
   /** The table's report facts (for the floor's reports, D36): these. */
   readonly facts: (selection: FactSelection) => Facts;
+  /** The players' names beside the log, for the reports (D102). */
+  readonly playerNames: PlayerNames;
   /** The keyboard wedge's presses, mapped as the button panel's. */
   readonly keypad: PanelMapping;
   /** Simulated hardware: deals the card the table expects next, and makes a device fail; null with real hardware. */
@@ -215,7 +218,7 @@ function reportArgs(args: unknown, context: Context): ReportAsked | { ok: false;
 
 /** The report asked for, over the table's facts; the live table is the table the log leaves (no replay for the cash flow). */
 function reportOf({ kind, count, window }: ReportAsked, context: Context): FloorReport {
-  return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table, window });
+  return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table, window, names: context.playerNames });
 }
 
 /** A decision as a screen sends it back (`ViewModel.decision`), or null when it is not one. */

@@ -42,6 +42,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'felt staff list|add|change|remove --db PATH [--number N] [--name NAME] [--role croupier|supervisor|manager]\n       (the PIN and badge from FELT_STAFF_PIN / FELT_STAFF_BADGE, or the PIN as the first line on standard input)',
     run: async (args, io) => (await import('./commands/staff.js')).runStaff(args, io),
   },
+  players: {
+    summary: "A table's players, and a manager's erasure of one's name at the guest's request (GDPR art. 17): the log then says 'erased player'",
+    usage: 'felt players list --db PATH [--json]\n       felt players erase --db PATH (--player ID | --name NAME) --staff N   (a manager: the PIN from FELT_STAFF_PIN or the first line on standard input, or a badge in FELT_STAFF_BADGE; the table stopped)',
+    run: async (args, io) => (await import('./commands/players.js')).runPlayers(args, io),
+  },
   migrate: {
     summary: "Bring a stopped table's database to this version's schema (what its next start would do; an update runs it)",
     usage: 'felt migrate --db PATH',

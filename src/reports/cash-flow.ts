@@ -5,6 +5,8 @@ import { type Facts, inLogOrder, inWindow, WHOLE_LOG, type Window } from './fact
 export type SeatStay = {
   readonly seat: number;
   readonly name: string;
+  /** The player's name was erased (D102): `name` is the English words for it, printed in the report's language. */
+  readonly erased?: true;
   /** Sat down before the report's period: the buy-in is in the opening chips, not here (0). */
   readonly seatedBefore: boolean;
   readonly buyIn: number;

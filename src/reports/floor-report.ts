@@ -5,6 +5,7 @@ import { type Facts, type FactSelection, HAND_FIELDS, WHOLE_LOG, type Window, wi
 import { type Incident, incidents } from './incidents.js';
 import { type SessionReport, sessionReport } from './session.js';
 import { type Standings, standings } from './standings.js';
+import { NUMBERED, type PlayerNames } from './player-names.js';
 
 export const REPORT_KINDS = ['session', 'collections', 'cashflow', 'incidents', 'standings'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -41,10 +42,28 @@ export type ReportOptions = {
   /** The table as the log leaves it: the cash flow compares its chips with the movements. */
   readonly table?: TableState | null;
   readonly window?: Window;
+  /**
+   * Names as the log keeps them (references, D102) to the names to print: the table's side table (the
+   * store's `playerNames`); without it a reference prints as "player 7" (the floor's copy holds no names).
+   */
+  readonly names?: PlayerNames;
 };
 
 /** One report over a table's facts (from its database, or derived from a log: `factsOf`). */
 export function floorReport(kind: ReportKind, facts: Facts, options: ReportOptions = {}): FloorReport {
+  const report = reportOf(kind, facts, options);
+  const names = options.names ?? NUMBERED;
+  // Players are named as the report is made: an erased one as such, in every report made after the erasure.
+  const named = <T extends { readonly name: string }>(item: T): T => {
+    const { name, erased } = names(item.name);
+    return erased ? { ...item, name, erased: true } : { ...item, name };
+  };
+  if (report.kind === 'cashflow') return { ...report, stays: report.stays.map(named) };
+  if (report.kind === 'standings') return { ...report, winner: report.winner === null ? null : names(report.winner).name, places: report.places.map(named), playing: report.playing.map(named) };
+  return report;
+}
+
+function reportOf(kind: ReportKind, facts: Facts, options: ReportOptions): FloorReport {
   const window = options.window ?? WHOLE_LOG;
   switch (kind) {
     case 'session':

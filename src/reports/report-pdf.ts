@@ -1,3 +1,4 @@
+import { ERASED_PLAYER } from './player-names.js';
 import type { Words } from '../evaluator/words.js';
 import type { CashFlow } from './cash-flow.js';
 import type { CollectionsReport } from './collections.js';
@@ -86,6 +87,7 @@ const EN = {
   dealerColumn: 'Dealer',
   dealerOf: (name: string, number: string) => `${name} #${number}`,
   noDealerRecorded: 'no dealer recorded',
+  erasedPlayer: ERASED_PLAYER.en as string,
   shiftsColumn: 'Shifts',
   minutesColumn: 'Minutes on duty',
   perHourColumn: 'Hands per hour',
@@ -189,6 +191,7 @@ const DE: Labels = {
   dealerColumn: 'Dealer',
   dealerOf: (name, number) => `${name} #${number}`,
   noDealerRecorded: 'kein Dealer erfasst',
+  erasedPlayer: ERASED_PLAYER.de,
   shiftsColumn: 'Schichten',
   minutesColumn: 'Minuten im Dienst',
   perHourColumn: 'Hände pro Stunde',
@@ -517,7 +520,7 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
       rows: report.stays.map((stay) => ({
         cells: [
           String(stay.seat),
-          stay.name,
+          playerName(stay, t),
           stay.seatedBefore ? t.buyInBefore : f.amount(stay.buyIn),
           f.amount(stay.topUps),
           stay.cashOut === null ? t.stillSeated : f.amount(stay.cashOut),
@@ -552,11 +555,16 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
   ];
 }
 
+/** A player's name as the report prints it: an erased one in the report's language (D102). */
+function playerName(player: { readonly name: string; readonly erased?: true }, t: Labels): string {
+  return player.erased === true ? t.erasedPlayer : player.name;
+}
+
 function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
   if (!report.tournament) return [{ kind: 'note', text: t.notATournament }];
   const seat = (at: number | null): string => (at === null ? t.none : String(at));
   return [
-    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.winner) },
+    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.places[0]?.erased === true ? t.erasedPlayer : report.winner) },
     {
       kind: 'table',
       title: t.places,
@@ -566,7 +574,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
         { header: t.nameColumn, align: 'left', width: 0.6 },
         { header: t.seatColumn, align: 'right', width: 0.2 },
       ],
-      rows: report.places.map((place) => ({ cells: [String(place.place), place.name, seat(place.seat)], strong: place.place === 1 })),
+      rows: report.places.map((place) => ({ cells: [String(place.place), playerName(place, t), seat(place.seat)], strong: place.place === 1 })),
       empty: t.noPlaces,
     },
     ...(report.winner !== null
@@ -581,7 +589,7 @@ function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
               { header: t.nameColumn, align: 'left', width: 0.5 },
               { header: t.chipsColumn, align: 'right', width: 0.3 },
             ],
-            rows: report.playing.map((player) => ({ cells: [String(player.seat), player.name, f.amount(player.chips)] })),
+            rows: report.playing.map((player) => ({ cells: [String(player.seat), playerName(player, t), f.amount(player.chips)] })),
             empty: t.none,
           } as const,
         ]),

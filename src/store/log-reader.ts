@@ -8,6 +8,7 @@ import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';
 import { type LogRow, openToRead, snapshotState } from './store.js';
 import { chainSnapshotsFrom, LogTables } from './log-rows.js';
+import { ERASED_PLAYER, NUMBERED, parseReference, type PlayerNames, Players } from './players.js';
 
 /**
  * A table's log read without taking it: opened read-only (a running table keeps its lock and goes on
@@ -48,18 +49,30 @@ function readableOnce<T>(path: string, read: () => T): T {
  * to row `upTo`, the last one verify checked: a running table writes on, and a report holds nothing verify
  * has not seen.
  */
-export function readReportSource(path: string, selection: FactSelection, withTable: boolean, upTo = Number.MAX_SAFE_INTEGER): { facts: Facts; table: TableState | null } {
+export function readReportSource(path: string, selection: FactSelection, withTable: boolean, upTo = Number.MAX_SAFE_INTEGER): { facts: Facts; table: TableState | null; names: PlayerNames } {
   const db = openToRead(path);
   try {
     return readableOnce(path, () => db.transaction(() => {
       // The hands are cut at `upTo` by their rows: read their `seq` too.
       const handFields = selection.handFields.includes('seq') ? selection.handFields : [...selection.handFields, 'seq' as const];
       const facts = hasFacts(db) ? upToRow(readFacts(db, { kinds: selection.kinds, handFields }), upTo) : factsOf(readRows(db, upTo));
-      return { facts, table: withTable ? tableOf(db, path, upTo) : null };
+      // Players as the log keeps them (references, D102): the report names them as it is made.
+      return { facts, table: withTable ? tableOf(db, path, upTo) : null, names: playerNamesOf(db) };
     })());
   } finally {
     db.close();
   }
+}
+
+/** The players' names of a database read once (the database is closed before the report is made). */
+function playerNamesOf(db: Database.Database): PlayerNames {
+  const names = new Map(new Players(db).all().map((player) => [player.id, player.name]));
+  return (stored) => {
+    const reference = parseReference(stored);
+    const name = reference === null ? undefined : names.get(reference.player);
+    if (reference === null || name === undefined) return NUMBERED(stored);
+    return name === null ? { name: ERASED_PLAYER.en, erased: true, player: reference.player } : { name, erased: false, player: reference.player };
+  };
 }
 
 function tableOf(db: Database.Database, path: string, upTo: number): TableState {

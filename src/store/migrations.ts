@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { PersistenceError } from './persistence-error.js';
 import { packLog, PACKED_LOG_SQL } from './packed-log.js';
+import { PLAYERS_SQL, startReferences } from './players.js';
 
 /** What a migration does: SQL, or a step of code (that hears how far it is: `progress`) after its SQL. */
 export type Migration = { readonly id: string; readonly sql: string; readonly run?: (db: Database.Database, progress?: (words: string) => void) => void };
@@ -104,6 +105,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
       INSERT INTO fact_derivation (id, version) VALUES (1, 1);
     `,
+  },
+  {
+    // Players' names beside the log (D102): a table with no row yet names its players by reference from its
+    // first row; one an earlier Felt began keeps writing names into its rows (D103).
+    id: '2026-12-03T07:00-players',
+    sql: PLAYERS_SQL,
+    run: startReferences,
   },
 ];
 

@@ -5,6 +5,7 @@ import { damagedFile, isDamage } from './damage.js';
 import { PersistenceError } from './persistence-error.js';
 import { GENESIS_HASH, sameSnapshot, snapshotState, type Store } from './store.js';
 import { ChangedOutsideFelt } from './log-rows.js';
+import { mapStateNames } from './players.js';
 
 /**
  * The table as its log leaves it, for a table opening again, and the row of its latest snapshot. The rows
@@ -38,7 +39,8 @@ function replayedFromSnapshots(store: Store): { readonly state: TableState; read
     previous = row.hash;
   }
   if (state === undefined) throw new PersistenceError('the log holds no table');
-  return { state, snapshotRow: latest?.seq ?? 0 };
+  // Replayed as the log keeps it, players by reference; the table goes on with their names (D102).
+  return { state: mapStateNames(state, store.nameOf), snapshotRow: latest?.seq ?? 0 };
 }
 
 function changed(row: number, what: string): PersistenceError {

@@ -14,6 +14,8 @@ import { InvariantError } from '../invariant-error.js';
 import { damagedFile, isDamage, WHAT_TO_DO, walDamageWords } from './damage.js';
 import { walDamage } from './write-ahead-log.js';
 import { GENESIS_HASH, linkHash, LogTables, type LogRow } from './log-rows.js';
+import { entryRead, mapCommandName, mapEntryName, mapStateNames, Players, type PlayerNames, type PlayerRow, referencesFrom, type SaltSource } from './players.js';
+import { randomUUID } from 'node:crypto';
 
 export { GENESIS_HASH, linkHash, type LogRow };
 
@@ -28,6 +30,9 @@ export class Store {
   private readonly saveSnapshot: Database.Statement;
   private head: { seq: number; hash: string };
   private readonly facts: FactWriter;
+  private readonly players: Players;
+  /** Whether the rows name players by reference (a table this Felt began), or by name (an earlier Felt's: D103). */
+  private readonly byReference: boolean;
   /** Where the report facts' derivation stands: after the last row. */
   private factCursor: FactCursor;
 
@@ -37,12 +42,15 @@ export class Store {
     /** The database's path, as the opening was given it: for words about it. */
     readonly path: string,
     progress?: (words: string) => void,
+    salts?: SaltSource,
   ) {
     this.log = new LogTables(db);
     this.moveHead = db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1');
     this.saveSnapshot = db.prepare('INSERT OR REPLACE INTO snapshot (seq, hash, state, facts) VALUES (?, ?, ?, ?)');
     this.head = db.prepare('SELECT seq, hash FROM head WHERE id = 1').get() as { seq: number; hash: string };
     this.facts = new FactWriter(db);
+    this.players = new Players(db, salts);
+    this.byReference = referencesFrom(db) !== null;
     // A log from before the facts, or whose facts an older derivation made, gets them now, once (a while
     // for a long one): from the log, in the opening's transaction (D93).
     const cursor = storedDerivation(db) === FACTS_DERIVATION ? storedCursor(db) : null;
@@ -58,8 +66,9 @@ export class Store {
    * opening reads; a log whose head does not match its last row. The log's and the commands' own pages
    * are `felt verify`'s to read: checking them here would cost the opening time that grows with the log.
    * `progress` hears how far a long migration is (the packed log's, D81: a minute for a year's log).
+   * `salts`: where a new player's salt comes from (D102): random, but for a simulation (`simulatedSalts`).
    */
-  static open(path: string, { progress }: { readonly progress?: (words: string) => void } = {}): Store {
+  static open(path: string, { progress, salts }: { readonly progress?: (words: string) => void; readonly salts?: SaltSource } = {}): Store {
     const lock = path === ':memory:' ? null : takeTableLock(path);
     let db: Database.Database;
     try {
@@ -74,6 +83,8 @@ export class Store {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
+      // What is deleted is overwritten, not left in free space: an erased name leaves the file (D102).
+      db.pragma('secure_delete = ON');
       // One transaction, migrations and the report facts they may call for: a reader (verify, report) sees
       // the table as it was before or as it is after, never between.
       let packedNow = false;
@@ -89,7 +100,7 @@ export class Store {
         }
         const damaged = quickCheck(db);
         if (damaged !== null) throw new PersistenceError(`the database ${path} is damaged: SQLite's quick check of its table '${damaged.table}' says: ${damaged.says} — the table does not open on it: run felt verify --full, then ${WHAT_TO_DO}`);
-        return new Store(db, lock, path, progress);
+        return new Store(db, lock, path, progress, salts);
       })();
       // The unpacked log's pages, freed by its migration, given back to the disk (once; a copy of the file
       // for a moment, so a full disk leaves them free — and the table as it is).
@@ -123,7 +134,9 @@ export class Store {
 
   /** The command stored under this id (canonical JSON; empty for rows written before commands were kept), or null. */
   storedCommand(commandId: string): string | null {
-    return this.log.command(commandId);
+    const text = this.log.command(commandId);
+    if (text === null || text === '' || !this.byReference) return text;
+    return canonicalJson(mapCommandName(JSON.parse(text), this.players.nameOf));
   }
 
   /**
@@ -133,22 +146,36 @@ export class Store {
   append(commandId: string, entries: readonly TableLogEntry[], command: unknown = null, snapshot: TableState | null = null): string {
     // A command is kept under its last row: one that wrote none would be a bug of the engine's.
     if (entries.length === 0) throw new InvariantError(`command '${commandId}' has no operation to write`);
+    const before = { head: this.head, cursor: this.factCursor };
+    try {
+      // The players' names become references in the same transaction as the rows that name them (D102).
+      return this.db.transaction(() => this.write(commandId, entries, command, snapshot))();
+    } catch (error) {
+      // Nothing was written: the head stays, and a player the rolled-back transaction added is not there.
+      this.head = before.head;
+      this.factCursor = before.cursor;
+      this.players.forget();
+      throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** An append's writing, inside its transaction: rows, command, facts, head, snapshot; the store's head moved once all is written. */
+  private write(commandId: string, entries: readonly TableLogEntry[], command: unknown, snapshot: TableState | null): string {
     const first = this.head.seq + 1;
-    const payloads = entries.map((entry) => canonicalJson(entry));
+    const stored = this.byReference ? entries.map((entry, index) => mapEntryName(entry, (name) => this.players.referenceOf(name, first + index))) : entries;
+    const payloads = stored.map((entry) => canonicalJson(entry));
     let hash = this.head.hash;
     for (const payload of payloads) hash = linkHash(hash, commandId, payload);
     const seq = this.head.seq + entries.length;
-    const facts = deriveFacts(this.factCursor, entries);
-    try {
-      this.db.transaction(() => {
-        this.log.append(first, commandId, payloads, command === null ? '' : canonicalJson(command), hash);
-        this.facts.write(this.factCursor, facts);
-        this.moveHead.run(seq, hash);
-        // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
-        if (snapshot !== null) this.saveSnapshot.run(seq, hash, canonicalJson(snapshot), canonicalJson(facts.cursor));
-      })();
-    } catch (error) {
-      throw new PersistenceError(`cannot write the operation log: ${(error as Error).message}`, { cause: error });
+    const facts = deriveFacts(this.factCursor, stored);
+    const sent = command === null ? '' : canonicalJson(this.byReference ? mapCommandName(command, (name) => this.players.referenceOf(name, first)) : command);
+    this.log.append(first, commandId, payloads, sent, hash);
+    this.facts.write(this.factCursor, facts);
+    this.moveHead.run(seq, hash);
+    // In the same transaction: a snapshot that cannot be written fails the command, never half of it.
+    if (snapshot !== null) {
+      const kept = this.byReference ? mapStateNames(snapshot, (name) => this.players.referenceOf(name, seq, true)) : snapshot;
+      this.saveSnapshot.run(seq, hash, canonicalJson(kept), canonicalJson(facts.cursor));
     }
     this.head = { seq, hash };
     this.factCursor = facts.cursor;
@@ -170,20 +197,75 @@ export class Store {
     }
   }
 
-  /** Every entry after row `after` (all of them by default), in order. */
-  entries(after = 0): IterableIterator<TableLogEntry> {
+  /** Every entry after row `after` (all of them by default), in order, players by their names (D102). */
+  *entries(after = 0): IterableIterator<TableLogEntry> {
+    for (const entry of this.log.entries(after)) yield entryRead(entry, this.players.nameOf);
+  }
+
+  /** Every entry after row `after` as the log keeps it: players by reference (D102), as the report facts name them. */
+  storedEntries(after = 0): IterableIterator<TableLogEntry> {
     return this.log.entries(after);
   }
 
-  /** The floor reports' facts (D36): these (all by default). */
+  /** Names as the log keeps them (references, D102) to the names to print: the reports' and screens'. */
+  get playerNames(): PlayerNames {
+    return this.players.resolve;
+  }
+
+  /** A name as the log keeps it, for the table: the player's name, or an erased player's reference (players.ts `nameOf`). */
+  get nameOf(): (stored: string) => string {
+    return this.players.nameOf;
+  }
+
+  /** Every player of the side table, in order. */
+  playerList(): PlayerRow[] {
+    return this.players.all();
+  }
+
+  /** Whether the rows name players by reference (D102), or — a table an earlier Felt began — by name (D103). */
+  get namesByReference(): boolean {
+    return this.byReference;
+  }
+
+  /**
+   * Erases a player's name (D102): the name and salt leave the side table and a `player-erased` row (who,
+   * when, which player — never the name) is appended to the chain, in one transaction; the freed bytes are
+   * overwritten (`secure_delete`) and the write-ahead log is emptied into the file, so the name is in no page
+   * of it. Returns the erasure's row and whether the write-ahead log could be emptied (a reader holding it
+   * keeps the old page there until SQLite's next checkpoint).
+   */
+  erasePlayer(player: number, by: string, at: number): { row: number; walEmptied: boolean } {
+    const entry: TableLogEntry = { type: 'player-erased', player, by, at };
+    const before = { head: this.head, cursor: this.factCursor };
+    let row = 0;
+    try {
+      this.db.transaction(() => {
+        row = this.head.seq + 1;
+        const changed = this.db.prepare('UPDATE player SET name = NULL, salt = NULL, erased_row = ?, erased_at = ?, erased_by = ? WHERE id = ? AND name IS NOT NULL').run(row, at, by, player).changes;
+        if (changed !== 1) throw new PersistenceError(`player ${player} is not a player whose name the table keeps`);
+        this.write(`erase-player-${randomUUID()}`, [entry], { type: 'erase-player', player, by, at }, null);
+      })();
+    } catch (error) {
+      this.head = before.head;
+      this.factCursor = before.cursor;
+      this.players.forget();
+      if (error instanceof PersistenceError) throw error;
+      throw new PersistenceError(`cannot erase player ${player}: ${(error as Error).message}`, { cause: error });
+    }
+    this.players.forget();
+    const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
+    return { row, walEmptied: busy?.busy === 0 };
+  }
+
+  /** The floor reports' facts (D36): these (all by default), players named as the log keeps them (`playerNames` resolves them). */
   reportFacts(selection?: FactSelection): Facts {
     return readFacts(this.db, selection);
   }
 
-  /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null. */
+  /** The latest snapshot that belongs to this chain (its hash is the row's at its place), or null; players by their names. */
   latestSnapshot(): { seq: number; state: TableState } | null {
     const [row] = this.chainSnapshots(1);
-    return row === undefined ? null : { seq: row.seq, state: snapshotState(row.state) };
+    return row === undefined ? null : { seq: row.seq, state: mapStateNames(snapshotState(row.state), this.players.nameOf) };
   }
 
   /** Every snapshot as stored: for verification. */

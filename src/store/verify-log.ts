@@ -13,6 +13,7 @@ import { BLOCK, eventRow, handRow } from './fact-tables.js';
 import { GENESIS_HASH, type KeptCommand, linkHash, LogTables } from './log-rows.js';
 import { unpackJson } from './log-format.js';
 import { keptCommandProblem } from './kept-commands.js';
+import { hasPlayerTable } from './players.js';
 import { sameSnapshot, snapshotState } from './store.js';
 
 /**
@@ -81,6 +82,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
   let snapshotChecked: number | null = null;
   let expected = start.row + 1;
   const rows = log.packedRows(start.row, last);
+  const erasures = hasPlayerTable(db) ? db.prepare('SELECT erased_row, erased_at, erased_by FROM player WHERE id = ?') : null;
   reading.what = 'its log';
   reading.row = start.row;
   const payloads: string[] = [];
@@ -126,6 +128,10 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
         throw error;
       }
       if (entry.type === 'hand-settled') hands++;
+      if (entry.type === 'player-erased') {
+        const problem = erasureProblem(erasures, entry, seq);
+        if (problem !== null) return { row: seq, problem };
+      }
       entries.push(entry);
     }
     // The facts a command at a time (they do not depend on how rows are split); a row at a time to name
@@ -169,6 +175,14 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     return { row: seq, problem: next.done === true ? `the log ends at row ${expected - 1}, before row ${last}` : `row ${seq} belongs to no command kept beside the log (its command's row was removed, or rows were added outside Felt)` };
   }
   return { row: last, hash: previous, cursor, state, hands, anchorRow, keptBefore, lastSnapshot };
+}
+
+/** What is wrong with a `player-erased` row against the players' side table (D102): it must say that player was erased there, then, by them. */
+function erasureProblem(erasures: Database.Statement | null, entry: Extract<TableLogEntry, { type: 'player-erased' }>, seq: number): string | null {
+  const kept = erasures?.get(entry.player) as { erased_row: number | null; erased_at: number | null; erased_by: string | null } | undefined;
+  if (kept === undefined) return `it records the erasure of player ${entry.player}, whom the players' side table does not have (the side table was changed)`;
+  if (kept.erased_row !== seq || kept.erased_at !== entry.at || kept.erased_by !== entry.by) return `it records the erasure of player ${entry.player}, but the players' side table does not keep that erasure here (the side table was changed: a name put back?)`;
+  return null;
 }
 
 /** The words for a command whose rows do not give the hash kept at its end. */

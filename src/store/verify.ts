@@ -14,6 +14,7 @@ import { packRows, UnpackableLog } from './packed-log.js';
 import { checkStretch, factsComplete, GENESIS, type Reading, type StretchEnd, type StretchStart } from './verify-log.js';
 import { walDamage, type WalDamage } from './write-ahead-log.js';
 import { checkInThreads, type ThreadOptions } from './verify-threads.js';
+import { playersProblem } from './verify-players.js';
 import { checkpointFile, checkpointOf, readCheckpoint, resumeAt, writeCheckpoint } from './checkpoint.js';
 
 export type Verification =
@@ -197,7 +198,10 @@ function verifyPacked(db: Database.Database, expectHead: string | undefined, rea
   const checked = (checkpoint !== null && current && checkInThreads(db, checkpoint.path, from, end, expectHead, reading, checkpoint.threads ?? {})) || checkStretch(db, from, end, expectHead, reading, current);
   if (!('hash' in checked)) return { ok: false, ...checked };
   const handsBefore = resumed?.hands ?? 0;
-  const result = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, current ? cursor : null, resumed?.start.cursor);
+  const surrounding = around(db, { ...checked, hands: handsBefore + checked.hands }, expectHead, current ? cursor : null, resumed?.start.cursor);
+  // The players' names beside the log (D102): each against the digest its first row keeps, each erasure against its row.
+  const players = surrounding.ok ? playersProblem(db, checked.row) : null;
+  const result: Verification = players === null ? surrounding : { ok: false, ...players };
   if (result.ok && checkpoint !== null && current) {
     const next = checkpointOf(db, checked, handsBefore, resumed?.chains ?? null);
     if (next !== null && next.row > (resumed?.start.row ?? 0)) writeCheckpoint(checkpoint.file, next);

@@ -43,8 +43,8 @@ export async function runReport(args: readonly string[], io: CommandIo, now: () 
   }
   if (options.kind === 'hand') return handDetail(options, io, verification.rows);
   // No further than the row verify checked: a running table writes on meanwhile.
-  const { facts, table } = readReportSource(options.db, REPORT_FACTS[options.kind], REPORTS_OF_THE_TABLE.has(options.kind), verification.rows);
-  const report = floorReport(options.kind, facts, { counted: options.count, table, window: options.window });
+  const { facts, table, names } = readReportSource(options.db, REPORT_FACTS[options.kind], REPORTS_OF_THE_TABLE.has(options.kind), verification.rows);
+  const report = floorReport(options.kind, facts, { counted: options.count, table, window: options.window, names });
   if (options.format === 'pdf') {
     writePrivateFile(options.out as string, reportPdf(report, { language: options.lang, generatedAt: now() }));
     return 0;

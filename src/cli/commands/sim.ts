@@ -48,7 +48,7 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
       written++;
     }
   };
-  const persisted = options.db === null ? null : await openPersisted(options.db, options.resume);
+  const persisted = options.db === null ? null : await openPersisted(options.db, options.resume, options.session.seed);
   let summary: SessionSummary;
   let state: TableState;
   try {
@@ -85,10 +85,12 @@ export async function runSim(args: readonly string[], io: CommandIo): Promise<nu
 /** The database holds another session than the one asked for (other options or seed, or a longer one). */
 class SessionMismatch extends Error {}
 
-async function openPersisted(path: string, resume: boolean): Promise<{ mirror: SessionMirror; head: () => string; close: () => void; checkComplete: () => void }> {
+async function openPersisted(path: string, resume: boolean, seed: number): Promise<{ mirror: SessionMirror; head: () => string; close: () => void; checkComplete: () => void }> {
   const { Store } = await import('../../store/store.js');
   const { TableController } = await import('../../controller/table-controller.js');
-  const store = Store.open(path);
+  const { simulatedSalts } = await import('../../store/players.js');
+  // The players' salts from the seed (D102): resumed, the session ends with the same head as run through.
+  const store = Store.open(path, { salts: simulatedSalts(seed) });
   if (store.headOfChain().seq > 0 && !resume) {
     store.close();
     throw new CliUsageError(`${path} holds a session already: add --resume to continue it`);

@@ -82,6 +82,11 @@ export type TableOperation =
   /** The table started under this software: its version and build (src/version.ts). */
   | { readonly type: 'software-started'; readonly version: string; readonly build: string; readonly at: number }
   /**
+   * A player's name erased at a manager's request (GDPR art. 17): the store writes it, never the engine; the
+   * log keeps that it happened and who did it, not the name (D102). It changes nothing at the table.
+   */
+  | { readonly type: 'player-erased'; readonly player: number; readonly by: string; readonly at: number }
+  /**
    * A screen named a card the table does not take on its word (D65): a card it holds unseen (`place`: a
    * seat's hole card or a burn) for a deal or a show, or a premature or exposed card (`report`, whatever
    * the card), which only the floor takes. Card entry from the screens stops until the floor resumes it.

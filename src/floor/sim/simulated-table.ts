@@ -1,3 +1,4 @@
+import { simulatedSalts } from '../../store/players.js';
 import { TableController } from '../../controller/table-controller.js';
 import type { TableCommand } from '../../engine/table/table.js';
 import type { TableConfig } from '../../engine/table/table-config.js';
@@ -46,7 +47,8 @@ export class SimulatedTable {
 
   /** A table that plays `plan` (a session's, or one changed from it: the tests' forged logs). */
   static fromPlan(dbPath: string, plan: TablePlan): SimulatedTable {
-    const store = Store.open(dbPath);
+    // A simulation's players' salts (D102) from its plan: the same plan, the same log, hash for hash.
+    const store = Store.open(dbPath, { salts: simulatedSalts(plan.openedAt) });
     try {
       const controller = TableController.open(store, { now: () => plan.openedAt }, plan.config);
       const table = new SimulatedTable(store, controller, plan.commands);

@@ -1,0 +1,47 @@
+/**
+ * How a report names a player (D102): the log keeps a reference, `player:ID:DIGEST`, and the table's side
+ * table the name (src/store/players.ts); a report is made with the names resolved, an erased player in the
+ * report's words for one.
+ */
+
+/** What the reports and screens print for an erased player. */
+export const ERASED_PLAYER = { en: 'erased player', de: 'gelöschter Spieler' } as const;
+
+/** A name as the log keeps it, read: the player's name, or that it was erased. `player`: the reference's number, null for a name an earlier Felt wrote into the log. */
+export type PlayerName = { readonly name: string; readonly erased: boolean; readonly player: number | null };
+
+/** Resolves a name as the log keeps it (a reference, or an earlier Felt's name) to the name to print. */
+export type PlayerNames = (stored: string) => PlayerName;
+
+const REFERENCE = /^player:([1-9]\d{0,15}):([0-9a-f]{64})$/;
+
+/** The reference's number and digest, or null for a text that is none (a name an earlier Felt wrote). */
+export function parseReference(text: string): { readonly player: number; readonly digest: string } | null {
+  const match = REFERENCE.exec(text);
+  return match === null ? null : { player: Number(match[1]), digest: match[2] as string };
+}
+
+/**
+ * An erased player as the table holds them in memory (replayed, reopened): "erased player 7", the number
+ * between the isolate marks U+2068 and U+2069 — which a name typed at the table cannot hold (the table
+ * refuses them, `hasControlCharacter`), so no guest's name is ever taken for an erased player's. Reports
+ * print it in their language.
+ */
+export function erasedToken(player: number): string {
+  return `${ERASED_PLAYER.en} \u2068${player}\u2069`;
+}
+
+/** An erased player's token's number, or null. */
+export function parseErasedToken(text: string): number | null {
+  const match = /^erased player \u2068([1-9]\d{0,15})\u2069$/u.exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
+/** Without the side table (the floor's copy, a reader of another table): a reference is printed as its number. */
+export const NUMBERED: PlayerNames = (stored) => {
+  const erased = parseErasedToken(stored);
+  if (erased !== null) return { name: ERASED_PLAYER.en, erased: true, player: erased };
+  const reference = parseReference(stored);
+  return reference === null ? { name: stored, erased: false, player: null } : { name: `player ${reference.player}`, erased: false, player: reference.player };
+};
+
