@@ -31,6 +31,7 @@ const WORDS = {
     hands: 'Hands',
     minutes: 'Minutes',
     upTo: 'Rows at the floor',
+    derivedBy: 'Facts derived by',
     buyIns: 'Buy-ins',
     cashOuts: 'Cash-outs',
     expected: 'Chips expected on the table',
@@ -58,6 +59,7 @@ const WORDS = {
     hands: 'Hände',
     minutes: 'Minuten',
     upTo: 'Zeilen am Floor',
+    derivedBy: 'Fakten abgeleitet von',
     buyIns: 'Buy-ins',
     cashOuts: 'Auszahlungen',
     expected: 'Erwartete Chips am Tisch',
@@ -226,10 +228,11 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                   </>
                 )}
                 {report.kind === 'incidents' && <th>{words.incidents}</th>}
+                <th>{words.derivedBy}</th>
               </tr>
             </thead>
             <tbody>
-              {report.tables.map(({ id, name, upToRow, report: own }) => (
+              {report.tables.map(({ id, name, upToRow, derivedBy, report: own }) => (
                 <tr key={id} data-testid="report-table" data-table={name}>
                   <td>{name}</td>
                   <td>{chips(lang, upToRow)}</td>
@@ -241,8 +244,8 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                   )}
                   {own.kind === 'collections' && (
                     <>
-                      <td>{chips(lang, own.rake.total)}</td>
-                      <td>{chips(lang, own.time.total)}</td>
+                      <td>{chips(lang, own.rake)}</td>
+                      <td>{chips(lang, own.timeCollected)}</td>
                     </>
                   )}
                   {own.kind === 'cashflow' && (
@@ -255,6 +258,7 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                     </>
                   )}
                   {own.kind === 'incidents' && <td>{chips(lang, own.incidents.length)}</td>}
+                  <td data-testid="report-derived-by">{derivedBy}</td>
                 </tr>
               ))}
             </tbody>
