@@ -111,6 +111,16 @@ describe("the room's reports", () => {
       await check(true);
       for (const { id, table } of tables) expect((await storedHead(floor.database.pool, id))?.seq).toBe(table.store.headOfChain().seq);
 
+      // Facts made by an older derivation (here: the floor's first, and changed since) are derived again
+      // from the rows before a report reads them, and the report says which derivation each table's are (D97).
+      const first = tables[0] as Table;
+      await floor.database.pool.query("UPDATE fact_cursor SET derived_by = 'felt 0.1.0, facts of D36' WHERE table_id = $1", [first.id]);
+      await floor.database.pool.query('UPDATE hand_hour SET played = played + 5, rake = rake + 100 WHERE table_id = $1', [first.id]);
+      const again = await roomReport(floor.database.pool, 'session');
+      const line = again.tables.find((entry) => entry.id === first.id);
+      expect(line?.derivedBy).toBe(FACTS_DERIVED_BY);
+      expect(line?.report).toEqual(lineOf(floorReport('session', upToRow(first.table.store.reportFacts(REPORT_FACTS.session), line?.upToRow ?? 0))));
+
       // From the command line: the same report, as CSV — one header, every row as long, read back by a CSV parser.
       const collections = await roomReport(floor.database.pool, 'collections');
       const io = cliIo();
