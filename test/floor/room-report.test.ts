@@ -5,6 +5,7 @@ import { enrolTable } from '../../src/floor/link/enrol.js';
 import { FloorClient } from '../../src/floor/link/floor-client.js';
 import { roomReport, ROOM_REPORT_KINDS } from '../../src/floor/reports/room-report.js';
 import { lineOf, roomSums } from './room-lines.js';
+import { pdfPages } from '../reports/pdf-support.js';
 import { FACTS_DERIVED_BY } from '../../src/floor/reports/room-facts.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
@@ -139,6 +140,17 @@ describe("the room's reports", () => {
         for (const row of rows) for (const name of ['hands played', 'rake', 'time collected', 'incidents', 'rows at the floor', 'tables']) if (row[name] !== undefined && row[name] !== '') expect(row[name], `${kind}: ${name}`).toMatch(/^-?\d+$/);
         expect(roomRow?.tables).toBe(String(tables.length));
       }
+      // As PDF, in the tables' printed layout, in German: the room's totals and each table's line with its derivation.
+      const pdfFile = join(floor.folder, 'room.pdf');
+      expect(await runFloor(['report', '--data', join(floor.folder, 'floor'), '--kind', 'collections', '--format', 'pdf', '--lang', 'de', '--out', pdfFile], cliIo())).toBe(0);
+      const { pages, stderr } = pdfPages(pdfFile);
+      expect(stderr).toBe('');
+      const printed = pages.join('\n');
+      expect(printed).toMatch(/^Saalbericht: Einnahmen und Rake$/m);
+      expect(printed).toMatch(new RegExp(`^ *Zeitgebühr eingenommen +${collections.totals.timeCollected.toLocaleString('de-DE')}$`, 'm'));
+      for (const table of collections.tables) if (table.report.kind === 'collections') expect(printed).toMatch(new RegExp(`^ *${table.name} +${table.upToRow} +${table.report.rake} +${table.report.timeCollected.toLocaleString('de-DE')} +felt facts`, 'm'));
+      await expect(runFloor(['report', '--data', join(floor.folder, 'floor'), '--kind', 'collections', '--format', 'pdf'], cliIo())).rejects.toThrow(/--format pdf needs --out FILE/);
+      await expect(runFloor(['report', '--data', join(floor.folder, 'floor'), '--kind', 'collections', '--lang', 'fr', '--format', 'pdf', '--out', pdfFile], cliIo())).rejects.toThrow(/--lang is en or de/);
       await expect(runFloor(['report', '--data', join(floor.folder, 'floor'), '--kind', 'standings'], cliIo())).rejects.toThrow(/--kind is one of session, collections, cashflow, incidents/);
 
       // On the floor's screen: the totals, the hours as bars, each table, and the CSV.
@@ -164,6 +176,14 @@ describe("the room's reports", () => {
         await page.getByTestId('report-csv').click();
         const file = await (await downloading).path();
         expect(readFileSync(file, 'utf8')).toBe(roomCsv(collections));
+        // The PDF from the screen, in its language: the same report in the tables' printed layout.
+        const printing = page.waitForEvent('download');
+        await page.getByTestId('report-pdf').click();
+        const pdf = await (await printing).path();
+        const onScreen = pdfPages(pdf).pages.join('\n');
+        expect(onScreen).toMatch(/^Room report: Collections and rake$/m);
+        expect(onScreen).toMatch(new RegExp(`^ *Rake +${collections.totals.rake.toLocaleString('en-US')}$`, 'm'));
+        expect(onScreen).toContain('Room A');
         // A period the wrong way round is refused in words.
         await page.getByTestId('report-from').fill('2030-01-02');
         await page.getByTestId('report-to').fill('2030-01-01');

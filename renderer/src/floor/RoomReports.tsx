@@ -4,6 +4,7 @@ import type { RoomReport, RoomReportKind } from '../../../src/floor/reports/room
 import { download } from '../core/download';
 import type { Lang } from '../i18n';
 import { readReport, readReportCsv } from './floor-api';
+import { readReportPdf } from './report-pdf-api';
 import { chips } from './words';
 
 const KINDS: readonly RoomReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
@@ -99,6 +100,12 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
       else setProblem(answer.words);
     });
   };
+  const pdf = (): void => {
+    void readReportPdf(token, asked, lang).then((answer) => {
+      if (answer.ok) download(`room-${kind}-${lang}.pdf`, answer.value, 'application/pdf');
+      else setProblem(answer.words);
+    });
+  };
   const most = report === null ? 0 : Math.max(1, ...report.totals.byHour.map((hour) => (kind === 'session' ? hour.hands : hour.rake + hour.timeCollected)));
   return (
     <main className="floor-board" data-testid="floor-reports">
@@ -126,6 +133,9 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
         </button>
         <button type="button" data-testid="report-csv" onClick={csv}>
           {words.csv}
+        </button>
+        <button type="button" data-testid="report-pdf" onClick={pdf}>
+          PDF
         </button>
       </form>
       {problem !== null && (

@@ -216,11 +216,13 @@ export class FloorServer {
       const from = moment('from');
       const to = moment('to');
       const format = query.get('format') ?? 'json';
-      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv') || (from !== null && to !== null && from >= to)) {
-        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to) and format (json, csv)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to) und format (json, csv) angefragt` });
+      const lang = query.get('lang') ?? 'en';
+      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv' && format !== 'pdf') || (lang !== 'en' && lang !== 'de') || (from !== null && to !== null && from >= to)) {
+        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to), format (json, csv, pdf) and for a PDF lang (en, de)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to), format (json, csv, pdf) und für ein PDF lang (en, de) angefragt` });
       }
       const room = await roomReport(this.options.database.pool, kind, { from, to });
       if (format === 'csv') return { status: 200, body: null, file: { body: Buffer.from(roomCsv(room), 'utf8'), type: 'text/csv; charset=utf-8' } };
+      if (format === 'pdf') return { status: 200, body: null, file: { body: Buffer.from((await import('../reports/room-pdf.js')).roomPdf(room, { language: lang, generatedAt: Date.now() })), type: 'application/pdf' } };
       return { status: 200, body: room };
     }
     if (route === 'GET /v1/board') {
