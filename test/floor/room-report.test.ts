@@ -203,6 +203,13 @@ describe("the room's reports", () => {
         await page.getByTestId('tab-board').click();
         await page.locator('[data-testid="floor-table"][data-table="Room A"]').getByTestId('table-hands-open').click();
         await expect.poll(() => page.getByTestId('hand-row').count()).toBe(atFloor.hands.length);
+        // Beside the hands, the table's incidents as its own incidents report gives them over the rows at the floor.
+        const ownIncidents = floorReport('incidents', upToRow(first.table.store.reportFacts(REPORT_FACTS.incidents), (await storedHead(floor.database.pool, first.id))?.seq ?? 0));
+        if (ownIncidents.kind !== 'incidents') throw new Error('not the incidents');
+        await expect.poll(() => page.getByTestId('table-incidents-facts').textContent()).toContain(FACTS_DERIVED_BY);
+        expect(await page.getByTestId('table-incident').count()).toBe(ownIncidents.incidents.length);
+        expect(await page.getByTestId('table-incident').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row'))))).toEqual(ownIncidents.incidents.map((incident) => incident.row));
+        for (const [index, incident] of ownIncidents.incidents.entries()) expect(await page.getByTestId('table-incident').nth(index).textContent()).toContain(incident.words.en);
         await page.getByTestId('hand-open').first().click();
         await expect.poll(() => page.getByTestId('replay-step').count()).toBe(ownReplay?.steps.length);
         expect(await page.getByTestId('replay-step').first().textContent()).toContain(ownReplay?.steps[0]?.words.en ?? '?');

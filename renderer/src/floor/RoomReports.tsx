@@ -4,7 +4,7 @@ import type { RoomReport, RoomReportKind } from '../../../src/floor/reports/room
 import { download } from '../core/download';
 import type { Lang } from '../i18n';
 import { readReport, readReportCsv } from './floor-api';
-import { readReportPdf } from './report-pdf-api';
+import { readReportPdf } from './report-api';
 import { chips } from './words';
 
 const KINDS: readonly RoomReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
