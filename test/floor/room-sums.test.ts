@@ -1,3 +1,4 @@
+import { get as httpsGet } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/cards/random.js';
 import { FACTS_DERIVED_BY, type FlowClock, storeFacts } from '../../src/floor/reports/room-facts.js';
@@ -134,6 +135,28 @@ describe("the room's reports summed in PostgreSQL", () => {
         expect(room.totals.byDealer, `${kind} per dealer over ${JSON.stringify(window)}`).toEqual(sums.byDealer);
       }
     }
+    // Over the link: the report as PDF, a table's incidents; and every wrong request refused in words, unanswered.
+    const pdf = await get(`/v1/floor/report?kind=incidents&format=pdf&lang=de&from=${START}`);
+    expect([pdf.status, pdf.type, pdf.body.subarray(0, 5).toString('latin1')]).toEqual([200, 'application/pdf', '%PDF-']);
+    const incidents = await get('/v1/floor/incidents?table=t-00000000a001');
+    const own = floorReport('incidents', { hands: handColumns(tables[0]?.facts.hands ?? []), events: tables[0]?.facts.events ?? [], dealers: dealersOf(tables[0]?.facts.events ?? []) });
+    expect(incidents.status).toBe(200);
+    expect((JSON.parse(incidents.body.toString('utf8')) as { incidents: unknown }).incidents).toEqual(own.kind === 'incidents' ? own.incidents : null);
+    expect(own.kind === 'incidents' && own.incidents.length).toBeGreaterThan(5);
+    for (const [path, status, words] of [
+      ['/v1/floor/report?kind=collections&format=pdf&lang=fr', 400, /lang \(en, de\)/],
+      ['/v1/floor/report?kind=collections&format=xml', 400, /format \(json, csv, pdf\)/],
+      ['/v1/floor/report?kind=standings', 400, /kind \(session/],
+      ['/v1/floor/report?kind=session&from=20&to=10', 400, /from before to/],
+      ['/v1/floor/incidents?table=../../etc', 400, /table \(its id\)/],
+      ['/v1/floor/incidents?table=t-000000000000', 404, /no such table/],
+    ] as const) {
+      const answer = await get(path);
+      expect([path, answer.status]).toEqual([path, status]);
+      expect((JSON.parse(answer.body.toString('utf8')) as { error: { en: string } }).error.en).toMatch(words);
+    }
+    expect((await get('/v1/floor/incidents?table=t-00000000a001', null)).status).toBe(401);
+
     // The facts hold what the checks need.
     const whole = await roomReport(floor.database.pool, 'collections', { from: null, to: null }, (id) => id.startsWith('t-00000000a'));
     expect(whole.totals.rake).toBeGreaterThan(0);
@@ -141,3 +164,15 @@ describe("the room's reports summed in PostgreSQL", () => {
     expect(whole.totals.byDealer.length).toBe(4);
   }, 120_000);
 });
+
+/** A request to the test floor's server with the board's key (or none), trusting its own certificate. */
+async function get(path: string, key: string | null = floor.boardKey): Promise<{ status: number; type: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsGet(`${floor.address()}${path}`, { ca: floor.certificate.certificate, checkServerIdentity: () => undefined, headers: key === null ? {} : { authorization: `Bearer board.${key}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
+}
