@@ -31,13 +31,23 @@ export type ReportPdfOptions = {
 
 export function reportPdf(report: FloorReport, options: ReportPdfOptions): Uint8Array {
   const labels = LABELS[options.language];
-  const format = formats(options.language);
   const title = options.title ?? `${labels.reportTitle}: ${labels.kinds[report.kind]}`;
-  const doc = new PdfDocument({ title, createdAt: options.generatedAt, language: options.language });
+  return blocksPdf(blocksOf(report, labels, formats(options.language)), report.window, { ...options, title });
+}
+
+/** A report's blocks in a language: what another report (the floor's room report) places among its own. */
+export function reportBlocks(report: FloorReport, language: ReportLanguage): Block[] {
+  return blocksOf(report, LABELS[language], formats(language));
+}
+
+/** Blocks on A4 pages under a heading, the period and when they were made: the one layout of every printed report. */
+export function blocksPdf(blocks: readonly Block[], window: Window, options: ReportPdfOptions & { readonly title: string }): Uint8Array {
+  const labels = LABELS[options.language];
+  const format = formats(options.language);
+  const doc = new PdfDocument({ title: options.title, createdAt: options.generatedAt, language: options.language });
   const meta = [options.table === undefined ? null : labels.table(options.table), labels.generated(format.time(options.generatedAt))].filter((part) => part !== null).join('  ·  ');
-  const period = periodOf(report.window, labels);
-  const layout = new Layout(doc, { title, period, meta }, labels);
-  for (const block of blocksOf(report, labels, format)) layout.place(block);
+  const layout = new Layout(doc, { title: options.title, period: periodOf(window, labels), meta }, labels);
+  for (const block of blocks) layout.place(block);
   layout.numberPages();
   return doc.toBytes();
 }
@@ -255,7 +265,7 @@ const LABELS: Readonly<Record<ReportLanguage, Labels>> = { en: EN, de: DE };
 
 // ————— Numbers and times —————
 
-type Format = {
+export type Format = {
   /** Chip amounts and counts: thousands grouped (1,240 / 1.240), at most two decimals. */
   readonly amount: (n: number) => string;
   /** An amount with its sign, as corrections and differences read: +25, -40, 0. */
@@ -265,7 +275,7 @@ type Format = {
 };
 
 /** Written out rather than left to Intl: a printed report must read the same whatever ICU data the machine has. */
-function formats(language: ReportLanguage): Format {
+export function formats(language: ReportLanguage): Format {
   const [group, decimal] = language === 'de' ? ['.', ','] : [',', '.'];
   const amount = (n: number): string => {
     const hundredths = Math.round(Math.abs(n) * 100);
@@ -318,13 +328,13 @@ function hourParts(hour: string): { readonly clock: string; readonly day: string
 
 // ————— What each report shows —————
 
-type Column = { readonly header: string; readonly align: 'left' | 'right'; /** A share of the table's width. */ readonly width: number };
-type Row = { readonly cells: readonly string[]; /** Set in bold: a figure that needs the floor's eye. */ readonly strong?: boolean };
-type Bar = { readonly hour: string; readonly value: number; /** The value as the language writes it. */ readonly label: string };
+export type Column = { readonly header: string; readonly align: 'left' | 'right'; /** A share of the table's width. */ readonly width: number };
+export type Row = { readonly cells: readonly string[]; /** Set in bold: a figure that needs the floor's eye. */ readonly strong?: boolean };
+export type Bar = { readonly hour: string; readonly value: number; /** The value as the language writes it. */ readonly label: string };
 
-type TableBlock = { readonly kind: 'table'; readonly title: string; readonly columns: readonly Column[]; readonly rows: readonly Row[]; readonly empty: string; /** A share of the page's width. */ readonly width: number };
+export type TableBlock = { readonly kind: 'table'; readonly title: string; readonly columns: readonly Column[]; readonly rows: readonly Row[]; readonly empty: string; /** A share of the page's width. */ readonly width: number };
 
-type Block =
+export type Block =
   | TableBlock
   /** Short tables next to each other (their widths and the gaps at most the page's); one below the other where they do not fit. */
   | { readonly kind: 'side-by-side'; readonly tables: readonly TableBlock[] }

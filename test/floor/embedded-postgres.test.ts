@@ -69,7 +69,7 @@ describe("the floor's migrations", () => {
       const applied = await pool.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY n');
       expect(applied.rows.map((row) => row.id)).toEqual(known.map((migration) => migration.id));
       const tables = await pool.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-      expect(tables.rows.map((row) => row.name)).toEqual(['board_status', 'chain_head', 'enrolment', 'event_fact', 'fact_cursor', 'floor_table', 'fork_incident', 'hand_fact', 'log_row', 'schema_migrations', 'staff_directory', 'table_replacement']);
+      expect(tables.rows.map((row) => row.name)).toEqual(['board_status', 'chain_head', 'enrolment', 'event_fact', 'fact_cursor', 'floor_table', 'fork_incident', 'hand_fact', 'hand_hour', 'log_row', 'schema_migrations', 'staff_directory', 'table_replacement']);
     } finally {
       await pool.end();
     }

@@ -4,6 +4,7 @@ import type { RoomReport, RoomReportKind } from '../../../src/floor/reports/room
 import { download } from '../core/download';
 import type { Lang } from '../i18n';
 import { readReport, readReportCsv } from './floor-api';
+import { readReportPdf } from './report-api';
 import { chips } from './words';
 
 const KINDS: readonly RoomReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
@@ -31,6 +32,7 @@ const WORDS = {
     hands: 'Hands',
     minutes: 'Minutes',
     upTo: 'Rows at the floor',
+    derivedBy: 'Facts derived by',
     buyIns: 'Buy-ins',
     cashOuts: 'Cash-outs',
     expected: 'Chips expected on the table',
@@ -58,6 +60,7 @@ const WORDS = {
     hands: 'Hände',
     minutes: 'Minuten',
     upTo: 'Zeilen am Floor',
+    derivedBy: 'Fakten abgeleitet von',
     buyIns: 'Buy-ins',
     cashOuts: 'Auszahlungen',
     expected: 'Erwartete Chips am Tisch',
@@ -97,6 +100,12 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
       else setProblem(answer.words);
     });
   };
+  const pdf = (): void => {
+    void readReportPdf(token, asked, lang).then((answer) => {
+      if (answer.ok) download(`room-${kind}-${lang}.pdf`, answer.value, 'application/pdf');
+      else setProblem(answer.words);
+    });
+  };
   const most = report === null ? 0 : Math.max(1, ...report.totals.byHour.map((hour) => (kind === 'session' ? hour.hands : hour.rake + hour.timeCollected)));
   return (
     <main className="floor-board" data-testid="floor-reports">
@@ -124,6 +133,9 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
         </button>
         <button type="button" data-testid="report-csv" onClick={csv}>
           {words.csv}
+        </button>
+        <button type="button" data-testid="report-pdf" onClick={pdf}>
+          PDF
         </button>
       </form>
       {problem !== null && (
@@ -226,10 +238,11 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                   </>
                 )}
                 {report.kind === 'incidents' && <th>{words.incidents}</th>}
+                <th>{words.derivedBy}</th>
               </tr>
             </thead>
             <tbody>
-              {report.tables.map(({ id, name, upToRow, report: own }) => (
+              {report.tables.map(({ id, name, upToRow, derivedBy, report: own }) => (
                 <tr key={id} data-testid="report-table" data-table={name}>
                   <td>{name}</td>
                   <td>{chips(lang, upToRow)}</td>
@@ -241,8 +254,8 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                   )}
                   {own.kind === 'collections' && (
                     <>
-                      <td>{chips(lang, own.rake.total)}</td>
-                      <td>{chips(lang, own.time.total)}</td>
+                      <td>{chips(lang, own.rake)}</td>
+                      <td>{chips(lang, own.timeCollected)}</td>
                     </>
                   )}
                   {own.kind === 'cashflow' && (
@@ -255,6 +268,7 @@ export function RoomReports({ lang, token }: { readonly lang: Lang; readonly tok
                     </>
                   )}
                   {own.kind === 'incidents' && <td>{chips(lang, own.incidents.length)}</td>}
+                  <td data-testid="report-derived-by">{derivedBy}</td>
                 </tr>
               ))}
             </tbody>

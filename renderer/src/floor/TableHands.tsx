@@ -6,6 +6,7 @@ import { formatCard } from '../../../src/cards/notation';
 import type { Lang } from '../i18n';
 import { readHandReplay, readHands } from './floor-api';
 import { chips, timeOfDay } from './words';
+import { TableIncidents } from './TableIncidents';
 
 const WORDS = {
   en: { title: (name: string) => `${name}: hands at the floor`, close: 'Back to the board', hand: 'Hand', at: 'Started', players: 'Players', awarded: 'Pots awarded', rake: 'Rake', voided: 'void', more: 'Older hands', none: 'No hand of this table is at the floor yet (a hand in play stays at its table until it ends).', back: 'Back to the list', board: 'Board' },
@@ -100,6 +101,7 @@ export function TableHands({ lang, token, table, close }: { readonly lang: Lang;
               {words.more}
             </button>
           )}
+          <TableIncidents lang={lang} token={token} table={table.id} />
         </>
       )}
     </main>

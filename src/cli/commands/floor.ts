@@ -37,11 +37,12 @@ type Options = {
   from: number | null;
   to: number | null;
   format: string;
+  lang: string | null;
   linger: number;
 };
 
 function parse(args: readonly string[], allowed: readonly string[]): Options {
-  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, replaces: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', linger: 0 };
+  const options: Options = { data: null, pg: process.env['FELT_FLOOR_PG'] || null, pgUser: undefined, host: '127.0.0.1', port: FLOOR_PORT, address: null, name: null, replaces: null, out: null, tables: 4, hands: 40, seed: 1, number: null, role: null, maxAgeHours: null, kind: null, from: null, to: null, format: 'json', lang: null, linger: 0 };
   // Named before anything else is read: a secret typed on the command line is the mistake to point at.
   const secret = allowed.includes('--pin') ? args.find((arg) => /^--(pin|badge)(=|$)/.test(arg)) : undefined;
   if (secret !== undefined) throw new CliUsageError(`${secret.replace(/=.*$/, '')}: a PIN or badge on the command line shows in the process list; give it in FELT_STAFF_PIN / FELT_STAFF_BADGE or on standard input`);
@@ -72,6 +73,7 @@ function parse(args: readonly string[], allowed: readonly string[]): Options {
   options.from = values['from'] === undefined ? options.from : parseMoment('--from', values['from']);
   options.to = values['to'] === undefined ? options.to : parseMoment('--to', values['to']);
   options.format = values['format'] ?? options.format;
+  options.lang = values['lang'] ?? options.lang;
   options.linger = integer('linger', 0, 3_600) ?? options.linger;
   options.role = values['role'] ?? options.role;
   options.maxAgeHours = integer('max-age-hours', 1, 720) ?? options.maxAgeHours;
@@ -102,7 +104,7 @@ export async function runFloor(args: readonly string[], io: CommandIo, env: Node
       case 'tables':
         return await tables(parse(given, DATABASE), io);
       case 'report':
-        return await report(parse(given, [...DATABASE, '--kind', '--from', '--to', '--format', '--out']), io);
+        return await report(parse(given, [...DATABASE, '--kind', '--from', '--to', '--format', '--lang', '--out']), io);
       case 'staff':
         return await staff(given[0], parse(given.slice(1), [...DATABASE, '--number', '--name', '--role', '--max-age-hours', '--pin', '--badge']), io, env);
       default:
@@ -253,26 +255,31 @@ async function staff(action: string | undefined, options: Options, io: CommandIo
 }
 
 /**
- * `felt floor report --kind session|collections|cashflow|incidents [--from …] [--to …] [--format json|csv]
- * [--out FILE]`: a room report (D92) — every table's own report over its rows at the floor, and the
- * room's totals.
+ * `felt floor report --kind session|collections|cashflow|incidents [--from …] [--to …] [--format json|csv|pdf]
+ * [--lang en|de] [--out FILE]`: a room report (D92, D96) — every table's line over its rows at the floor,
+ * and the room's totals; a PDF (written to --out) in the tables' printed layout (D79).
  */
 async function report(options: Options, io: CommandIo): Promise<number> {
   const { ROOM_REPORT_KINDS, roomReport } = await import('../../floor/reports/room-report.js');
-  const { roomCsv } = await import('../../floor/reports/room-csv.js');
   const kind = ROOM_REPORT_KINDS.find((known) => known === options.kind);
   if (kind === undefined) throw new CliUsageError(`--kind is one of ${ROOM_REPORT_KINDS.join(', ')}${options.kind === null ? '' : `, got '${options.kind}'`}`);
-  if (options.format !== 'json' && options.format !== 'csv') throw new CliUsageError(`--format is json or csv, got '${options.format}'`);
+  if (options.format !== 'json' && options.format !== 'csv' && options.format !== 'pdf') throw new CliUsageError(`--format is json, csv or pdf, got '${options.format}'`);
+  if (options.lang !== null && options.lang !== 'en' && options.lang !== 'de') throw new CliUsageError(`--lang is en or de, got '${options.lang}'`);
+  if (options.lang !== null && options.format !== 'pdf') throw new CliUsageError('--lang is for --format pdf');
+  if (options.format === 'pdf' && options.out === null) throw new CliUsageError('--format pdf needs --out FILE');
   if (options.from !== null && options.to !== null && options.from >= options.to) throw new CliUsageError('--from must come before --to');
   const { FloorDatabase } = await import('../../floor/postgres/floor-database.js');
   const { source } = await import('../../floor/floor.js');
   const database = await FloorDatabase.open(source(resolve(options.data ?? defaultFolder()), options.pg, options.pgUser), { migrateSchema: false });
   try {
     const room = await roomReport(database.pool, kind, { from: options.from, to: options.to });
-    const text = options.format === 'csv' ? roomCsv(room) : `${JSON.stringify(room, null, 2)}\n`;
-    if (options.out === null) io.out(text);
+    let content: string | Uint8Array;
+    if (options.format === 'pdf') content = (await import('../../floor/reports/room-pdf.js')).roomPdf(room, { language: options.lang === 'de' ? 'de' : 'en', generatedAt: Date.now() });
+    else if (options.format === 'csv') content = (await import('../../floor/reports/room-csv.js')).roomCsv(room);
+    else content = `${JSON.stringify(room, null, 2)}\n`;
+    if (options.out === null) io.out(content as string);
     else {
-      writeFileSync(options.out, text);
+      writeFileSync(options.out, content);
       io.out(`The room's ${kind} report (${counted(room.tables.length, 'table')}) written to ${options.out}\n`);
     }
     return 0;

@@ -184,7 +184,7 @@ export class FloorServer {
       if (token !== null) this.sessions.signOut(token);
       return { status: 200, body: { ok: true } };
     }
-    if (route === 'GET /v1/floor/hands' || route === 'GET /v1/floor/replay') {
+    if (route === 'GET /v1/floor/hands' || route === 'GET /v1/floor/replay' || route === 'GET /v1/floor/incidents') {
       req.resume();
       if (!(await this.boardReader(req))) return refusal(401, { en: "sign in to read a table's hands (a floor supervisor or a manager)", de: 'zum Lesen der Hände eines Tisches anmelden (Floor-Supervisor oder Manager)' });
       const query = new URL(req.url ?? '/', 'https://floor').searchParams;
@@ -196,6 +196,13 @@ export class FloorServer {
       };
       const bad = refusal(400, { en: 'hands are asked with table (its id) and, for a replay, seq (the hand\'s last row); before (a row) for older hands', de: 'Hände werden mit table (seiner Kennung) und für eine Wiedergabe mit seq (der letzten Zeile der Hand) angefragt; before (eine Zeile) für ältere Hände' });
       if (!/^t-[0-9a-f]{12}$/.test(table)) return bad;
+      if (route === 'GET /v1/floor/incidents') {
+        // The table's own incidents report over its rows at the floor (D92), beside its hands.
+        const room = await roomReport(this.options.database.pool, 'incidents', { from: null, to: null }, (id) => id === table);
+        const found = room.tables[0];
+        if (found === undefined || found.report.kind !== 'incidents') return refusal(404, { en: 'the floor has no such table', de: 'diesen Tisch gibt es am Floor nicht' });
+        return { status: 200, body: { upToRow: found.upToRow, derivedBy: found.derivedBy, incidents: found.report.incidents } };
+      }
       if (route === 'GET /v1/floor/hands') {
         const before = number('before');
         if (before === 'bad') return bad;
@@ -219,11 +226,13 @@ export class FloorServer {
       const from = moment('from');
       const to = moment('to');
       const format = query.get('format') ?? 'json';
-      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv') || (from !== null && to !== null && from >= to)) {
-        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to) and format (json, csv)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to) und format (json, csv) angefragt` });
+      const lang = query.get('lang') ?? 'en';
+      if (kind === undefined || from === 'bad' || to === 'bad' || (format !== 'json' && format !== 'csv' && format !== 'pdf') || (lang !== 'en' && lang !== 'de') || (from !== null && to !== null && from >= to)) {
+        return refusal(400, { en: `a report is asked with kind (${ROOM_REPORT_KINDS.join(', ')}), from and to (ms since 1970, from before to), format (json, csv, pdf) and for a PDF lang (en, de)`, de: `ein Bericht wird mit kind (${ROOM_REPORT_KINDS.join(', ')}), from und to (ms seit 1970, from vor to), format (json, csv, pdf) und für ein PDF lang (en, de) angefragt` });
       }
       const room = await roomReport(this.options.database.pool, kind, { from, to });
       if (format === 'csv') return { status: 200, body: null, file: { body: Buffer.from(roomCsv(room), 'utf8'), type: 'text/csv; charset=utf-8' } };
+      if (format === 'pdf') return { status: 200, body: null, file: { body: Buffer.from((await import('../reports/room-pdf.js')).roomPdf(room, { language: lang, generatedAt: Date.now() })), type: 'application/pdf' } };
       return { status: 200, body: room };
     }
     if (route === 'GET /v1/board') {
