@@ -37,10 +37,20 @@ export function parseErasedToken(text: string): number | null {
   return match === null ? null : Number(match[1]);
 }
 
+/**
+ * A player whose name this table never had — named in rows restored from the floor's copy, which keeps no
+ * names (D99) — as the table holds them in memory: "player 7" between the isolate marks, as `erasedToken`.
+ */
+export function unnamedToken(player: number): string {
+  return `player \u2068${player}\u2069`;
+}
+
 /** Without the side table (the floor's copy, a reader of another table): a reference is printed as its number. */
 export const NUMBERED: PlayerNames = (stored) => {
   const erased = parseErasedToken(stored);
   if (erased !== null) return { name: ERASED_PLAYER.en, erased: true, player: erased };
+  const unnamed = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(stored);
+  if (unnamed !== null) return { name: `player ${unnamed[1]}`, erased: false, player: Number(unnamed[1]) };
   const reference = parseReference(stored);
   return reference === null ? { name: stored, erased: false, player: null } : { name: `player ${reference.player}`, erased: false, player: reference.player };
 };

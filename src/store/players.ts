@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { hash, randomBytes } from 'node:crypto';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import type { TableState } from '../engine/table/table-state.js';
-import { ERASED_PLAYER, erasedToken, NUMBERED, parseReference, type PlayerName, type PlayerNames } from '../reports/player-names.js';
+import { ERASED_PLAYER, erasedToken, NUMBERED, parseReference, type PlayerName, type PlayerNames, unnamedToken } from '../reports/player-names.js';
 
 export { ERASED_PLAYER, NUMBERED, parseReference, type PlayerName, type PlayerNames };
 
@@ -36,9 +36,13 @@ export const PLAYERS_SQL = `
   CREATE INDEX player_name ON player (name) WHERE name IS NOT NULL;
   -- From which row the log names players by reference: row 1 for a table this Felt began; no row for one an
   -- earlier Felt began, whose rows hold names (D103).
+  -- unnamed_up_to: the players (1 … it) the log names with no name kept here — a log restored from the
+  -- floor's copy, which holds no names (D99, D104); 0 for a table that wrote its own rows. New players are
+  -- numbered after them.
   CREATE TABLE player_references (
-    id       INTEGER PRIMARY KEY CHECK (id = 1),
-    from_row INTEGER NOT NULL
+    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    from_row      INTEGER NOT NULL,
+    unnamed_up_to INTEGER NOT NULL DEFAULT 0
   ) STRICT;
 `;
 
@@ -95,6 +99,12 @@ export function hasPlayerTable(db: Database.Database): boolean {
   return (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'player'").pluck().get() as number) > 0;
 }
 
+/** The players (1 … it) the log names with no name kept (a log restored from the floor's copy: D99, D104); 0 for none. */
+export function unnamedUpTo(db: Database.Database): number {
+  if (!hasPlayerTable(db)) return 0;
+  return (db.prepare('SELECT unnamed_up_to FROM player_references WHERE id = 1').pluck().get() as number | undefined) ?? 0;
+}
+
 /** The row from which the log names players by reference, or null: a table an earlier Felt began keeps writing names (D103). */
 export function referencesFrom(db: Database.Database): number | null {
   if (!hasPlayerTable(db)) return null;
@@ -125,6 +135,12 @@ export class Players {
   private readonly names = new Map<number, PlayerName>();
   /** Erased players' tokens (as the table holds them) to their references: an erasure is for good, so never forgotten. */
   private readonly erased = new Map<string, string>();
+  /**
+   * Players whose names this database never had (a log restored from the floor's copy, D99), as the table
+   * holds them ("player 7" between isolate marks, which no typed name holds) to their references: the same
+   * player when they leave, never a new one named "player 7".
+   */
+  private readonly unnamed = new Map<string, string>();
   private readonly present: boolean;
 
   constructor(
@@ -141,7 +157,7 @@ export class Players {
    * however much it looks like a reference.
    */
   referenceOf(name: string, row: number, inTable = false): string {
-    const known = this.references.get(name);
+    const known = this.references.get(name) ?? this.unnamed.get(name);
     if (known !== undefined) return known;
     // An erased player in the table: their reference again, so the table's snapshots after an erasure are the
     // table its rows replay to.
@@ -151,7 +167,7 @@ export class Players {
     let id: number;
     let salt: Uint8Array;
     if (kept === undefined) {
-      id = ((this.db.prepare('SELECT max(id) FROM player').pluck().get() as number | null) ?? 0) + 1;
+      id = Math.max((this.db.prepare('SELECT max(id) FROM player').pluck().get() as number | null) ?? 0, unnamedUpTo(this.db)) + 1;
       salt = this.salts(id);
       this.db.prepare('INSERT INTO player (id, name, salt, first_row) VALUES (?, ?, ?, ?)').run(id, name, salt, row);
     } else {
@@ -181,11 +197,20 @@ export class Players {
    */
   readonly nameOf = (stored: string): string => {
     const resolved = this.resolve(stored);
+    if (!resolved.erased && resolved.player !== null && parseReference(stored) !== null && !this.hasRow(resolved.player)) {
+      const token = unnamedToken(resolved.player);
+      this.unnamed.set(token, stored);
+      return token;
+    }
     if (!resolved.erased || resolved.player === null) return resolved.name;
     const token = erasedToken(resolved.player);
     this.erased.set(token, stored);
     return token;
   };
+
+  private hasRow(player: number): boolean {
+    return this.present && this.db.prepare('SELECT 1 FROM player WHERE id = ?').get(player) !== undefined;
+  }
 
   /** After an erasure: names and references read again. */
   forget(): void {

@@ -18,6 +18,8 @@ import { PersistenceError } from './persistence-error.js';
 export class RestoredLog {
   private readonly tables: LogTables;
   private head = { seq: 0, hash: GENESIS_HASH };
+  /** The highest player number the rows name (D102): the restored table has no names for them. */
+  private players = 0;
   /** The last command's rows, not written until the next command begins (or `finish`): a command may span two `add`s. */
   private run: { id: string; seqs: number[]; payloads: string[]; hash: string } | null = null;
 
@@ -50,6 +52,7 @@ export class RestoredLog {
         this.run ??= { id: row.command_id, seqs: [], payloads: [], hash: row.hash };
         this.run.seqs.push(row.seq);
         this.run.payloads.push(row.payload);
+        for (const [, player] of row.payload.matchAll(/"player:([1-9]\d{0,15}):[0-9a-f]{64}"/g)) this.players = Math.max(this.players, Number(player));
         this.run.hash = row.hash;
         this.head = { seq: row.seq, hash: row.hash };
       }
@@ -62,6 +65,8 @@ export class RestoredLog {
       this.db.transaction(() => {
         this.flush();
         this.db.prepare('UPDATE head SET seq = ?, hash = ? WHERE id = 1').run(this.head.seq, this.head.hash);
+        // The floor keeps no names (D102): the players these rows name are known here by number only (D104).
+        this.db.prepare('UPDATE player_references SET unnamed_up_to = ? WHERE id = 1').run(this.players);
       })();
     } finally {
       this.db.close();

@@ -13,7 +13,7 @@ import { BLOCK, eventRow, handRow } from './fact-tables.js';
 import { GENESIS_HASH, type KeptCommand, linkHash, LogTables } from './log-rows.js';
 import { unpackJson } from './log-format.js';
 import { keptCommandProblem } from './kept-commands.js';
-import { hasPlayerTable } from './players.js';
+import { hasPlayerTable, nameDigest, parseReference, unnamedUpTo } from './players.js';
 import { sameSnapshot, snapshotState } from './store.js';
 
 /**
@@ -83,6 +83,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
   let expected = start.row + 1;
   const rows = log.packedRows(start.row, last);
   const erasures = hasPlayerTable(db) ? db.prepare('SELECT erased_row, erased_at, erased_by FROM player WHERE id = ?') : null;
+  const seatedNames = hasPlayerTable(db) ? { kept: db.prepare('SELECT name, salt FROM player WHERE id = ?'), unnamedUpTo: unnamedUpTo(db) } : null;
   reading.what = 'its log';
   reading.row = start.row;
   const payloads: string[] = [];
@@ -132,6 +133,10 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
         const problem = erasureProblem(erasures, entry, seq);
         if (problem !== null) return { row: seq, problem };
       }
+      if (entry.type === 'seated') {
+        const problem = seatedNameProblem(seatedNames, entry.name);
+        if (problem !== null) return { row: seq, problem };
+      }
       entries.push(entry);
     }
     // The facts a command at a time (they do not depend on how rows are split); a row at a time to name
@@ -175,6 +180,22 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     return { row: seq, problem: next.done === true ? `the log ends at row ${expected - 1}, before row ${last}` : `row ${seq} belongs to no command kept beside the log (its command's row was removed, or rows were added outside Felt)` };
   }
   return { row: last, hash: previous, cursor, state, hands, anchorRow, keptBefore, lastSnapshot };
+}
+
+/**
+ * What is wrong with a player taking a seat, as the players' side table keeps them (D102): the player it
+ * names must be there (a row removed from the side table would hide a name without an erasure), with the
+ * name and salt the row's digest was made of, unless erased since (`erasureProblem` checks the erasure).
+ * A log restored from the floor's copy names players the table has no names for (`unnamedUpTo`, D104).
+ */
+function seatedNameProblem(names: { readonly kept: Database.Statement; readonly unnamedUpTo: number } | null, name: string): string | null {
+  const reference = names === null ? null : parseReference(name);
+  if (names === null || reference === null) return null;
+  const kept = names.kept.get(reference.player) as { name: string | null; salt: Uint8Array | null } | undefined;
+  if (kept === undefined) return reference.player <= names.unnamedUpTo ? null : `it seats player ${reference.player}, whom the players' side table does not have (a player's row was removed from it)`;
+  if (kept.name === null || kept.salt === null) return null;
+  if (nameDigest(kept.salt, kept.name) !== reference.digest) return `the name the players' side table keeps for player ${reference.player} is not the one this row was written with (the side table was changed)`;
+  return null;
 }
 
 /** What is wrong with a `player-erased` row against the players' side table (D102): it must say that player was erased there, then, by them. */

@@ -129,7 +129,7 @@ describe("players' names beside the log (D102)", () => {
     reopened.close();
   });
 
-  it('verify finds a name changed in the side table, an erasure forged there, and one undone', () => {
+  it('verify finds a name changed in the side table, a player removed from it, an erasure forged there, and one undone', () => {
     const { path, gone } = playedTable();
     const [first, second] = gone as [string, string];
     const erased = copy(path);
@@ -150,13 +150,18 @@ describe("players' names beside the log (D102)", () => {
     const renamed = changed(path, 'UPDATE player SET name = ? WHERE id = ?', 'Someone Else', id);
     const firstRow = (new Database(path, { readonly: true }).prepare('SELECT first_row FROM player WHERE id = ?').pluck().get(id)) as number;
     expect(verifyDatabase(renamed)).toMatchObject({ ok: false, row: firstRow, problem: expect.stringMatching(`the name the players' side table keeps for player ${id} is not the one this row was written with`) });
+    // A player's row removed from the side table: a name gone with no erasure in the log.
+    const removed = changed(path, 'DELETE FROM player WHERE id = ?', id);
+    expect(verifyDatabase(removed)).toMatchObject({ ok: false, row: firstRow, problem: expect.stringMatching(`it seats player ${id}, whom the players' side table does not have`) });
     // An erasure the log does not record (the name removed by hand).
     const forged = changed(path, 'UPDATE player SET name = NULL, salt = NULL, erased_row = 3, erased_at = 0, erased_by = ? WHERE id = ?', 'nobody', id);
     expect(verifyDatabase(forged)).toMatchObject({ ok: false, row: 3, problem: expect.stringMatching(`player ${id} has no name in the players' side table, but the log records no erasure of theirs`) });
     // An erasure undone: the name put back (with a salt) where the log records its erasure.
     const erasedId = playerId(path, first);
     const undone = changed(erased, 'UPDATE player SET name = ?, salt = ?, erased_row = NULL, erased_at = NULL, erased_by = NULL WHERE id = ?', first, Buffer.alloc(16), erasedId);
-    expect(verifyDatabase(undone)).toMatchObject({ ok: false, row, problem: expect.stringMatching(`it records the erasure of player ${erasedId}, but the players' side table does not keep that erasure here`) });
+    // (A salt of its own: the one the name was written with is gone, so the row that seated the player shows it first.)
+    const seatedFirst = new Database(path, { readonly: true }).prepare('SELECT first_row FROM player WHERE id = ?').pluck().get(erasedId) as number;
+    expect(verifyDatabase(undone)).toMatchObject({ ok: false, row: seatedFirst, problem: expect.stringMatching(`the name the players' side table keeps for player ${erasedId} is not the one this row was written with`) });
     // The erasure's row itself removed: the chain shows it.
     const cut = copy(erased);
     const db = new Database(cut);
