@@ -304,9 +304,10 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
     const why = departure !== undefined && departure.stack > config.buyIn.min ? ` (${name} left with ${departure.stack} less than ${config.returnWithinMinutes} minutes ago)` : '';
     throw violation('buy-in-out-of-range', `A buy-in of ${buyIn} is not within ${least}–${most}${why}`, `Ein Buy-in von ${buyIn} liegt nicht zwischen ${least} und ${most}${why}`);
   }
-  // Before the first hand everyone seated draws for the button and plays; later a new player waits for
-  // the big blind or posts one.
-  const started = state.handNumber > 0 || state.button !== null;
+  // Until the button is drawn everyone seated draws for it and plays; later a new player waits for the big
+  // blind or posts one. The button is drawn again at a table emptied and set up without its seat
+  // (`table-configured`), after hands too: there the players who sit down draw, as at a new table.
+  const started = state.button !== null;
   // Time left unpaid is owed again (T8, D41); the next hand's boundary collects it.
   const timeDue = departure?.timeDue;
   // Back within the window is the same stay: no new courtesy hands (D46).

@@ -115,6 +115,24 @@ describe('T14 table setup between hands', () => {
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
+  it('after hands were played too: the players who sit down at the emptied table draw for the button and play', () => {
+    // A table stuck for good before (docs/mutation.md): they sat down waiting for a big blind, as newcomers do
+    // once hands have been played, so none of them drew a card that counted and no hand could be dealt.
+    const table = new TableDriver().sit(9, 'I').sit(10, 'J').draw('9:2c 10:As').playHand();
+    for (const seat of [9, 10]) table.do({ type: 'leave', seat, at: table.now });
+    table.do({ type: 'configure', config: setup({ seatCount: 6, maxPlayers: 6 }), by: FLOOR, at: table.now });
+    expect(table.state).toMatchObject({ button: null, bigBlind: null, handNumber: 1 });
+    table.sit(3, 'C').sit(4, 'D');
+    expect([table.player(3), table.player(4)]).toMatchObject([{ status: 'playing' }, { status: 'playing' }]);
+    table.draw('3:As 4:Ks');
+    expect(table.state.button).toBe(3);
+    table.playHand();
+    // Heads-up, the button posts the small blind (T4).
+    expect(table.positions()).toEqual({ button: 3, small: 3, big: 4, dealtIn: [3, 4] });
+    expect(table.state.handNumber).toBe(2);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('refuses a setup without who changed it', () => {
     const table = new TableDriver().sit(1, 'A');
     expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
