@@ -65,9 +65,9 @@ describe('what the table’s refusals say (en, de)', () => {
       ['invalid-seat-change', 'A player needs a name', 'Ein Spieler braucht einen Namen'],
       ['invalid-seat-change', 'A name cannot hold a control character (a line break, a tab)', 'Ein Name darf kein Steuerzeichen enthalten (Zeilenumbruch, Tabulator)'],
       ['invalid-seat-change', 'A already sits at this table', 'A sitzt schon an diesem Tisch'],
-      ['invalid-amount', 'A buy-in of 0 is not a positive number of chip units (1)', 'Ein buy-in von 0 ist keine positive Zahl von Chipeinheiten (1)'],
-      ['invalid-amount', 'A buy-in of 12.5 is not a positive number of chip units (1)', 'Ein buy-in von 12.5 ist keine positive Zahl von Chipeinheiten (1)'],
-      ['invalid-amount', 'A buy-in of 1000000000005 is not a positive number of chip units (1)', 'Ein buy-in von 1000000000005 ist keine positive Zahl von Chipeinheiten (1)'],
+      ['invalid-amount', 'A buy-in of 0 is not a positive number of chip units (1)', 'Ein Buy-in von 0 ist keine positive Zahl von Chipeinheiten (1)'],
+      ['invalid-amount', 'A buy-in of 12.5 is not a positive number of chip units (1)', 'Ein Buy-in von 12.5 ist keine positive Zahl von Chipeinheiten (1)'],
+      ['invalid-amount', 'A buy-in of 1000000000005 is not a positive number of chip units (1)', 'Ein Buy-in von 1000000000005 ist keine positive Zahl von Chipeinheiten (1)'],
       ['buy-in-out-of-range', 'A buy-in of 100 is not within 200–1000', 'Ein Buy-in von 100 liegt nicht zwischen 200 und 1000'],
       ['buy-in-out-of-range', 'A buy-in of 1005 is not within 200–1000', 'Ein Buy-in von 1005 liegt nicht zwischen 200 und 1000'],
       ['invalid-amount', 'NaN is not a time', 'NaN ist keine Zeitangabe'],
@@ -131,8 +131,8 @@ describe('what the table’s refusals say (en, de)', () => {
       ['invalid-seat-change', 'Seat 1 is not sitting out', 'Platz 1 pausiert nicht'],
       ['invalid-seat-change', 'Seat 1 has nothing to post: it is playing', 'Platz 1 muss nichts setzen'],
       ['not-between-hands', "Seat 1's chips are in the hand until it ends", 'Die Chips von Platz 1 sind bis zum Ende der Hand im Spiel'],
-      ['invalid-amount', 'A top-up of 0 is not a positive number of chip units (1)', 'Ein top-up von 0 ist keine positive Zahl von Chipeinheiten (1)'],
-      ['invalid-amount', 'A top-up of 1.5 is not a positive number of chip units (1)', 'Ein top-up von 1.5 ist keine positive Zahl von Chipeinheiten (1)'],
+      ['invalid-amount', 'A top-up of 0 is not a positive number of chip units (1)', 'Ein Nachkauf von 0 ist keine positive Zahl von Chipeinheiten (1)'],
+      ['invalid-amount', 'A top-up of 1.5 is not a positive number of chip units (1)', 'Ein Nachkauf von 1.5 ist keine positive Zahl von Chipeinheiten (1)'],
       ['buy-in-out-of-range', 'A top-up must bring the stack to 200–1000; 490 + 600 is 1090', 'Nachkaufen muss den Stapel auf 200–1000 bringen; 490 + 600 ist 1090'],
       ['invalid-seat-change', 'Seat 3 has no chips: buy chips first', 'Platz 3 hat keine Chips: erst nachkaufen'],
       ['invalid-seat-change', 'Seat 4 has nothing to post: it is posting already', 'Platz 4 muss nichts setzen'],
@@ -146,7 +146,7 @@ describe('what the table’s refusals say (en, de)', () => {
     table.now = 59 * MINUTE;
     const seen = [refusal(table, { type: 'sit', seat: 1, name: 'A', buyIn: 500, at: table.now })];
     expect(seen).toEqual([
-      ['buy-in-out-of-range', 'A buy-in of 500 is not within 880–1000 (A left with 880 less than 60 minutes ago)', 'Ein Buy-in von 500 liegt nicht zwischen 880 und 1000 (A left with 880 less than 60 minutes ago)'],
+      ['buy-in-out-of-range', 'A buy-in of 500 is not within 880–1000 (A left with 880 less than 60 minutes ago)', 'Ein Buy-in von 500 liegt nicht zwischen 880 und 1000 (A ist vor weniger als 60 Minuten mit 880 gegangen)'],
     ]);
     expect(left).toBe(880);
   });
