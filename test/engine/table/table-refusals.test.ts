@@ -274,4 +274,78 @@ describe('what the table’s refusals say (en, de)', () => {
       ['not-between-hands', 'A dealer change is recorded between hands: finish this hand first', 'Ein Dealerwechsel wird zwischen den Händen erfasst: erst diese Hand beenden'],
     ]);
   });
+
+  it('T10 a redeal comes before any seat change; T1 a player sitting out already', () => {
+    const table = inHand().do({ type: 'misdeal', reason: 'fouled-deck', by: FLOOR });
+    const changes: TableCommand[] = [
+      { type: 'sit', seat: 5, name: 'E', buyIn: 500, at: 0 },
+      { type: 'top-up', seat: 1, amount: 100 },
+      { type: 'sit-out', seat: 1 },
+      { type: 'come-back', seat: 1 },
+      { type: 'post', seat: 1 },
+      { type: 'leave', seat: 1, at: 0 },
+      { type: 'adjust-stack', seat: 1, amount: 10, reason: 'Miscount', by: FLOOR },
+      { type: 'configure', config: CASINO_5_10, by: FLOOR, at: 0 },
+    ];
+    for (const command of changes) expect(refusal(table, command)).toEqual(['not-between-hands', 'Redeal the misdealt hand first: seat changes come after it', 'Erst die Hand nach dem Misdeal neu geben: Platzänderungen danach']);
+    table.start().foldAround().do({ type: 'sit-out', seat: 2 });
+    expect(refusal(table, { type: 'sit-out', seat: 2 })).toEqual(['invalid-seat-change', 'Seat 2 is sitting out already', 'Platz 2 pausiert schon']);
+  });
+
+  it('E17, D65 a card error reported holds every step of the hand until the floor decides', () => {
+    const table = inHand();
+    table.do({ type: 'stop-card-entry', command: 'exposed', card: parseCard('2h'), report: { type: 'exposed', card: parseCard('2h') }, at: 0 });
+    const steps: { readonly type: string; readonly [key: string]: unknown }[] = [
+      { type: 'start-hand', at: 0 },
+      { type: 'deal', card: null },
+      { type: 'exposed', card: parseCard('2h') },
+      { type: 'premature', to: 'burn', card: parseCard('2h') },
+      { type: 'redeal-flop' },
+      { type: 'fold' },
+      { type: 'check' },
+      { type: 'call' },
+      { type: 'bet', to: 30 },
+      { type: 'all-in' },
+      { type: 'show' },
+      { type: 'muck' },
+    ];
+    for (const step of steps) expect(refusal(table, step)).toEqual(['hand-held', 'The hand waits for the floor: a card error was reported', 'Die Hand wartet auf den Floor: ein Kartenfehler wurde gemeldet']);
+    // The floor's own commands go on.
+    table.do({ type: 'ruling', text: 'The card is taken', by: FLOOR });
+  });
+
+  it('T10 and T11 after the hand: no misdeal, no action, no undo', () => {
+    const table = inHand().foldAround();
+    expect([refusal(table, { type: 'misdeal', reason: 'seat-skipped', by: FLOOR }), refusal(table, { type: 'fold' }), refusal(table, { type: 'misdeal', reason: ['fouled-deck'], by: FLOOR })]).toEqual([
+      ['hand-over', 'No hand is in play', 'Keine Hand läuft'],
+      ['hand-over', 'No hand is in play: start the next hand', 'Keine Hand läuft: nächste Hand starten'],
+      ['hand-over', 'No hand is in play', 'Keine Hand läuft'],
+    ]);
+    // A reason that is not a word (from the network) is no reason, even one that reads as one.
+    table.start();
+    expect(refusal(table, { type: 'misdeal', reason: ['fouled-deck'], by: FLOOR })).toEqual(['invalid-amount', "'fouled-deck' is not a reason for a misdeal", "'fouled-deck' ist kein Grund für einen Misdeal"]);
+  });
+
+  it('T14 a setup that would leave time owed off the chip unit, or the button nowhere', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).sit(8, 'H', 300).draw('1:2c 2:3c 8:As').start().foldAround();
+    // Button 8, small blind 1, big blind 2; A could not pay the 15 in time and owes it.
+    for (const seat of [1, 2, 8]) table.do({ type: 'adjust-stack', seat, amount: 300 - table.player(seat).stack, reason: 'Even stacks', by: FLOOR });
+    const even = (config: Partial<TableConfig> = {}): TableCommand => ({
+      type: 'configure',
+      config: { ...CASINO_5_10, hand: { ...CASINO_5_10.hand, chipUnit: 2, smallBlind: 4, bigBlind: 10 }, timeCollection: { amount: 16, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 }, ...config },
+      by: FLOOR,
+      at: table.now,
+    });
+    const seen = [refusal(table, even())];
+    table.do({ type: 'leave', seat: 8, at: table.now });
+    seen.push(refusal(table, even({ seatCount: 7, maxPlayers: 7 })));
+    // A leaves with 10 of the 15 owed: 5 is owed again on a return within the hour.
+    table.do({ type: 'adjust-stack', seat: 1, amount: -290, reason: 'Miscount', by: FLOOR }).do({ type: 'leave', seat: 1, at: table.now });
+    seen.push(refusal(table, even()));
+    expect(seen).toEqual([
+      ['invalid-config', 'Seat 1 owes 15 in time, not a whole number of the new chip unit 2: collect or waive it first', 'Platz 1 schuldet 15 Zeit, keine ganze Zahl der neuen Chipeinheit 2: erst kassieren oder erlassen'],
+      ['invalid-config', 'The button or a blind is at seat 8: the table can have only 7 seats once they have moved past it (a hand or two)', 'Der Button oder ein Blind steht auf Platz 8: der Tisch kann erst nur 7 Plätze haben, wenn sie weitergezogen sind (nach ein, zwei Händen)'],
+      ['invalid-config', 'A left owing 5 in time, not a whole number of the new chip unit 2, and may come back owing it until 01:00 UTC', 'A ist gegangen und schuldet 5 Zeit, keine ganze Zahl der neuen Chipeinheit 2, und kann damit bis 01:00 UTC zurückkommen'],
+    ]);
+  });
 });
