@@ -138,3 +138,37 @@ describe('T14 table setup between hands', () => {
     expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
   });
 });
+
+describe('T14 a setup at its limits', () => {
+  it('keeps a seat the button is on when it is the last seat, and as many players as seats allowed', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(6, 'F').draw('1:2c 2:3c 6:As').playHand();
+    expect(table.state.button).toBe(6);
+    table.do({ type: 'configure', config: setup({ seatCount: 6, maxPlayers: 3 }), by: FLOOR, at: table.now });
+    expect(table.state.seats).toHaveLength(6);
+    expect(table.state.config.maxPlayers).toBe(3);
+    table.playHand();
+  });
+
+  it('a shorter period that would fall due after the collection already due leaves it, with no new row', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    table.now = 25 * MINUTE;
+    const every10 = setup({ timeCollection: { amount: 15, everyMinutes: 10, sittingOutPays: false, courtesyHands: 0 } });
+    table.do({ type: 'configure', config: every10, by: FLOOR, at: table.now });
+    expect(table.log.at(-1)?.type).toBe('table-configured');
+    expect(table.state.nextTimeCollection).toBe(30 * MINUTE);
+  });
+
+  it('a player who left owing time off the new chip unit holds it only while they may come back owing it', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').playHand(); // A owes 15
+    table.do({ type: 'adjust-stack', seat: 2, amount: 300 - table.player(2).stack, reason: 'Even stacks', by: FLOOR });
+    table.do({ type: 'adjust-stack', seat: 1, amount: 10 - table.player(1).stack, reason: 'Even stacks', by: FLOOR });
+    table.now = 50 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 10 of the 15: owes 5 on a return until 01:50
+    const even = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 2, smallBlind: 4, bigBlind: 10 }, timeCollection: { amount: 16, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 }, buyIn: { min: 10, max: 1000 } });
+    table.now = 55 * MINUTE;
+    expect(() => table.do({ type: 'configure', config: even, by: FLOOR, at: table.now })).toThrow('A left owing 5 in time, not a whole number of the new chip unit 2, and may come back owing it until 01:50 UTC');
+    table.now = 110 * MINUTE;
+    table.do({ type: 'configure', config: even, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(2);
+  });
+});
