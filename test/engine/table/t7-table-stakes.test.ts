@@ -146,5 +146,8 @@ describe('T7 the return window and top-ups, at their edges', () => {
     expect(() => table.sit(3, 'C', 502)).toThrow('A buy-in of 502 is not a positive number of chip units (5)');
     expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 7, reason: 'Miscount', by: 'Floor' })).toThrow('A correction of 7 is not a whole number of chip units (5)');
     expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: -MAX_CHIPS, reason: 'Miscount', by: 'Floor' })).toThrow('Seat 1 has only 500');
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: -MAX_CHIPS - 5, reason: 'Miscount', by: 'Floor' })).toThrow("A correction of -1000000000005 is beyond any table's chips");
+    // The most chips any amount may be is a whole amount; the buy-in limits then refuse it.
+    expect(() => table.sit(3, 'C', MAX_CHIPS)).toThrow(/^A buy-in of 1000000000000 is not within 200–1000$/);
   });
 });
