@@ -156,6 +156,8 @@ describe('T12 places, levels and absences', () => {
 describe('T12 leaving, and a player without chips at a cash table', () => {
   it('before the first hand a player may leave with the starting chips', () => {
     const table = new TableDriver(tournament({ hands: 10 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs');
+    // Every player starts playing, owing nothing (the croupier's screen shows what a seat owes).
+    expect(table.player(1)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
     table.do({ type: 'leave', seat: 3, at: 0 });
     expect(table.log.at(-1)).toEqual({ type: 'left', seat: 3, name: 'C', stack: 1000, at: 0 });
   });
