@@ -114,9 +114,9 @@ describe('what the table’s refusals say (en, de)', () => {
       refusal(table, { type: 'come-back', seat: 1 }),
       refusal(table, { type: 'post', seat: 1 }),
     ];
-    // Seat 1, on the button, acts first three-handed, and folds: its chips are in the pot until the hand ends.
-    table.do({ type: 'fold' });
-    seen.push(refusal(table, { type: 'leave', seat: 1, at: 0 }));
+    // Seat 1, on the button, acts first three-handed and calls; seat 2 folds: its chips are in the pot until the hand ends.
+    table.do({ type: 'call' }).do({ type: 'fold' });
+    seen.push(refusal(table, { type: 'leave', seat: 2, at: 0 }));
     table.foldAround();
     seen.push(refusal(table, { type: 'top-up', seat: 1, amount: 0 }));
     seen.push(refusal(table, { type: 'top-up', seat: 1, amount: 1.5 }));
@@ -130,10 +130,10 @@ describe('what the table’s refusals say (en, de)', () => {
       ['not-between-hands', 'Seat 1 is in the hand: leave after it or fold first', 'Platz 1 spielt die Hand: erst danach gehen oder passen'],
       ['invalid-seat-change', 'Seat 1 is not sitting out', 'Platz 1 pausiert nicht'],
       ['invalid-seat-change', 'Seat 1 has nothing to post: it is playing', 'Platz 1 muss nichts setzen'],
-      ['not-between-hands', "Seat 1's chips are in the hand until it ends", 'Die Chips von Platz 1 sind bis zum Ende der Hand im Spiel'],
+      ['not-between-hands', "Seat 2's chips are in the hand until it ends", 'Die Chips von Platz 2 sind bis zum Ende der Hand im Spiel'],
       ['invalid-amount', 'A top-up of 0 is not a positive number of chip units (1)', 'Ein Nachkauf von 0 ist keine positive Zahl von Chipeinheiten (1)'],
       ['invalid-amount', 'A top-up of 1.5 is not a positive number of chip units (1)', 'Ein Nachkauf von 1.5 ist keine positive Zahl von Chipeinheiten (1)'],
-      ['buy-in-out-of-range', 'A top-up must bring the stack to 200–1000; 490 + 600 is 1090', 'Nachkaufen muss den Stapel auf 200–1000 bringen; 490 + 600 ist 1090'],
+      ['buy-in-out-of-range', 'A top-up must bring the stack to 200–1000; 475 + 600 is 1075', 'Nachkaufen muss den Stapel auf 200–1000 bringen; 475 + 600 ist 1075'],
       ['invalid-seat-change', 'Seat 3 has no chips: buy chips first', 'Platz 3 hat keine Chips: erst nachkaufen'],
       ['invalid-seat-change', 'Seat 4 has nothing to post: it is posting already', 'Platz 4 muss nichts setzen'],
     ]);
