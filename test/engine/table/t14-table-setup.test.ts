@@ -171,4 +171,15 @@ describe('T14 a setup at its limits', () => {
     table.do({ type: 'configure', config: even, by: FLOOR, at: table.now });
     expect(table.state.config.hand.chipUnit).toBe(2);
   });
+
+  it('a player who left owing time in whole units of the new chip unit holds nothing', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').playHand(); // A owes 15
+    table.do({ type: 'adjust-stack', seat: 2, amount: 300 - table.player(2).stack, reason: 'Even stacks', by: FLOOR });
+    expect(table.player(1).stack).toBe(5); // 10, less the small blind it folded
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 5 of the 15: owes 10 on a return within the hour
+    expect(table.log.at(-1)).toMatchObject({ type: 'left', timeDue: 10 });
+    const even = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 2, smallBlind: 4, bigBlind: 10 }, timeCollection: { amount: 16, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 }, buyIn: { min: 10, max: 1000 } });
+    table.do({ type: 'configure', config: even, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(2);
+  });
 });
