@@ -153,3 +153,17 @@ describe('T10 what the void puts back, and the redeal of a dead small blind', ()
     expect(table.state.hand?.players.map((player) => player.bet)).toEqual([0, 0, 10]);
   });
 });
+
+describe('T10 the redeal of a first hand whose one player posts the big blind alone', () => {
+  it('is redealt with the small blind dead and the same posts', () => {
+    // As in T6's test: seats 1 and 5 drew (5 the button), seats 2 and 3 post, seat 5 sits out: seat 1 is the
+    // small blind's position and the big blind at once, and posts only the big blind.
+    const table = new TableDriver({ seatCount: 6, maxPlayers: 6 }).sit(1, 'A').sit(5, 'B').draw('1:2c 5:As');
+    table.sit(2, 'C').do({ type: 'post', seat: 2 }).sit(3, 'D').do({ type: 'post', seat: 3 }).do({ type: 'sit-out', seat: 5 }).start();
+    const positions = table.positions();
+    expect(positions).toEqual({ button: 5, small: null, big: 1, dealtIn: [1, 2, 3] });
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' }).start();
+    expect(table.positions()).toEqual(positions);
+    expect(table.state.hand?.players.map((player) => player.bet)).toEqual([10, 10, 10]);
+  });
+});
