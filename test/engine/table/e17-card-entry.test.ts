@@ -202,3 +202,13 @@ describe('E17, D65 the floor resumes card entry, taking the report or not', () =
     expect(limit.log.filter((entry) => entry.type === 'premature-card')).toHaveLength(1);
   });
 });
+
+describe('E17, D65 an exposed card reported at a table that takes no premature card', () => {
+  it('is taken: the premature cards’ limit is for premature cards only', () => {
+    const table = deal(new TableDriver({ prematurePerStreet: 0 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs').start(), 'Qc 2c 7d ?');
+    table.do({ type: 'stop-card-entry', command: 'exposed', card: card('Kh'), report: { type: 'exposed', card: card('Kh'), seat: 1 }, at: 0 });
+    table.do({ type: 'resume-card-entry', take: true, by: 'Floor' });
+    expect(table.log.at(-2)).toMatchObject({ type: 'card-entry-resumed', taken: true });
+    expect(table.log.at(-1)).toMatchObject({ type: 'card-exposed', card: card('Kh') });
+  });
+});

@@ -151,3 +151,15 @@ describe('T7 the return window and top-ups, at their edges', () => {
     expect(() => table.sit(3, 'C', MAX_CHIPS)).toThrow(/^A buy-in of 1000000000000 is not within 200–1000$/);
   });
 });
+
+describe('T7 the return window counted from the departure', () => {
+  it('a player who left at 0:10 is held to the stack until 1:10, and one who left with exactly the minimum only to it', () => {
+    const table = new TableDriver().sit(1, 'A', 900).sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs');
+    table.now = 10 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now });
+    table.do({ type: 'adjust-stack', seat: 3, amount: -300, reason: 'Chips taken off', by: 'Floor' }).do({ type: 'leave', seat: 3, at: table.now });
+    table.now = 69 * MINUTE;
+    expect(() => table.sit(1, 'A', 500)).toThrow('A buy-in of 500 is not within 900–1000 (A left with 900 less than 60 minutes ago)');
+    expect(() => table.sit(3, 'C', 150)).toThrow(/^A buy-in of 150 is not within 200–1000$/);
+  });
+});

@@ -3,6 +3,7 @@ import { parseCard } from '../../../src/cards/notation.js';
 import { RuleViolation } from '../../../src/engine/rule-violation.js';
 import { applyTable, MAX_CHIPS, type TableCommand } from '../../../src/engine/table/table.js';
 import { CASINO_5_10, type TableConfig } from '../../../src/engine/table/table-config.js';
+import { finishedTournament } from '../../support/finished-tournament.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
 
 /**
@@ -346,6 +347,26 @@ describe('what the table’s refusals say (en, de)', () => {
       ['invalid-config', 'Seat 1 owes 15 in time, not a whole number of the new chip unit 2: collect or waive it first', 'Platz 1 schuldet 15 Zeit, keine ganze Zahl der neuen Chipeinheit 2: erst kassieren oder erlassen'],
       ['invalid-config', 'The button or a blind is at seat 8: the table can have only 7 seats once they have moved past it (a hand or two)', 'Der Button oder ein Blind steht auf Platz 8: der Tisch kann erst nur 7 Plätze haben, wenn sie weitergezogen sind (nach ein, zwei Händen)'],
       ['invalid-config', 'A left owing 5 in time, not a whole number of the new chip unit 2, and may come back owing it until 01:00 UTC', 'A ist gegangen und schuldet 5 Zeit, keine ganze Zahl der neuen Chipeinheit 2, und kann damit bis 01:00 UTC zurückkommen'],
+    ]);
+  });
+});
+
+describe('what the table’s refusals say (en, de): the last ones', () => {
+  it('T12, T13, E17 and the records: an undo without a reason, the tournament over, a version that is not a word, a report taken after its hand', () => {
+    const undo = inHand().do({ type: 'call' });
+    const finished = finishedTournament();
+    const between = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    between.do({ type: 'stop-card-entry', command: 'exposed', card: parseCard('2h'), report: { type: 'exposed', card: parseCard('2h') }, at: 0 });
+    expect([
+      refusal(undo, { type: 'undo', reason: ' ', by: FLOOR }),
+      refusal(finished, { type: 'start-hand', at: 0 }),
+      refusal(between, { type: 'software-start', version: 123, build: 'b1', at: 0 }),
+      refusal(between, { type: 'resume-card-entry', take: true, by: FLOOR }),
+    ]).toEqual([
+      ['invalid-seat-change', 'An undo needs its reason', 'Eine Rücknahme braucht ihren Grund'],
+      ['hand-over', 'The tournament is over: A won', 'Das Turnier ist vorbei: A hat gewonnen'],
+      ['unknown-command', "The software's version is 1–64 printable characters without spaces, not 123", 'Die Version der Software hat 1–64 druckbare Zeichen ohne Leerzeichen, nicht 123'],
+      ['hand-over', 'The hand the report was made in is over: resume card entry without it', 'Die Hand, in der gemeldet wurde, ist vorbei: Karteneingabe ohne die Meldung fortsetzen'],
     ]);
   });
 });
