@@ -299,14 +299,17 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
   const departure = state.departures.find((left) => left.name === name && at - left.at < config.returnWithinMinutes * 60_000);
   const least = Math.max(config.buyIn.min, departure?.stack ?? 0);
   const most = Math.max(config.buyIn.max, departure?.stack ?? 0);
-  checkAmount(buyIn, config.hand.chipUnit, 'buy-in');
+  checkAmount(buyIn, config.hand.chipUnit, { en: 'buy-in', de: 'Buy-in' });
   if (buyIn < least || buyIn > most) {
-    const why = departure !== undefined && departure.stack > config.buyIn.min ? ` (${name} left with ${departure.stack} less than ${config.returnWithinMinutes} minutes ago)` : '';
-    throw violation('buy-in-out-of-range', `A buy-in of ${buyIn} is not within ${least}–${most}${why}`, `Ein Buy-in von ${buyIn} liegt nicht zwischen ${least} und ${most}${why}`);
+    const held = departure !== undefined && departure.stack > config.buyIn.min;
+    const why = held ? ` (${name} left with ${departure.stack} less than ${config.returnWithinMinutes} minutes ago)` : '';
+    const warum = held ? ` (${name} ist vor weniger als ${config.returnWithinMinutes} Minuten mit ${departure.stack} gegangen)` : '';
+    throw violation('buy-in-out-of-range', `A buy-in of ${buyIn} is not within ${least}–${most}${why}`, `Ein Buy-in von ${buyIn} liegt nicht zwischen ${least} und ${most}${warum}`);
   }
-  // Before the first hand everyone seated draws for the button and plays; later a new player waits for
-  // the big blind or posts one.
-  const started = state.handNumber > 0 || state.button !== null;
+  // Until the button is drawn everyone seated draws for it and plays; later a new player waits for the big
+  // blind or posts one. The button is drawn again at a table emptied and set up without its seat
+  // (`table-configured`), after hands too: there the players who sit down draw, as at a new table.
+  const started = state.button !== null;
   // Time left unpaid is owed again (T8, D41); the next hand's boundary collects it.
   const timeDue = departure?.timeDue;
   // Back within the window is the same stay: no new courtesy hands (D46).
@@ -328,7 +331,7 @@ function sit(recorder: TableRecorder, command: Extract<TableCommand, { type: 'si
 function topUp(recorder: TableRecorder, seat: number, amount: number, at: number | undefined): void {
   const { state } = recorder;
   const player = playerAt(state, seat);
-  checkAmount(amount, state.config.hand.chipUnit, 'top-up');
+  checkAmount(amount, state.config.hand.chipUnit, { en: 'top-up', de: 'Nachkauf' });
   if (state.config.tournament !== null) throw violation('buy-in-out-of-range', 'No top-ups in this tournament', 'In diesem Turnier wird nicht nachgekauft');
   if (inPlay(state, seat)) throw violation('not-between-hands', `Seat ${seat} is in a hand: top up between hands (table stakes)`, `Platz ${seat} spielt eine Hand: nachkaufen nur zwischen den Händen`);
   const { min, max } = state.config.buyIn;
@@ -664,8 +667,8 @@ function chipsAtTable(state: TableState): number {
   return total;
 }
 
-function checkAmount(amount: number, unit: number, what: string): void {
+function checkAmount(amount: number, unit: number, what: { readonly en: string; readonly de: string }): void {
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CHIPS || amount % unit !== 0) {
-    throw violation('invalid-amount', `A ${what} of ${String(amount)} is not a positive number of chip units (${unit})`, `Ein ${what} von ${String(amount)} ist keine positive Zahl von Chipeinheiten (${unit})`);
+    throw violation('invalid-amount', `A ${what.en} of ${String(amount)} is not a positive number of chip units (${unit})`, `Ein ${what.de} von ${String(amount)} ist keine positive Zahl von Chipeinheiten (${unit})`);
   }
 }

@@ -17,6 +17,14 @@ describe('E10 showdown order (seed 000)', () => {
     expect(hand.actorSeat()).toBe(2);
   });
 
+  it('nobody bet on the river: the first player still in left of the button shows first, past a folded small blind', () => {
+    // Button 1, small blind 2 (folds pre-flop), big blind 3, seat 4: seat 3 shows first, not the button.
+    const hand = HandDriver.table([1000, 1000, 1000, 1000], { button: 1 }).dealHoleCards(['AhAd', 'KhKd', 'QhQd', 'JhJd']).actions('c c f x');
+    hand.deal('? 2c 7s 9d').actions('x x x').deal('? 3h').actions('x x x').deal('? 4s').actions('x x x');
+    expect(hand.state.phase.kind).toBe('showdown');
+    expect(hand.actorSeat()).toBe(3);
+  });
+
   it('the first to show must show; a later losing hand may be mucked', () => {
     const hand = toRiver().actions('x x x');
     expect(() => hand.do({ type: 'muck' })).toThrow('Seat 2 shows first and must show');

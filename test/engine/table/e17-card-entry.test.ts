@@ -162,3 +162,53 @@ describe('E17 a betting round takes the setup’s premature cards, counted from 
     expect(refused(none, { type: 'premature', to: 'burn', card: card('9c') }).en).toBe('This betting round has had its 0 premature card(s): call the floor');
   });
 });
+
+describe('E17, D65 the floor resumes card entry, taking the report or not', () => {
+  const resume = (take: boolean): TableCommand => ({ type: 'resume-card-entry', take, by: 'Floor', at: 5 });
+  const premature: CardReport = { type: 'premature', card: card('Ah'), to: 'board' };
+
+  it('takes a premature card as the screen reported it, after the resumption; or drops it', () => {
+    const table = dealt();
+    table.do({ type: 'stop-card-entry', command: 'premature', card: card('Ah'), report: premature, at: 0 }).do(resume(true));
+    expect(table.log.slice(-2)).toEqual([{ type: 'card-entry-resumed', taken: true, by: 'Floor', at: 5 }, { type: 'premature-card', card: card('Ah'), to: 'board', returnAt: 'flop' }]);
+    expect(table.state.cardEntryStopped).toBeUndefined();
+
+    const dropped = dealt();
+    dropped.do({ type: 'stop-card-entry', command: 'premature', card: card('Ah'), report: premature, at: 0 }).do(resume(false));
+    expect(dropped.log.at(-1)).toEqual({ type: 'card-entry-resumed', taken: false, by: 'Floor', at: 5 });
+    expect(dropped.log.some((entry) => entry.type === 'premature-card')).toBe(false);
+    // The hand goes on: seat 1 acts.
+    dropped.do({ type: 'call' });
+  });
+
+  it('refuses to resume what is not stopped, to take what nobody reported, a report from a hand now over, and a premature card past the round’s', () => {
+    const table = dealt();
+    expect(refused(table, resume(false))).toEqual({ code: 'card-entry-open', en: 'Card entry is not stopped', de: 'Die Karteneingabe ist nicht gestoppt' });
+    table.do({ type: 'stop-card-entry', command: 'deal', card: card('Kh'), report: null, at: 0 });
+    expect(refused(table, resume(true))).toEqual({ code: 'nothing-reported', en: 'Nothing was reported to take: resume card entry without it', de: 'Es wurde nichts gemeldet, das übernommen werden könnte: Karteneingabe ohne fortsetzen' });
+    expect(table.state.cardEntryStopped).toBeDefined();
+
+    // A fouled deck voids the hand while the report waits: there is nothing to take it into.
+    const voided = dealt();
+    voided.do({ type: 'stop-card-entry', command: 'exposed', card: card('Kh'), report: { type: 'exposed', card: card('Kh'), seat: 1 }, at: 0 });
+    voided.do({ type: 'misdeal', reason: 'fouled-deck', by: 'Floor' });
+    expect(refused(voided, resume(true))).toEqual({ code: 'hand-over', en: 'The hand the report was made in is over: resume card entry without it', de: 'Die Hand, in der gemeldet wurde, ist vorbei: Karteneingabe ohne die Meldung fortsetzen' });
+    voided.do(resume(false));
+
+    // The croupier took the round's one premature card: a second one reported is the floor's ruling.
+    const limit = dealt().do({ type: 'call' }).do({ type: 'premature', to: 'burn', card: card('9c') });
+    limit.do({ type: 'stop-card-entry', command: 'premature', card: card('Ah'), report: premature, at: 0 });
+    expect(refused(limit, resume(true))).toEqual({ code: 'premature-limit', en: 'This betting round has had its premature cards: a ruling or a misdeal', de: 'Diese Setzrunde hatte ihre vorzeitigen Karten: eine Entscheidung oder ein Misdeal' });
+    expect(limit.log.filter((entry) => entry.type === 'premature-card')).toHaveLength(1);
+  });
+});
+
+describe('E17, D65 an exposed card reported at a table that takes no premature card', () => {
+  it('is taken: the premature cards’ limit is for premature cards only', () => {
+    const table = deal(new TableDriver({ prematurePerStreet: 0 }).sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs').start(), 'Qc 2c 7d ?');
+    table.do({ type: 'stop-card-entry', command: 'exposed', card: card('Kh'), report: { type: 'exposed', card: card('Kh'), seat: 1 }, at: 0 });
+    table.do({ type: 'resume-card-entry', take: true, by: 'Floor' });
+    expect(table.log.at(-2)).toMatchObject({ type: 'card-entry-resumed', taken: true });
+    expect(table.log.at(-1)).toMatchObject({ type: 'card-exposed', card: card('Kh') });
+  });
+});

@@ -115,3 +115,55 @@ describe('T10 the redeal keeps the limits', () => {
     expect(() => table.do({ type: 'misdeal', reason: 'toString' as never, by: 'Floor' })).toThrow("'toString' is not a reason for a misdeal");
   });
 });
+
+describe('T10 what the void puts back, and the redeal of a dead small blind', () => {
+  it('three actions without a chip are substantial action', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(5, 'E').draw('1:As 2:2c 3:3c 4:4c 5:5c').start();
+    for (let card = 0; card < 11; card++) table.do({ type: 'deal', card: null });
+    table.do({ type: 'fold' }).do({ type: 'fold' }).do({ type: 'fold' });
+    expect(() => table.do({ type: 'misdeal', reason: 'wrong-card-count', by: 'Floor' })).toThrow('No misdeal after substantial action (3 actions)');
+  });
+
+  it('the button and blinds go back to where they were before the voided hand, the redeal\'s too', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:2c 3:3c');
+    table.start().do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    expect(table.state).toMatchObject({ button: 1, smallBlindPosition: null, bigBlind: null });
+    table.start().do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    expect(table.state).toMatchObject({ button: 1, smallBlindPosition: null, bigBlind: null });
+    table.start().foldAround().start().do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    expect(table.state).toMatchObject({ button: 1, smallBlindPosition: 2, bigBlind: 3 });
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
+  it('a player sitting out since before the hand is not sat out again by the void', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').do({ type: 'sit-out', seat: 4 }).start();
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' });
+    expect(table.log.at(-1)?.type).toBe('hand-voided');
+    expect(table.player(4).status).toBe('sitting-out');
+  });
+
+  it('a hand with a dead small blind is redealt with the small blind dead', () => {
+    // Button 1, small blind 2, big blind 3; seat 3 leaves: the next hand's small blind (where the big blind was) is dead.
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').draw('1:As 2:2c 3:3c 4:4c').playHand();
+    table.do({ type: 'leave', seat: 3, at: 0 }).start();
+    const positions = table.positions();
+    expect(positions).toEqual({ button: 2, small: null, big: 4, dealtIn: [1, 2, 4] });
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' }).start();
+    expect(table.positions()).toEqual(positions);
+    expect(table.state.hand?.players.map((player) => player.bet)).toEqual([0, 0, 10]);
+  });
+});
+
+describe('T10 the redeal of a first hand whose one player posts the big blind alone', () => {
+  it('is redealt with the small blind dead and the same posts', () => {
+    // As in T6's test: seats 1 and 5 drew (5 the button), seats 2 and 3 post, seat 5 sits out: seat 1 is the
+    // small blind's position and the big blind at once, and posts only the big blind.
+    const table = new TableDriver({ seatCount: 6, maxPlayers: 6 }).sit(1, 'A').sit(5, 'B').draw('1:2c 5:As');
+    table.sit(2, 'C').do({ type: 'post', seat: 2 }).sit(3, 'D').do({ type: 'post', seat: 3 }).do({ type: 'sit-out', seat: 5 }).start();
+    const positions = table.positions();
+    expect(positions).toEqual({ button: 5, small: null, big: 1, dealtIn: [1, 2, 3] });
+    table.do({ type: 'misdeal', reason: 'seat-skipped', by: 'Floor' }).start();
+    expect(table.positions()).toEqual(positions);
+    expect(table.state.hand?.players.map((player) => player.bet)).toEqual([10, 10, 10]);
+  });
+});

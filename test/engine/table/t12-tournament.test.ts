@@ -152,3 +152,29 @@ describe('T12 places, levels and absences', () => {
     expect(table.log.at(-1)).toEqual({ type: 'eliminated', seat: 3, name: 'C', place: 3 });
   });
 });
+
+describe('T12 leaving, and a player without chips at a cash table', () => {
+  it('before the first hand a player may leave with the starting chips', () => {
+    const table = new TableDriver(tournament({ hands: 10 })).sit(1, 'A', 1000).sit(2, 'B', 1000).sit(3, 'C', 1000).draw('1:As 2:Ks 3:Qs');
+    // Every player starts playing, owing nothing (the croupier's screen shows what a seat owes).
+    expect(table.player(1)).toMatchObject({ status: 'playing', owes: { small: false, big: false } });
+    table.do({ type: 'leave', seat: 3, at: 0 });
+    expect(table.log.at(-1)).toEqual({ type: 'left', seat: 3, name: 'C', stack: 1000, at: 0 });
+  });
+
+  it('at a cash table a player who loses every chip is not out: they sit out, and may buy again', () => {
+    const table = new TableDriver({ timeCollection: null }).sit(1, 'A', 200).sit(2, 'B', 500).draw('1:As 2:Ks').start();
+    // Heads-up: seat 1 on the button posts the small blind and acts first. Seat 2 holds A♠ A♥, seat 1 2♣ 7♦.
+    table.do({ type: 'deal', card: null });
+    for (const card of ['As', '2c', 'Ah', '7d']) table.do({ type: 'deal', card: parseCard(card) });
+    table.do({ type: 'all-in' }).do({ type: 'call' });
+    for (const card of [null, 'Ks', 'Qd', '9h', null, '5c', null, '3s']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
+    while (table.state.hand?.phase.kind === 'showdown') table.do({ type: 'show' });
+    expect(table.state.hand?.phase.kind).toBe('complete');
+    expect(table.player(1)).toMatchObject({ stack: 0, status: 'sitting-out' });
+    expect(table.log.some((entry) => entry.type === 'eliminated' || entry.type === 'tournament-won')).toBe(false);
+    expect(table.state.tournament).toBeNull();
+    table.do({ type: 'top-up', seat: 1, amount: 200 }).do({ type: 'come-back', seat: 1 });
+    expect(table.player(1).stack).toBe(200);
+  });
+});

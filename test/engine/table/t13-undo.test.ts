@@ -177,3 +177,15 @@ describe('T13 refusals and logs that do not replay', () => {
     expect(undo(log)).toThrow('an undone step is not the end of the hand in play');
   });
 });
+
+describe('T13 no step to undo outside a hand in play', () => {
+  it('before the first hand and after a hand ends, the floor is offered no step to undo', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
+    expect(lastStep(table.state)).toBeNull();
+    table.start();
+    expect(lastStep(table.state)).toBeNull();
+    dealToBetting(table).do({ type: 'fold' });
+    expect(table.state.hand?.phase.kind).toBe('complete');
+    expect(lastStep(table.state)).toBeNull();
+  });
+});

@@ -115,8 +115,71 @@ describe('T14 table setup between hands', () => {
     expect(replayTable(table.log)).toEqual(table.state);
   });
 
+  it('after hands were played too: the players who sit down at the emptied table draw for the button and play', () => {
+    // A table stuck for good before (docs/mutation.md): they sat down waiting for a big blind, as newcomers do
+    // once hands have been played, so none of them drew a card that counted and no hand could be dealt.
+    const table = new TableDriver().sit(9, 'I').sit(10, 'J').draw('9:2c 10:As').playHand();
+    for (const seat of [9, 10]) table.do({ type: 'leave', seat, at: table.now });
+    table.do({ type: 'configure', config: setup({ seatCount: 6, maxPlayers: 6 }), by: FLOOR, at: table.now });
+    expect(table.state).toMatchObject({ button: null, bigBlind: null, handNumber: 1 });
+    table.sit(3, 'C').sit(4, 'D');
+    expect([table.player(3), table.player(4)]).toMatchObject([{ status: 'playing' }, { status: 'playing' }]);
+    table.draw('3:As 4:Ks');
+    expect(table.state.button).toBe(3);
+    table.playHand();
+    // Heads-up, the button posts the small blind (T4).
+    expect(table.positions()).toEqual({ button: 3, small: 3, big: 4, dealtIn: [3, 4] });
+    expect(table.state.handNumber).toBe(2);
+    expect(replayTable(table.log)).toEqual(table.state);
+  });
+
   it('refuses a setup without who changed it', () => {
     const table = new TableDriver().sit(1, 'A');
     expect(() => table.do({ type: 'configure', config: setup({}), by: ' ', at: 0 })).toThrow('A floor decision needs the name of who made it');
+  });
+});
+
+describe('T14 a setup at its limits', () => {
+  it('keeps a seat the button is on when it is the last seat, and as many players as seats allowed', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(6, 'F').draw('1:2c 2:3c 6:As').playHand();
+    expect(table.state.button).toBe(6);
+    table.do({ type: 'configure', config: setup({ seatCount: 6, maxPlayers: 3 }), by: FLOOR, at: table.now });
+    expect(table.state.seats).toHaveLength(6);
+    expect(table.state.config.maxPlayers).toBe(3);
+    table.playHand();
+  });
+
+  it('a shorter period that would fall due after the collection already due leaves it, with no new row', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').playHand();
+    table.now = 25 * MINUTE;
+    const every10 = setup({ timeCollection: { amount: 15, everyMinutes: 10, sittingOutPays: false, courtesyHands: 0 } });
+    table.do({ type: 'configure', config: every10, by: FLOOR, at: table.now });
+    expect(table.log.at(-1)?.type).toBe('table-configured');
+    expect(table.state.nextTimeCollection).toBe(30 * MINUTE);
+  });
+
+  it('a player who left owing time off the new chip unit holds it only while they may come back owing it', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').playHand(); // A owes 15
+    table.do({ type: 'adjust-stack', seat: 2, amount: 300 - table.player(2).stack, reason: 'Even stacks', by: FLOOR });
+    table.do({ type: 'adjust-stack', seat: 1, amount: 10 - table.player(1).stack, reason: 'Even stacks', by: FLOOR });
+    table.now = 50 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 10 of the 15: owes 5 on a return until 01:50
+    const even = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 2, smallBlind: 4, bigBlind: 10 }, timeCollection: { amount: 16, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 }, buyIn: { min: 10, max: 1000 } });
+    table.now = 55 * MINUTE;
+    expect(() => table.do({ type: 'configure', config: even, by: FLOOR, at: table.now })).toThrow('A left owing 5 in time, not a whole number of the new chip unit 2, and may come back owing it until 01:50 UTC');
+    table.now = 110 * MINUTE;
+    table.do({ type: 'configure', config: even, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(2);
+  });
+
+  it('a player who left owing time in whole units of the new chip unit holds nothing', () => {
+    const table = new TableDriver({ buyIn: { min: 10, max: 1000 } }).sit(1, 'A', 10).sit(2, 'B', 300).draw('1:As 2:Ks').playHand(); // A owes 15
+    table.do({ type: 'adjust-stack', seat: 2, amount: 300 - table.player(2).stack, reason: 'Even stacks', by: FLOOR });
+    expect(table.player(1).stack).toBe(5); // 10, less the small blind it folded
+    table.do({ type: 'leave', seat: 1, at: table.now }); // pays 5 of the 15: owes 10 on a return within the hour
+    expect(table.log.at(-1)).toMatchObject({ type: 'left', timeDue: 10 });
+    const even = setup({ hand: { ...CASINO_5_10.hand, chipUnit: 2, smallBlind: 4, bigBlind: 10 }, timeCollection: { amount: 16, everyMinutes: 30, sittingOutPays: false, courtesyHands: 0 }, buyIn: { min: 10, max: 1000 } });
+    table.do({ type: 'configure', config: even, by: FLOOR, at: table.now });
+    expect(table.state.config.hand.chipUnit).toBe(2);
   });
 });

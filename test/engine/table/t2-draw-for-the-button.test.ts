@@ -64,3 +64,20 @@ describe('T2 the draw winner who leaves before the first hand', () => {
     expect(table.state.button).toBe(2);
   });
 });
+
+describe('T2 the draw, with one player, and players leaving who do not hold the button', () => {
+  it('one player alone draws no button: a second player sits down and draws, and the button is decided', () => {
+    const table = new TableDriver().sit(1, 'A').draw('1:As');
+    expect(table.state.button).toBeNull();
+    table.sit(2, 'B').draw('2:Ks');
+    expect(table.state.button).toBe(1);
+  });
+
+  it('a player leaving before the first hand who does not hold the button leaves it where it is, with no new row', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'leave', seat: 3, at: 0 });
+    expect(table.log.at(-1)?.type).toBe('left');
+    expect(table.log.filter((entry) => entry.type === 'button-drawn')).toEqual([{ type: 'button-drawn', seat: 1 }]);
+    expect(table.state.button).toBe(1);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectedCard } from '../../../src/engine/hand/dealing.js';
 import { TableDriver } from '../../support/table-driver.js';
 
 function sixHanded(): TableDriver {
@@ -54,5 +55,31 @@ describe('T3 dead button: a table that empties and fills again', () => {
     // blind is where the last big blind was (seat 5); the last small blind's seat 2 would put the button
     // on the far side of the blinds, so the button is the seat just before the small blind: seat 4.
     expect(table.positions()).toEqual({ button: 4, small: 5, big: 3, dealtIn: [3, 4, 5] });
+  });
+});
+
+/** The seat the first hole card goes to (after the burn): the first player left of the button, a dead one too. */
+function firstCardSeat(table: TableDriver): number | null {
+  if (table.state.hand !== null && expectedCard(table.state.hand) === 'burn') table.do({ type: 'deal', card: null });
+  const target = table.state.hand === null ? null : expectedCard(table.state.hand);
+  return target !== null && typeof target === 'object' ? target.seat : null;
+}
+
+describe('T3 a dead button deals the first card to the first player after it', () => {
+  it('with several players before the dead button: the first card goes past the nearest of them', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(4, 'D').sit(6, 'F').draw('1:2c 2:3c 3:As 4:4c 6:5c').playHand();
+    expect(table.positions()).toMatchObject({ button: 3, small: 4, big: 6 });
+    table.do({ type: 'leave', seat: 4, at: 0 }).start();
+    expect(table.positions()).toEqual({ button: 4, small: 6, big: 1, dealtIn: [1, 2, 3, 6] });
+    // Seat 3 is the player before the dead button: seat 6, the small blind, gets the first card.
+    expect(firstCardSeat(table)).toBe(6);
+  });
+
+  it('with nobody at a lower seat than the dead button: the player at the highest seat is before it, round the table', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').sit(5, 'E').draw('1:2c 2:3c 3:4c 5:As').playHand();
+    expect(table.positions()).toMatchObject({ button: 5, small: 1, big: 2 });
+    table.do({ type: 'leave', seat: 1, at: 0 }).start();
+    expect(table.positions()).toEqual({ button: 1, small: 2, big: 3, dealtIn: [2, 3, 5] });
+    expect(firstCardSeat(table)).toBe(2);
   });
 });

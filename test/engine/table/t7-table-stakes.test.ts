@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { departuresAsKept, MAX_RETURN_WITHIN_MINUTES } from '../../../src/engine/table/departures.js';
+import { CASINO_5_10 } from '../../../src/engine/table/table-config.js';
+import { MAX_CHIPS } from '../../../src/engine/table/table.js';
 import { MINUTE, TableDriver } from '../../support/table-driver.js';
+
+const CASINO_5_10_HAND = CASINO_5_10.hand;
 
 /**
  * T7 — table stakes (seed 000): chips stay on the table; a top-up only between hands and up to at least the
@@ -94,5 +98,68 @@ describe('T7 bad input', () => {
   ])('refuses %j: %s', (command, message) => {
     const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
     expect(() => table.do(command as never)).toThrow(message);
+  });
+});
+
+describe('T7 the return window and top-ups, at their edges', () => {
+  it('a player back after exactly the hour, or another player within it, buys in anew', () => {
+    const table = new TableDriver().sit(1, 'A', 900).sit(2, 'B').draw('1:As 2:Ks').playHand(); // A: 900 − 15 time − 5 small blind
+    table.do({ type: 'leave', seat: 1, at: 0 });
+    table.now = 59 * MINUTE;
+    table.sit(3, 'C', 200);
+    expect(() => table.sit(1, 'A', 200)).toThrow('A buy-in of 200 is not within 880–1000 (A left with 880 less than 60 minutes ago)');
+    table.now = 60 * MINUTE;
+    table.sit(1, 'A', 200);
+    expect(table.player(1).stack).toBe(200);
+  });
+
+  it('a player who left with less than the minimum brings the minimum, and is told only the limits', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks');
+    table.do({ type: 'adjust-stack', seat: 1, amount: -350, reason: 'Chips taken off', by: 'Floor' }).do({ type: 'leave', seat: 1, at: 0 });
+    expect(table.log.find((entry) => entry.type === 'left')).toMatchObject({ stack: 150 });
+    expect(() => table.sit(1, 'A', 150)).toThrow(/^A buy-in of 150 is not within 200–1000$/);
+    table.sit(1, 'A', 200);
+  });
+
+  it('a top-up brings the stack to at least the minimum and at most the maximum, both included', () => {
+    const table = new TableDriver({ buyIn: { min: 100, max: 1000 } }).sit(1, 'A', 100).sit(2, 'B').draw('1:As 2:Ks').playHand(); // A: 100 − 15 − 5
+    expect(table.player(1).stack).toBe(80);
+    expect(() => table.do({ type: 'top-up', seat: 1, amount: 10 })).toThrow('A top-up must bring the stack to 100–1000; 80 + 10 is 90');
+    table.do({ type: 'top-up', seat: 1, amount: 20 });
+    expect(table.player(1).stack).toBe(100);
+    table.do({ type: 'top-up', seat: 1, amount: 900 });
+    expect(table.player(1).stack).toBe(1000);
+    expect(() => table.do({ type: 'top-up', seat: 1, amount: 1 })).toThrow('1000 + 1 is 1001');
+  });
+
+  it('a player who owes nothing comes back playing, and is dealt the next hand', () => {
+    const table = new TableDriver().sit(1, 'A').sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs');
+    table.do({ type: 'sit-out', seat: 3 }).do({ type: 'come-back', seat: 3 });
+    expect(table.player(3).status).toBe('playing');
+    expect(table.log.at(-1)).toEqual({ type: 'came-back', seat: 3, status: 'playing' });
+    table.start();
+    expect(table.positions().dealtIn).toEqual([1, 2, 3]);
+  });
+
+  it('a buy-in and a correction are made of whole chip units', () => {
+    const table = new TableDriver({ hand: { ...CASINO_5_10_HAND, chipUnit: 5 } }).sit(1, 'A').sit(2, 'B');
+    expect(() => table.sit(3, 'C', 502)).toThrow('A buy-in of 502 is not a positive number of chip units (5)');
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: 7, reason: 'Miscount', by: 'Floor' })).toThrow('A correction of 7 is not a whole number of chip units (5)');
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: -MAX_CHIPS, reason: 'Miscount', by: 'Floor' })).toThrow('Seat 1 has only 500');
+    expect(() => table.do({ type: 'adjust-stack', seat: 1, amount: -MAX_CHIPS - 5, reason: 'Miscount', by: 'Floor' })).toThrow("A correction of -1000000000005 is beyond any table's chips");
+    // The most chips any amount may be is a whole amount; the buy-in limits then refuse it.
+    expect(() => table.sit(3, 'C', MAX_CHIPS)).toThrow(/^A buy-in of 1000000000000 is not within 200–1000$/);
+  });
+});
+
+describe('T7 the return window counted from the departure', () => {
+  it('a player who left at 0:10 is held to the stack until 1:10, and one who left with exactly the minimum only to it', () => {
+    const table = new TableDriver().sit(1, 'A', 900).sit(2, 'B').sit(3, 'C').draw('1:As 2:Ks 3:Qs');
+    table.now = 10 * MINUTE;
+    table.do({ type: 'leave', seat: 1, at: table.now });
+    table.do({ type: 'adjust-stack', seat: 3, amount: -300, reason: 'Chips taken off', by: 'Floor' }).do({ type: 'leave', seat: 3, at: table.now });
+    table.now = 69 * MINUTE;
+    expect(() => table.sit(1, 'A', 500)).toThrow('A buy-in of 500 is not within 900–1000 (A left with 900 less than 60 minutes ago)');
+    expect(() => table.sit(3, 'C', 150)).toThrow(/^A buy-in of 150 is not within 200–1000$/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../../src/cards/notation.js';
 import { getPrompt } from '../../../src/engine/table/prompt.js';
-import type { TableConfig } from '../../../src/engine/table/table-config.js';
+import { CASINO_5_10, type TableConfig } from '../../../src/engine/table/table-config.js';
 import { reduceTable, replayTable } from '../../../src/engine/table/table-reduce.js';
 import { cashFlow } from '../../../src/reports/cash-flow.js';
 import { factsOf } from '../../../src/reports/facts.js';
@@ -289,5 +290,19 @@ describe('T8 time collection (seed 000)', () => {
     table.do({ type: 'leave', seat: 1, at: table.now });
     expect(table.log.at(-2)?.type).toBe('stack-adjusted');
     expect(table.log.at(-1)).toEqual({ type: 'left', seat: 1, name: 'A', stack: 0, at: 0, timeDue: 15 });
+  });
+});
+
+describe('T8 a table that rakes instead', () => {
+  it('the rake leaves the seats and is counted in the totals: 10 % of a pot of 20, 2 chips', () => {
+    const table = new TableDriver({ timeCollection: null, hand: { ...CASINO_5_10.hand, rake: { basisPoints: 1000, cap: 5, noFlopNoDrop: true } } }).sit(1, 'A').sit(2, 'B').draw('1:As 2:Ks').start();
+    for (let card = 0; card < 5; card++) table.do({ type: 'deal', card: null });
+    // Heads-up: the button (seat 1) calls, the big blind checks; after the flop the big blind bets and seat 1 folds.
+    table.do({ type: 'call' }).do({ type: 'check' });
+    for (const card of [null, '2c', '7d', '9h']) table.do({ type: 'deal', card: card === null ? null : parseCard(card) });
+    table.do({ type: 'bet', to: 10 }).do({ type: 'fold' });
+    expect(table.state.totals.rake).toBe(2);
+    expect([table.player(1).stack, table.player(2).stack]).toEqual([490, 508]);
+    expect(table.chipsOnTable()).toBe(998);
   });
 });
