@@ -244,17 +244,24 @@ export class PepperReader {
     waiting.cancelTimeout();
     this.waiting = null;
     this.round = null;
-    if (waiting.command === COMMAND.GET_VERSION || waiting.command === COMMAND.SET_POLLING) this.send(waiting.command, waiting.command === COMMAND.SET_POLLING ? [0] : []).catch(() => undefined);
+    // A set-up command is asked again, a round asked for anew; after the pause either way, so a line that
+    // spoils every frame is not a loop at the line's speed.
+    if (waiting.command === COMMAND.GET_VERSION || waiting.command === COMMAND.SET_POLLING) this.later(() => this.send(waiting.command, waiting.command === COMMAND.SET_POLLING ? [0] : []).catch(() => undefined));
     else this.next();
   }
 
   /** The next round after the pause. */
   private next(): void {
+    this.later(() => this.poll());
+  }
+
+  /** `then` after the pause between rounds (one waits at a time). */
+  private later(then: () => void): void {
     if (this.stopped) return;
     this.cancelPoll?.();
     this.cancelPoll = this.clock.setTimer(this.pollIntervalMs, () => {
       this.cancelPoll = null;
-      this.poll();
+      if (!this.stopped) then();
     });
   }
 

@@ -89,6 +89,12 @@ describe('the Pepper C1 frame parser', () => {
     expect(codes(parseAll(whole.subarray(0, 3)))).toEqual(['truncated']);
   });
 
+  it('takes no head for a length the vendor’s buffers could not hold, and loses no frame behind a false head when the line goes quiet', () => {
+    expect(codes(parseAll(concat([fromHex('F5 FF FF 00 00'), encodeAck(COMMAND.GET_TAG_COUNT, [0])])))).toEqual(['garbage', 'frame 00 02 00']);
+    // F5, then a length of 2,000 and its complement by chance: the real answer behind it is read at the silence.
+    expect(codes(parseAll(concat([fromHex('F5 D0 07 2F F8 13'), encodeAck(COMMAND.GET_TAG_COUNT, [2])])))).toEqual(['truncated', 'frame 00 02 02']);
+  });
+
   it('refuses to build what no reader could read', () => {
     expect(() => encodeFrame([])).toThrow('at least one payload byte');
     expect(() => encodeFrame(new Array<number>(MAX_LENGTH).fill(0))).toThrow('at most');

@@ -146,3 +146,21 @@ describe('an Eccel Pepper C1 over its binary protocol', () => {
     expect(clock.waiting).toBe(0);
   });
 });
+
+describe('a Pepper C1 that answers every command with FF FF 02 (it reads them all spoilt)', () => {
+  it('asks again after the pause, not at the line’s speed, and names each time', async () => {
+    const port = new FakePort();
+    const clock = new ManualClock();
+    const events: RfidEvent[] = [];
+    await PepperReader.open(port, (event) => events.push(event), { clock });
+    for (let round = 0; round < 3; round++) {
+      const written = port.writes.length;
+      port.send(encodeFrame([0xff, 0xff, 0x02]));
+      expect(port.writes.length).toBe(written);
+      clock.advance(25);
+      expect(port.writes.length).toBe(written + 1);
+      expect(toHex(port.writes.at(-1) ?? new Uint8Array())).toBe('F5 03 00 FC FF 0B 9B 50');
+    }
+    expect(events.filter((event) => event.type === 'protocol-error').length).toBe(3);
+  });
+});
