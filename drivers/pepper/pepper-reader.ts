@@ -218,9 +218,13 @@ export class PepperReader {
       this.emit({ type: 'protocol-error', problem: `the Pepper C1 refused ${NAMES[command] ?? hexOf([command])} with error ${hexOf(code)}${words === undefined ? '' : ` (${words})`}` });
     }
     this.round = null;
-    if (command === COMMAND.GET_VERSION) this.send(COMMAND.SET_POLLING, [0]).catch(() => undefined);
-    else if (command === COMMAND.SET_POLLING) this.poll();
-    else this.next();
+    if (command === COMMAND.GET_VERSION) {
+      this.send(COMMAND.SET_POLLING, [0]).catch(() => undefined);
+      return;
+    }
+    // A reader that will not turn its polling off is polled anyway (its messages are passed over), not asked again and again.
+    if (command === COMMAND.SET_POLLING) this.pollingOn = false;
+    this.next();
   }
 
   /** The next UID of the round, or the round's end. */

@@ -164,3 +164,21 @@ describe('a Pepper C1 that answers every command with FF FF 02 (it reads them al
     expect(events.filter((event) => event.type === 'protocol-error').length).toBe(3);
   });
 });
+
+describe('a Pepper C1 that refuses SET_POLLING', () => {
+  it('is polled anyway after the pause, its asynchronous messages passed over, and asked again only after another', async () => {
+    const port = new FakePort();
+    const clock = new ManualClock();
+    const events: RfidEvent[] = [];
+    await PepperReader.open(port, (event) => events.push(event), { clock });
+    port.send(encodeAck(COMMAND.GET_VERSION, [0x31, 0x00]));
+    port.send(encodeFrame([0xfe, 0x00, 0x01, 0x00, 0x04, 0xc2, 0x35, 0xca, 0x2c, 0x2c, 0x80]));
+    port.send(encodeFrame([0xff, COMMAND.SET_POLLING, 0x24]));
+    expect(events).toEqual([{ type: 'protocol-error', problem: 'the Pepper C1 refused SET_POLLING with error 24 (command not supported)' }]);
+    const written = port.writes.length;
+    clock.advance(24);
+    expect(port.writes.length).toBe(written);
+    clock.advance(1);
+    expect(port.writes.map(toHex).slice(written)).toEqual(['F5 03 00 FC FF 02 B2 C1']);
+  });
+});
