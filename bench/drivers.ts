@@ -44,6 +44,7 @@ import { openTagReader, type ReaderKind } from '../drivers/rfid/reader-kinds.js'
 import type { RfidEvent } from '../drivers/rfid/rfid-reader.js';
 import type { TagUid } from '../drivers/rfid/tag-uid.js';
 import { SimulatedMetratecReader } from '../drivers/sim/metratec-device.js';
+import { SimulatedPepper } from '../drivers/sim/pepper-device.js';
 import { SimulatedPn532 } from '../drivers/sim/pn532-device.js';
 import { SimulatedRfidReader, simulatedDeckUids, simulatedNtagDeckUids } from '../drivers/sim/rfid-device.js';
 import type { DeviceLine } from '../drivers/sim/device-line.js';
@@ -299,6 +300,11 @@ async function rig(kind: ReaderKind, folder: string, controller: TableController
     closers.push(() => clearInterval(ticker));
     place = (seat, uid) => reader.place(seat - 1, uid);
     lift = (seat, uid) => reader.lift(seat - 1, uid);
+  } else if (kind === 'pepper') {
+    const readers = new Map<number, SimulatedPepper>();
+    for (const seat of SEATS) readers.set(seat, await wire(`pepper-${seat}`, new Map([[0, { kind: 'seat', seat }]]), (line) => new SimulatedPepper(line), false, { antenna: 0 }));
+    place = (seat, uid) => readers.get(seat)?.place(uid);
+    lift = (seat, uid) => readers.get(seat)?.lift(uid);
   } else {
     const boards = new Map<number, SimulatedPn532>();
     for (const seat of SEATS) boards.set(seat, await wire(`pn532-${seat}`, new Map([[0, { kind: 'seat', seat }]]), (line) => new SimulatedPn532(line), false, { antenna: 0 }));
@@ -352,7 +358,7 @@ async function readerBench(kind: ReaderKind): Promise<ReaderTimes> {
     poke();
   });
   const peer = await peerLine(folder, 'peer');
-  const uids = kind === 'pn532' ? simulatedNtagDeckUids(0) : simulatedDeckUids(0);
+  const uids = kind === 'pn532' || kind === 'pepper' ? simulatedNtagDeckUids(0) : simulatedDeckUids(0);
   const deck = DeckRegistration.fromUidsInCardOrder(uids);
   const reader = await rig(kind, folder, controller, deck, uids);
   let id = 0;
@@ -411,7 +417,7 @@ async function readerBench(kind: ReaderKind): Promise<ReaderTimes> {
 
 const transportP99 = await main();
 const both = (values: readonly number[]): string => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))}`;
-for (const kind of ['felt', 'metratec', 'pn532'] as const) {
+for (const kind of ['felt', 'metratec', 'pn532', 'pepper'] as const) {
   const times = await readerBench(kind);
   const p99 = percentile(times.fromReport, 99);
   const peerP99 = percentile(times.peer, 99);

@@ -1,4 +1,5 @@
 import { MetratecReader } from '../metratec/metratec-reader.js';
+import { PepperReader } from '../pepper/pepper-reader.js';
 import { Pn532Reader } from '../pn532/pn532-reader.js';
 import type { TransportPort } from '../transport/transport.js';
 import type { DriverClock } from './presence.js';
@@ -13,8 +14,10 @@ import { RfidReader, type RfidEvent } from './rfid-reader.js';
  * - `metratec`: metratec's HF readers over their ASCII protocol (QuasarMX: ISO 15693, up to 16
  *   antennas multiplexed) — the multi-antenna reader one can buy (D67).
  * - `pn532`: one NXP PN532 board per antenna over its serial interface (HSU), ISO 14443A cards.
+ * - `pepper`: one Eccel Pepper C1 per antenna over Eccel's binary protocol (ISO 14443A and ISO 15693
+ *   cards); a Pepper C1 MUX is read as the one antenna it has selected (D111).
  */
-export const READER_KINDS = ['felt', 'metratec', 'pn532'] as const;
+export const READER_KINDS = ['felt', 'metratec', 'pn532', 'pepper'] as const;
 export type ReaderKind = (typeof READER_KINDS)[number];
 
 export function isReaderKind(value: string): value is ReaderKind {
@@ -26,6 +29,7 @@ export const READER_NAMES: Readonly<Record<ReaderKind, string>> = {
   felt: "Felt's open reader protocol",
   metratec: 'metratec QuasarMX (ASCII protocol)',
   pn532: 'NXP PN532 board (HSU)',
+  pepper: 'Eccel Pepper C1 (binary protocol)',
 };
 
 /** Every reader here runs at 115,200 baud unless its configuration says otherwise. */
@@ -36,9 +40,9 @@ export type TagReaderOptions = {
   readonly flickerWindowMs?: number;
   /** metratec: how many antenna ports it multiplexes (ports 0 … n − 1). */
   readonly antennas?: number;
-  /** PN532: the antenna number its tags are reported at (0). */
+  /** PN532, Pepper C1: the antenna number its tags are reported at (0). */
   readonly antenna?: number;
-  /** PN532: the pause between polls (25 ms). */
+  /** PN532, Pepper C1: the pause between polls (25 ms). */
   readonly pollIntervalMs?: number;
   readonly clock?: DriverClock;
 };
@@ -56,5 +60,7 @@ export async function openTagReader(kind: ReaderKind, port: TransportPort, emit:
       return MetratecReader.open(port, emit, { ...common, ...(options.antennas === undefined ? {} : { antennas: options.antennas }) });
     case 'pn532':
       return Pn532Reader.open(port, emit, { ...common, ...(options.antenna === undefined ? {} : { antenna: options.antenna }), ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }) });
+    case 'pepper':
+      return PepperReader.open(port, emit, { ...common, ...(options.antenna === undefined ? {} : { antenna: options.antenna }), ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }) });
   }
 }

@@ -24,7 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   sim: {
     summary: 'Play a simulated table session (players come and go, time collection, random play) and print its totals',
-    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]] | felt sim --hardware pty [--reader felt|metratec|pn532] [--faults] --hands N --seed S [--players K] [--db PATH] [--json]',
+    usage: 'felt sim --hands N --seed S [--players K] [--structure nl|pl|fl|spread] [--button dead|moving] [--mode cash|tournament] [--json] [--phh DIR] [--db PATH [--resume]] | felt sim --hardware pty [--reader felt|metratec|pn532|pepper] [--faults] --hands N --seed S [--players K] [--db PATH] [--json]',
     run: async (args, io) => (await import('./commands/sim.js')).runSim(args, io),
   },
   verify: {
@@ -54,7 +54,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   devices: {
     summary: "A technician's tools: the serial and HID devices present and which configured device each is; one reader's tags seen and gone, antenna by antenna",
-    usage: 'felt devices list [--db PATH | --config FILE] [--json]\n       felt devices monitor --device felt|metratec|pn532 --port PATH [--json] [--deck FILE | --db PATH | --config FILE] [--baud N] [--antennas N]   (until Ctrl-C)',
+    usage: 'felt devices list [--db PATH | --config FILE] [--json]\n       felt devices monitor --device felt|metratec|pn532|pepper --port PATH [--json] [--deck FILE | --db PATH | --config FILE] [--baud N] [--antennas N]   (until Ctrl-C)',
     run: async (args, io) => (await import('./commands/devices.js')).runDevices(args, io),
   },
   export: {

@@ -24,13 +24,14 @@ import type { HardwareSetup, ReaderSetup } from './table-hardware.js';
  *   }
  *
  * Several readers at one table (D68) go in `readers`, with one `deck` for them all: each its kind, where it
- * is, and where its antennas lie — a metratec reader's ports, or the one place of a PN532 board:
+ * is, and where its antennas lie — a metratec reader's ports, or the one place of a PN532 board or a Pepper C1:
  *
  *     "deck": "deck-red.csv",
  *     "readers": [
  *       { "kind": "metratec", "transport": "serial", "vendorId": "0403", "productId": "6001", "serialNumber": "QMX00421",
  *         "antennas": { "0": "board", "1": "burn", "2": "muck" } },
  *       { "kind": "pn532", "transport": "serial", "path": "/dev/serial/by-path/pci-0000:00:14.0-usb-0:3.1:1.0-port0", "place": "seat 1" },
+ *       { "kind": "pepper", "transport": "serial", "path": "/dev/serial/by-id/usb-FTDI_FT230X_Basic_UART_DK0F1A2B-if00-port0", "place": "seat 2" },
  *       { "kind": "felt", "id": "rfid-east", "transport": "serial", "path": "/dev/ttyACM0" }
  *     ]
  */
@@ -73,6 +74,7 @@ const reader = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('felt'), id: readerId, transport: z.literal('serial'), antennas: antennas.optional(), ...DEVICE_FIELDS }).strict().superRefine(checkDevice),
   z.object({ kind: z.literal('metratec'), id: readerId, transport: z.literal('serial'), antennas: metratecAntennas, ...DEVICE_FIELDS }).strict().superRefine(checkDevice),
   z.object({ kind: z.literal('pn532'), id: readerId, transport: z.literal('serial'), place: antennaPlace, ...DEVICE_FIELDS }).strict().superRefine(checkDevice),
+  z.object({ kind: z.literal('pepper'), id: readerId, transport: z.literal('serial'), place: antennaPlace, ...DEVICE_FIELDS }).strict().superRefine(checkDevice),
 ]);
 
 const schema = z
@@ -183,7 +185,8 @@ export function loadHardwareConfig(file: string, given?: Bindings): HardwareSetu
           return { ...common, kind: 'metratec', layout: layout(reader.antennas), options: { antennas: Math.max(...ports) + 1 } };
         }
         case 'pn532':
-          return { ...common, kind: 'pn532', layout: layout({ '0': reader.place }), options: { antenna: 0 } };
+        case 'pepper':
+          return { ...common, kind: reader.kind, layout: layout({ '0': reader.place }), options: { antenna: 0 } };
       }
     });
   }
@@ -241,8 +244,9 @@ export function configuredDevices(file: string): ConfiguredDevice[] {
   if (config.panel !== undefined) devices.push({ name: 'panel', what: 'the button panel', transport: config.panel.transport, target: target(config.panel) });
   config.readers?.forEach((reader, index) => {
     const id = reader.id ?? defaultReaderId(index);
-    const where = reader.kind === 'pn532' ? `, ${reader.place}` : '';
-    const antennas = reader.kind === 'pn532' ? layout({ '0': reader.place }) : layout(reader.antennas);
+    const onePlace = reader.kind === 'pn532' || reader.kind === 'pepper' ? reader.place : null;
+    const where = onePlace === null ? '' : `, ${onePlace}`;
+    const antennas = onePlace === null ? layout('antennas' in reader ? reader.antennas : undefined) : layout({ '0': onePlace });
     devices.push({ name: id, what: `reader ${id} (${READER_NAMES[reader.kind]}${where})`, transport: 'serial', target: target(reader), reader: { kind: reader.kind, layout: antennas } });
   });
   return devices;

@@ -4,6 +4,7 @@ import { DeckRegistration } from '../../drivers/rfid/deck-registration.js';
 import type { ReaderKind } from '../../drivers/rfid/reader-kinds.js';
 import { SimulatedPanel } from '../../drivers/panel/simulated-panel.js';
 import { SimulatedMetratecReader } from '../../drivers/sim/metratec-device.js';
+import { SimulatedPepper } from '../../drivers/sim/pepper-device.js';
 import { SimulatedPn532 } from '../../drivers/sim/pn532-device.js';
 import { SimulatedRfidReader, simulatedDeckUids, simulatedNtagDeckUids } from '../../drivers/sim/rfid-device.js';
 import { SimulatedShoeDevice } from '../../drivers/sim/shoe-device.js';
@@ -20,7 +21,7 @@ const BAUD_RATE = 115_200;
 export type PtyTableOptions = {
   /** Which reader reads the antennas (Felt's own protocol unless told). */
   readonly reader?: ReaderKind;
-  /** Seats 1 … players have PN532 boards (with a PN532 reader: one board per place). */
+  /** Seats 1 … players have readers (with a PN532 or a Pepper C1: one per place). */
   readonly players?: number;
 };
 
@@ -82,7 +83,7 @@ export async function ptyTable(controller: TableController, random: SeededRandom
     // The reader's lines: `rfid` is the one the faults pull.
     const readerLines = new Map<string, { cable: PtyCable; end: DeviceEnd }>();
     const readers: ReaderSetup[] = [];
-    const uids = kind === 'pn532' ? simulatedNtagDeckUids(SIMULATED_DECK) : simulatedDeckUids(SIMULATED_DECK);
+    const uids = kind === 'pn532' || kind === 'pepper' ? simulatedNtagDeckUids(SIMULATED_DECK) : simulatedDeckUids(SIMULATED_DECK);
     const deck = DeckRegistration.fromUidsInCardOrder(uids);
     if (kind === 'felt') {
       let reader: SimulatedRfidReader | null = null;
@@ -101,17 +102,17 @@ export async function ptyTable(controller: TableController, random: SeededRandom
     } else {
       const players = Math.min(Math.max(options.players ?? 6, 2), 10);
       const places: AntennaPlace[] = [{ kind: 'board' }, ...Array.from({ length: players }, (_, index): AntennaPlace => ({ kind: 'seat', seat: index + 1 })), { kind: 'burn' }, { kind: 'muck' }];
-      const boards = new Map<string, { place: AntennaPlace; board: SimulatedPn532 }>();
+      const boards = new Map<string, { place: AntennaPlace; board: SimulatedPn532 | SimulatedPepper }>();
       for (const place of places) {
         const name = place.kind === 'board' ? 'rfid' : `rfid-${placeKey(place).replace(' ', '-')}`;
-        let board: SimulatedPn532 | null = null;
+        let board: SimulatedPn532 | SimulatedPepper | null = null;
         const line = await wire(name, (bytes) => board?.hear(bytes));
-        board = new SimulatedPn532(line.end);
+        board = kind === 'pepper' ? new SimulatedPepper(line.end) : new SimulatedPn532(line.end);
         boards.set(placeKey(place), { place, board });
         readerLines.set(name, line);
         readers.push({ id: name, kind, binding, target: target(line.cable), deck, layout: new Map([[0, place]]), options: { antenna: 0 } });
       }
-      antennas = new Pn532Antennas(boards);
+      antennas = new Pn532Antennas(boards, kind);
     }
     hardware = TableHardware.start(controller, {
       shoe: { binding, target: target(shoeLine.cable) },

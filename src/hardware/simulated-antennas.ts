@@ -2,6 +2,7 @@ import { type AntennaLayout, type AntennaPlace, BOARD_ANTENNA, BURN_ANTENNA, DEF
 import type { ReaderKind } from '../../drivers/rfid/reader-kinds.js';
 import type { TagUid } from '../../drivers/rfid/tag-uid.js';
 import type { SimulatedMetratecReader } from '../../drivers/sim/metratec-device.js';
+import type { SimulatedPepper } from '../../drivers/sim/pepper-device.js';
 import type { SimulatedPn532 } from '../../drivers/sim/pn532-device.js';
 import type { SimulatedRfidReader } from '../../drivers/sim/rfid-device.js';
 
@@ -217,14 +218,16 @@ export class MetratecAntennas implements SimulatedAntennas {
   }
 }
 
-/** One PN532 board per place (drivers/sim/pn532-device.ts). */
+/** One PN532 board (drivers/sim/pn532-device.ts) or one Pepper C1 (drivers/sim/pepper-device.ts) per place. */
 export class Pn532Antennas implements SimulatedAntennas {
-  readonly kind = 'pn532';
   readonly antennaFaults = false;
   readonly places: readonly AntennaPlace[];
   private readonly timers = new PendingTimers();
 
-  constructor(readonly boards: ReadonlyMap<string, { readonly place: AntennaPlace; readonly board: SimulatedPn532 }>) {
+  constructor(
+    readonly boards: ReadonlyMap<string, { readonly place: AntennaPlace; readonly board: SimulatedPn532 | SimulatedPepper }>,
+    readonly kind: 'pn532' | 'pepper' = 'pn532',
+  ) {
     this.places = [...boards.values()].map((entry) => entry.place);
   }
 
@@ -274,7 +277,7 @@ export class Pn532Antennas implements SimulatedAntennas {
     this.timers.clear();
   }
 
-  private board(where: AntennaPlace): SimulatedPn532 {
+  private board(where: AntennaPlace): SimulatedPn532 | SimulatedPepper {
     const entry = this.boards.get(placeKey(where));
     if (entry === undefined) throw new RangeError(`no board at ${placeKey(where)}`);
     return entry.board;

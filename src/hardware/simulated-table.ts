@@ -74,8 +74,8 @@ export class SimulatedTable {
     random: SeededRandom,
   ) {
     this.cards = new SimulatedShoe(random);
-    // A PN532 reads ISO 14443A cards: NTAG inlays with 7-byte UIDs. The others read the ISO 15693 deck.
-    const uidsOf = devices.antennas.kind === 'pn532' ? simulatedNtagDeckUids : simulatedDeckUids;
+    // A PN532 reads ISO 14443A cards: NTAG inlays with 7-byte UIDs, the simulated Pepper C1's too. The others read the ISO 15693 deck.
+    const uidsOf = devices.antennas.kind === 'pn532' || devices.antennas.kind === 'pepper' ? simulatedNtagDeckUids : simulatedDeckUids;
     this.uids = uidsOf(SIMULATED_DECK);
     this.foreign = uidsOf(FOREIGN_DECK);
   }

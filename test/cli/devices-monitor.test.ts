@@ -246,7 +246,7 @@ describe('felt devices monitor, over socat pseudo-terminals, through each reader
     const nothing = cliIo();
     expect(await runDevices(['monitor', '--device', 'pn532', '--port', join(scratch(), 'ttyUSB9')], nothing)).toBe(1);
     expect(nothing.written.err).toMatch(/^felt devices: nothing at .*ttyUSB9: `felt devices list` shows the devices present\n$/);
-    await expect(runDevices(['monitor', '--device', 'acme', '--port', '/dev/null'], cliIo())).rejects.toThrow("--device must be one of felt, metratec, pn532, got 'acme'");
+    await expect(runDevices(['monitor', '--device', 'acme', '--port', '/dev/null'], cliIo())).rejects.toThrow("--device must be one of felt, metratec, pn532, pepper, got 'acme'");
     await expect(runDevices(['monitor', '--device', 'pn532', '--port', '/dev/null', '--antennas', '4'], cliIo())).rejects.toThrow('--antennas is for a metratec reader');
     const deck = join(scratch(), 'deck.csv');
     writeFileSync(deck, 'uid,card\n04A1B2C3D4E5F6,Ah\n');

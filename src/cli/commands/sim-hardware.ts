@@ -15,7 +15,7 @@ import { CliUsageError, type CommandIo } from '../io.js';
 export type PtySessionOptions = { readonly hands: number; readonly seed: number; readonly players: number; readonly faults: boolean; readonly db: string | null; readonly json: boolean; readonly reader?: ReaderKind };
 
 /**
- * `felt sim --hardware pty [--reader felt|metratec|pn532]`: a session at the simulated table over real
+ * `felt sim --hardware pty [--reader felt|metratec|pn532|pepper]`: a session at the simulated table over real
  * serial lines — the dealing shoe, the card reader (Felt's own, a metratec QuasarMX, or a PN532 board per
  * place) and the button panel each on a socat pseudo-terminal pair, read by the table through serialport
  * as real devices are — played by the simulated croupier, with every fault in turn when `--faults` is given. Prints each step, then the session's totals; the last line is JSON. Exit 1 when the
@@ -69,7 +69,7 @@ async function playOverPtys(options: PtySessionOptions, folder: string, stop: Ab
     const reader = options.reader ?? 'felt';
     const table = await ptyTable(controller, new SeededRandom(options.seed), folder, { reader, players: options.players });
     try {
-      if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, ${reader === 'pn532' ? 'a PN532 board per place (rfid*)' : `rfid (${READER_NAMES[reader]})`}, panel (the table's ends: *-table)\n`);
+      if (!options.json) io.out(`Devices on pseudo-terminals in ${folder}: shoe, ${reader === 'pn532' ? 'a PN532 board per place (rfid*)' : reader === 'pepper' ? 'a Pepper C1 per place (rfid*)' : `rfid (${READER_NAMES[reader]})`}, panel (the table's ends: *-table)\n`);
       const log = options.json ? undefined : (line: string): void => io.out(`${line}\n`);
       report = await new SimulatedCroupier(controller, table.table, new SeededRandom(options.seed + 1), { hands: options.hands, players: options.players, faults: options.faults, stop, ...(log === undefined ? {} : { log }) }).play();
     } finally {
