@@ -141,6 +141,8 @@ export class Players {
    * player when they leave, never a new one named "player 7".
    */
   private readonly unnamed = new Map<string, string>();
+  /** The numbers of those players: referenced in the log, with no row in the side table (found as `resolve` reads them). */
+  private readonly unknown = new Set<number>();
   private readonly present: boolean;
 
   constructor(
@@ -185,6 +187,7 @@ export class Players {
     const known = this.names.get(reference.player);
     if (known !== undefined) return known;
     const row = this.present ? (this.db.prepare('SELECT name FROM player WHERE id = ?').get(reference.player) as { name: string | null } | undefined) : undefined;
+    if (row === undefined) this.unknown.add(reference.player);
     const resolved: PlayerName = row === undefined ? NUMBERED(stored) : row.name === null ? { name: ERASED_PLAYER.en, erased: true, player: reference.player } : { name: row.name, erased: false, player: reference.player };
     this.names.set(reference.player, resolved);
     return resolved;
@@ -197,7 +200,7 @@ export class Players {
    */
   readonly nameOf = (stored: string): string => {
     const resolved = this.resolve(stored);
-    if (!resolved.erased && resolved.player !== null && parseReference(stored) !== null && !this.hasRow(resolved.player)) {
+    if (!resolved.erased && resolved.player !== null && this.unknown.has(resolved.player) && parseReference(stored) !== null) {
       const token = unnamedToken(resolved.player);
       this.unnamed.set(token, stored);
       return token;
@@ -207,10 +210,6 @@ export class Players {
     this.erased.set(token, stored);
     return token;
   };
-
-  private hasRow(player: number): boolean {
-    return this.present && this.db.prepare('SELECT 1 FROM player WHERE id = ?').get(player) !== undefined;
-  }
 
   /** After an erasure: names and references read again. */
   forget(): void {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFloor } from '../../src/cli/commands/floor.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
@@ -147,6 +148,14 @@ describe('a dead table PC replaced from the floor (D99)', () => {
     await ship(table.store, link);
     const head = table.store.headOfChain();
     table.close();
+    // The floor keeps no names (D104): the players the restored rows name are known here by number only,
+    // and one of them leaving stays that player — no new player is made of the number the table showed.
+    const players = new Database(db, { readonly: true });
+    const unnamedUpTo = players.prepare('SELECT unnamed_up_to FROM player_references').pluck().get() as number;
+    const kept = players.prepare('SELECT id, name FROM player').all() as { id: number; name: string }[];
+    players.close();
+    expect(unnamedUpTo).toBeGreaterThan(0);
+    expect(kept.filter((player) => player.id <= unnamedUpTo || player.name.includes('\u2068'))).toEqual([]);
     expect(head.seq).toBeGreaterThan(headAtDeath.seq);
     expect(await floorClientOf(link).head()).toEqual(head);
     const io = cliIo();
