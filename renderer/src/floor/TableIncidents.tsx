@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Words } from '../../../src/evaluator/words';
+import { IncidentsTable } from '../components/floor/IncidentsTable';
 import { DICTIONARIES, type Lang } from '../i18n';
 import { readTableIncidents, type TableIncidents as Found } from './report-api';
 import { timeOfDay } from './words';
@@ -40,30 +41,7 @@ export function TableIncidents({ lang, token, table }: { readonly lang: Lang; re
           {found.incidents.length === 0 ? (
             <p>{t.noIncidents}</p>
           ) : (
-            <table className="floor-grid">
-              <thead>
-                <tr>
-                  <th>{t.rowColumn}</th>
-                  <th>{t.timeOfDayColumn}</th>
-                  <th>{t.handColumn}</th>
-                  <th>{t.kindColumn}</th>
-                  <th>{t.whoColumn}</th>
-                  <th>{t.whatColumn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.incidents.map((incident) => (
-                  <tr key={incident.row} data-testid="table-incident" data-row={incident.row}>
-                    <td>{incident.row}</td>
-                    <td>{incident.at === null ? t.none : timeOfDay(lang, new Date(incident.at).toISOString())}</td>
-                    <td>{incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : incident.hand}</td>
-                    <td>{t.incidentKinds[incident.kind]}</td>
-                    <td>{incident.who[lang]}</td>
-                    <td>{incident.words[lang]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <IncidentsTable incidents={found.incidents} lang={lang} timeOf={(at) => timeOfDay(lang, new Date(at).toISOString())} className="floor-grid" rowProps={(incident) => ({ 'data-testid': 'table-incident', 'data-row': incident.row })} />
           )}
         </>
       )}

@@ -4,6 +4,7 @@ import type { FloorReports } from '../../core/useFloorReport';
 import { type Lang, useLanguage } from '../../i18n';
 import { Keypad, digitsOnly } from '../controls/Keypad';
 import { Modal } from '../dialogs/Modal';
+import { IncidentsTable } from './IncidentsTable';
 
 const KINDS: readonly ReportKind[] = ['session', 'collections', 'cashflow', 'incidents'];
 /** A tournament's standings are offered at a tournament's table only. */
@@ -389,30 +390,7 @@ export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props)
         return shown.incidents.length === 0 ? (
           <p className="hint hint-large">{t.noIncidents}</p>
         ) : (
-          <table className="report-table" data-testid="incidents-list">
-            <thead>
-              <tr>
-                <th>{t.rowColumn}</th>
-                <th>{t.timeOfDayColumn}</th>
-                <th>{t.handColumn}</th>
-                <th>{t.kindColumn}</th>
-                <th>{t.whoColumn}</th>
-                <th>{t.whatColumn}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.incidents.map((incident) => (
-                <tr key={incident.row} data-testid={`incident-${incident.row}`}>
-                  <td>{incident.row}</td>
-                  <td>{incident.at === null ? t.none : timeOfDay(lang, incident.at)}</td>
-                  <td>{incident.hand === null ? t.none : incident.afterHand ? t.afterHand(incident.hand) : incident.hand}</td>
-                  <td>{t.incidentKinds[incident.kind]}</td>
-                  <td>{words(incident.who)}</td>
-                  <td>{words(incident.words)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <IncidentsTable incidents={shown.incidents} lang={lang} timeOf={(at) => timeOfDay(lang, at)} className="report-table" testId="incidents-list" rowProps={(incident) => ({ 'data-testid': `incident-${incident.row}` })} />
         );
     }
   };
