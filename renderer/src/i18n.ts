@@ -5,6 +5,7 @@ import type { Words } from '../../src/evaluator/words';
 import type { SimFault } from '../../src/hardware/sim-faults';
 import type { ReportKind } from '../../src/reports/floor-report';
 import { incidentKindsIn, UNDO_REASONS } from '../../src/reports/incident-kinds';
+import { heldPlayer, printedName, type ReportedPlayer } from '../../src/reports/player-names';
 import type { ConnectionState } from './core/core';
 
 /** The languages of the screen; the core's words come in both already (`Words`). */
@@ -342,6 +343,10 @@ const en = {
   chipsColumn: 'Chips',
   levelNow: (level: number) => `Blind level ${level}: the places so far`,
   wonBy: (name: string) => `Won by ${name}`,
+  /** A player in a report: an erased one, or one known by number only, in these words (D102, D104). */
+  playerName: (player: ReportedPlayer) => printedName(player, 'en'),
+  /** A seated player's name as the table holds it: one known by number only (a table restored from the floor, D104) in these words. */
+  seatName: (name: string) => printedName(heldPlayer(name), 'en'),
   handsTitle: 'Hands at this table',
   backToTable: 'Back to the table',
   noHands: 'No hands yet',
@@ -685,6 +690,8 @@ const de: Dictionary = {
   chipsColumn: 'Chips',
   levelNow: (level: number) => `Blindstufe ${level}: die Ränge bisher`,
   wonBy: (name: string) => `Gewonnen von ${name}`,
+  playerName: (player: ReportedPlayer) => printedName(player, 'de'),
+  seatName: (name: string) => printedName(heldPlayer(name), 'de'),
   handsTitle: 'Hände an diesem Tisch',
   backToTable: 'Zurück zum Tisch',
   noHands: 'Noch keine Hände',

@@ -1,12 +1,10 @@
 import type { TableState } from '../engine/table/table-state.js';
+import type { ReportedPlayer } from './player-names.js';
 import { type Facts, inLogOrder, inWindow, WHOLE_LOG, type Window } from './facts.js';
 
 /** One player's stay at a seat: from sitting down to leaving (or still there). Amounts in chip units. */
-export type SeatStay = {
+export type SeatStay = ReportedPlayer & {
   readonly seat: number;
-  readonly name: string;
-  /** The player's name was erased (D102): `name` is the English words for it, printed in the report's language. */
-  readonly erased?: true;
   /** Sat down before the report's period: the buy-in is in the opening chips, not here (0). */
   readonly seatedBefore: boolean;
   readonly buyIn: number;

@@ -54,9 +54,11 @@ export function floorReport(kind: ReportKind, facts: Facts, options: ReportOptio
   const report = reportOf(kind, facts, options);
   const names = options.names ?? NUMBERED;
   // Players are named as the report is made: an erased one as such, in every report made after the erasure.
+  // Known by number only (the floor's copy has no names): the number, for the report's language to word.
   const named = <T extends { readonly name: string }>(item: T): T => {
-    const { name, erased } = names(item.name);
-    return erased ? { ...item, name, erased: true } : { ...item, name };
+    const { name, erased, player, numbered } = names(item.name);
+    if (erased) return { ...item, name, erased: true };
+    return numbered === true && player !== null ? { ...item, name, numbered: player } : { ...item, name };
   };
   if (report.kind === 'cashflow') return { ...report, stays: report.stays.map(named) };
   if (report.kind === 'standings') return { ...report, winner: report.winner === null ? null : names(report.winner).name, places: report.places.map(named), playing: report.playing.map(named) };

@@ -7,8 +7,26 @@
 /** What the reports and screens print for an erased player. */
 export const ERASED_PLAYER = { en: 'erased player', de: 'gelöschter Spieler' } as const;
 
-/** A name as the log keeps it, read: the player's name, or that it was erased. `player`: the reference's number, null for a name an earlier Felt wrote into the log. */
-export type PlayerName = { readonly name: string; readonly erased: boolean; readonly player: number | null };
+/** What the reports and screens print for a player whose name this database never had (the floor's copy: D99, D104). */
+export const NUMBERED_PLAYER = { en: (player: number): string => `player ${player}`, de: (player: number): string => `Spieler ${player}` } as const;
+
+/**
+ * A name as the log keeps it, read: the player's name, or that it was erased. `player`: the reference's number,
+ * null for a name an earlier Felt wrote into the log. `numbered`: no name is known here, only the number.
+ */
+export type PlayerName = { readonly name: string; readonly erased: boolean; readonly player: number | null; readonly numbered?: true };
+
+/**
+ * A player as a report carries them: `name` in English words when there is no name to print (erased, or known
+ * by number only), with the flag that lets a screen or a PDF print those words in its own language.
+ */
+export type ReportedPlayer = { readonly name: string; /** The name was erased (D102). */ readonly erased?: true; /** Known by this number only (D104). */ readonly numbered?: number };
+
+/** The name to print for a reported player, in the language's words for an erased or numbered one. */
+export function printedName(player: ReportedPlayer, lang: keyof typeof ERASED_PLAYER): string {
+  if (player.erased === true) return ERASED_PLAYER[lang];
+  return player.numbered === undefined ? player.name : NUMBERED_PLAYER[lang](player.numbered);
+}
 
 /** Resolves a name as the log keeps it (a reference, or an earlier Felt's name) to the name to print. */
 export type PlayerNames = (stored: string) => PlayerName;
@@ -45,13 +63,24 @@ export function unnamedToken(player: number): string {
   return `player \u2068${player}\u2069`;
 }
 
+/**
+ * A name as the table holds it (a seat's, a departure's), for a screen to print: an erased player's or an
+ * unnamed player's token (the isolate marks around the number) as the flag and number, any other as the name.
+ */
+export function heldPlayer(name: string): ReportedPlayer {
+  const erased = parseErasedToken(name);
+  if (erased !== null) return { name: ERASED_PLAYER.en, erased: true };
+  const unnamed = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(name);
+  return unnamed === null ? { name } : { name: NUMBERED_PLAYER.en(Number(unnamed[1])), numbered: Number(unnamed[1]) };
+}
+
 /** Without the side table (the floor's copy, a reader of another table): a reference is printed as its number. */
 export const NUMBERED: PlayerNames = (stored) => {
   const erased = parseErasedToken(stored);
   if (erased !== null) return { name: ERASED_PLAYER.en, erased: true, player: erased };
   const unnamed = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(stored);
-  if (unnamed !== null) return { name: `player ${unnamed[1]}`, erased: false, player: Number(unnamed[1]) };
+  if (unnamed !== null) return { name: NUMBERED_PLAYER.en(Number(unnamed[1])), erased: false, player: Number(unnamed[1]), numbered: true };
   const reference = parseReference(stored);
-  return reference === null ? { name: stored, erased: false, player: null } : { name: `player ${reference.player}`, erased: false, player: reference.player };
+  return reference === null ? { name: stored, erased: false, player: null } : { name: NUMBERED_PLAYER.en(reference.player), erased: false, player: reference.player, numbered: true };
 };
 

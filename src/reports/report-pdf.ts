@@ -1,4 +1,4 @@
-import { ERASED_PLAYER } from './player-names.js';
+import { printedName, type ReportedPlayer } from './player-names.js';
 import type { Words } from '../evaluator/words.js';
 import type { CashFlow } from './cash-flow.js';
 import type { CollectionsReport } from './collections.js';
@@ -97,7 +97,8 @@ const EN = {
   dealerColumn: 'Dealer',
   dealerOf: (name: string, number: string) => `${name} #${number}`,
   noDealerRecorded: 'no dealer recorded',
-  erasedPlayer: ERASED_PLAYER.en as string,
+  /** A player's name as printed: an erased one, or one known by number only, in these words (D102, D104). */
+  playerName: (player: ReportedPlayer): string => printedName(player, 'en'),
   shiftsColumn: 'Shifts',
   minutesColumn: 'Minutes on duty',
   perHourColumn: 'Hands per hour',
@@ -201,7 +202,7 @@ const DE: Labels = {
   dealerColumn: 'Dealer',
   dealerOf: (name, number) => `${name} #${number}`,
   noDealerRecorded: 'kein Dealer erfasst',
-  erasedPlayer: ERASED_PLAYER.de,
+  playerName: (player: ReportedPlayer): string => printedName(player, 'de'),
   shiftsColumn: 'Schichten',
   minutesColumn: 'Minuten im Dienst',
   perHourColumn: 'Hände pro Stunde',
@@ -565,16 +566,16 @@ function cashFlowBlocks(report: CashFlow, t: Labels, f: Format): Block[] {
   ];
 }
 
-/** A player's name as the report prints it: an erased one in the report's language (D102). */
-function playerName(player: { readonly name: string; readonly erased?: true }, t: Labels): string {
-  return player.erased === true ? t.erasedPlayer : player.name;
+/** A player's name as the report prints it: an erased one, or one known by number only, in the report's language. */
+function playerName(player: ReportedPlayer, t: Labels): string {
+  return t.playerName(player);
 }
 
 function standingsBlocks(report: Standings, t: Labels, f: Format): Block[] {
   if (!report.tournament) return [{ kind: 'note', text: t.notATournament }];
   const seat = (at: number | null): string => (at === null ? t.none : String(at));
   return [
-    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.places[0]?.erased === true ? t.erasedPlayer : report.winner) },
+    { kind: 'note', text: report.winner === null ? t.levelNow(report.level ?? 1) : t.wonBy(report.places[0] === undefined ? report.winner : t.playerName(report.places[0])) },
     {
       kind: 'table',
       title: t.places,

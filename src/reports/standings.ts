@@ -1,7 +1,8 @@
+import type { ReportedPlayer } from './player-names.js';
 import type { TableState } from '../engine/table/table-state.js';
 
 /** A place in a tournament: the winner first, then the players out, the best place first. */
-export type Place = { readonly place: number; readonly name: string; /** The seat they played at (the winner's, while still seated). */ readonly seat: number | null; /** The name was erased (D102). */ readonly erased?: true };
+export type Place = ReportedPlayer & { readonly place: number; /** The seat they played at (the winner's, while still seated). */ readonly seat: number | null };
 
 /**
  * A tournament's standings as the log leaves the table: the places so far (the winner's once there is
@@ -15,7 +16,7 @@ export type Standings = {
   readonly winner: string | null;
   readonly places: readonly Place[];
   /** Still in, the most chips first (seat order between equal stacks): between hands their chips, during one the chips it began with. */
-  readonly playing: readonly { readonly seat: number; readonly name: string; readonly chips: number; /** The name was erased (D102). */ readonly erased?: true }[];
+  readonly playing: readonly (ReportedPlayer & { readonly seat: number; readonly chips: number })[];
 };
 
 export function standings(table: TableState | null): Standings {

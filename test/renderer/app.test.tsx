@@ -17,6 +17,18 @@ async function app(core: FakeCore) {
 }
 
 describe('the screen and the core', () => {
+  it("words a player the table knows by number only (restored from the floor's copy: D104) in the screen's language", async () => {
+    const view = flopView();
+    const core = new FakeCore({ ...view, seats: view.seats.map((seat) => (seat.seat === 4 ? { ...seat, name: 'player \u20687\u2069' } : seat)) });
+    const { text, click } = await app(core);
+    expect(text('seat-4')).toContain('player 7');
+    expect(text('seat-4')).not.toContain('\u2068');
+    await click('lang-de');
+    expect(text('seat-4')).toContain('Spieler 7');
+    expect(text('seat-4')).not.toContain('player');
+    expect(text('seat-6')).toContain(view.seats.find((seat) => seat.seat === 6)?.name ?? '?');
+  });
+
   it('asks for the view and what the core is, and shows the prompt, stakes, hand and devices', async () => {
     const core = new FakeCore(flopView());
     const { text } = await app(core);

@@ -362,6 +362,31 @@ describe('the floor reports', () => {
     expect(query('start-hand')).not.toBeNull();
   });
 
+  it("word an erased player and one known by number only in the screen's language, never the report's English (D102, D104)", async () => {
+    const core = reportingCore({ ...startView(), stakes: { ...startView().stakes, mode: 'tournament' } });
+    const stays = cashflow(null) as Extract<FloorReport, { kind: 'cashflow' }>;
+    const [first, second] = stays.stays as [(typeof stays.stays)[0], (typeof stays.stays)[0]];
+    const named: FloorReport = { ...stays, stays: [{ ...first, name: 'erased player', erased: true }, { ...second, name: 'player 7', numbered: 7 }] };
+    const places: FloorReport = { ...(STANDINGS as Extract<FloorReport, { kind: 'standings' }>), winner: 'erased player', places: [{ place: 1, name: 'erased player', erased: true, seat: 2 }, { place: 2, name: 'player 7', numbered: 7, seat: 9 }], playing: [] };
+    core.on('floor-report', ({ kind }) => ({ ok: true, result: kind === 'standings' ? places : kind === 'cashflow' ? named : SESSION }));
+    const { click, text } = await openReports(core);
+    await click('reports-tab-cashflow');
+    await settle();
+    expect(text('stay-0')).toContain('erased player');
+    expect(text('stay-1')).toContain('player 7');
+    await click('lang-de');
+    await settle();
+    expect(text('stay-0')).toContain('gelöschter Spieler');
+    expect(text('stay-0')).not.toContain('erased');
+    expect(text('stay-1')).toContain('Spieler 7');
+    expect(text('stay-1')).not.toContain('player');
+    await click('reports-tab-standings');
+    await settle();
+    expect(text('standings-state')).toBe('Gewonnen von gelöschter Spieler');
+    expect(text('place-1-2')).toBe('1gelöschter Spieler2');
+    expect(text('place-2-9')).toBe('2Spieler 79');
+  });
+
   it('speak German after switching the language', async () => {
     const core = reportingCore();
     const { click, get, text } = await openReports(core);

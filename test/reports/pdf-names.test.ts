@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { factsOf } from '../../src/reports/facts.js';
-import { type FloorReport, floorReport } from '../../src/reports/floor-report.js';
+import { type FloorReport, floorReport, REPORT_FACTS } from '../../src/reports/floor-report.js';
 import { type ReportLanguage, reportPdf } from '../../src/reports/report-pdf.js';
+import { readReportSource } from '../../src/store/log-reader.js';
 import { Store } from '../../src/store/store.js';
 import { AT, floorFixture, pdfFonts, pdfInfo, pdfPages, shownGlyphs, writePdf } from './pdf-support.js';
 
@@ -78,6 +79,27 @@ describe('any name in the PDF', () => {
       expect(session).toMatch(language === 'en' ? /^ *Đorđe #9 +2 +12 +140 +4\.71/m : /^ *Đorđe #9 +2 +12 +140 +4,71/m);
     });
   }
+
+  it("words a player known by number only (the floor's copy has no names: D104) and an erased one in the PDF's language", () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'felt-pdf-numbered-')), 'table.db');
+    const store = Store.open(db);
+    const table = TableController.open(store, { now: () => AT }, CASINO_5_10);
+    ['Łukasz', 'Αλέξης'].forEach((name, index) => expect(table.submit({ id: `sit-${index}`, command: { type: 'sit', seat: index + 1, name, buyIn: 500 } }).lastError).toBeNull());
+    store.close();
+    // Made as the floor makes it: the rows' references, no names beside them.
+    const source = readReportSource(db, REPORT_FACTS.cashflow, true);
+    const report = floorReport('cashflow', source.facts, { table: source.table });
+    if (report.kind !== 'cashflow') throw new Error('not a cash flow');
+    expect(report.stays.map(({ name, numbered }) => [name, numbered])).toEqual([['player 1', 1], ['player 2', 2]]);
+    const erased: FloorReport = { ...report, stays: report.stays.map((stay, index) => (index === 1 ? { seat: stay.seat, seatedBefore: stay.seatedBefore, buyIn: stay.buyIn, topUps: 0, cashOut: stay.cashOut, timeCollected: 0, timeUnpaid: 0, adjustments: 0, name: 'erased player', erased: true } : stay)) };
+    const english = printed('numbered-cashflow-en', erased, 'en').text;
+    const german = printed('numbered-cashflow-de', erased, 'de').text;
+    expect(english).toMatch(/^ *1 +player 1 +500 /m);
+    expect(english).toMatch(/^ *2 +erased player +500 /m);
+    expect(german).toMatch(/^ *1 +Spieler 1 +500 /m);
+    expect(german).toMatch(/^ *2 +gelöschter Spieler +500 /m);
+    expect(german).not.toMatch(/player|Łukasz|Αλέξης/);
+  });
 
   it('prints a name the font cannot draw with the replacement glyph, the real name in the text layer; a typed line break as a space', () => {
     const names = ['王芳', 'Zoë 🎰', 'Ada\nLovelace', 'Ł\u0007ukasz'];

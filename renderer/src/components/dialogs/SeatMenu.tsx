@@ -54,10 +54,10 @@ export function SeatMenu({ seat, buyIn, chipUnit, cash, leave, onCommand, onClos
   // Dealt into the hand in play (folded too: their chips are in the pots): chips come and go after it.
   const inHand = seat.status === 'active' || seat.status === 'all-in' || seat.status === 'folded';
   return (
-    <Modal testId="seat-menu" title={t.seatMenuTitle(n, seat.name)} onClose={onClose}>
+    <Modal testId="seat-menu" title={t.seatMenuTitle(n, t.seatName(seat.name))} onClose={onClose}>
       {error}
       {leaving ? (
-        <LeaveConfirm name={seat.name} stack={seat.stack} onConfirm={() => send({ type: 'leave', seat: n })} onBack={() => setLeaving(false)} onTooSoon={onTooSoon} />
+        <LeaveConfirm name={t.seatName(seat.name)} stack={seat.stack} onConfirm={() => send({ type: 'leave', seat: n })} onBack={() => setLeaving(false)} onTooSoon={onTooSoon} />
       ) : topUp === null ? (
         <div className="menu-buttons">
           {inHand && (

@@ -275,7 +275,7 @@ export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props)
                   // The same seat can have several stays, even of the same name.
                   <tr key={`${stay.seat}-${index}`} data-testid={`stay-${index}`}>
                     <td>{stay.seat}</td>
-                    <td>{stay.name}</td>
+                    <td>{t.playerName(stay)}</td>
                     <td className="number">{stay.seatedBefore ? t.seatedBefore : num(stay.buyIn)}</td>
                     <td className="number">{num(stay.topUps)}</td>
                     <td className="number">{stay.cashOut === null ? t.stillSeated : num(stay.cashOut)}</td>
@@ -337,7 +337,7 @@ export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props)
         return (
           <>
             <p className="report-heading" data-testid="standings-state">
-              {shown.winner === null ? t.levelNow(shown.level ?? 1) : t.wonBy(shown.winner)}
+              {shown.winner === null ? t.levelNow(shown.level ?? 1) : t.wonBy(shown.places[0] === undefined ? shown.winner : t.playerName(shown.places[0]))}
             </p>
             <table className="report-table" data-testid="standings-places">
               <caption className="report-heading">{t.places}</caption>
@@ -357,7 +357,7 @@ export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props)
                 {shown.places.map((place) => (
                   <tr key={`${place.place}-${place.name}`} data-testid={`place-${place.place}-${place.seat ?? 0}`}>
                     <td className="number">{place.place}</td>
-                    <td>{place.name}</td>
+                    <td>{t.playerName(place)}</td>
                     <td>{place.seat ?? t.none}</td>
                   </tr>
                 ))}
@@ -377,7 +377,7 @@ export function ReportsDialog({ reports, tournament, onClose, onUnlock }: Props)
                   {shown.playing.map((player) => (
                     <tr key={player.seat}>
                       <td>{player.seat}</td>
-                      <td>{player.name}</td>
+                      <td>{t.playerName(player)}</td>
                       <td className="number">{num(player.chips)}</td>
                     </tr>
                   ))}

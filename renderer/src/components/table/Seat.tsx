@@ -48,7 +48,7 @@ export function Seat({ seat, place, isActor, markers, onTap }: Props) {
       <span className="seat-head" style={{ '--markers': [markers.dealer, markers.small, markers.big].filter(Boolean).length } as CSSProperties}>
         <span className="seat-number">{n}</span>
         <span className="seat-name" ref={name}>
-          {seat.name}
+          {t.seatName(seat.name)}
         </span>
       </span>
       {(markers.dealer || markers.small || markers.big) && (
