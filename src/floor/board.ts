@@ -20,6 +20,12 @@ export type BoardRow = {
   readonly clockOffsetMs: number | null;
   readonly clockOff: boolean;
   readonly log: { readonly rows: number; readonly movedAt: string; readonly forks: number };
+  /**
+   * The table's PC was replaced from the floor (D99): when last, and whether a replaced PC came back with its
+   * revoked credential (refused each time: when last, how often, over all its replacements) — a PC on the
+   * floor still playing as this table, for a supervisor to find; null for a table never replaced.
+   */
+  readonly replaced: { readonly at: string; readonly oldPc: { readonly seenAt: string; readonly times: number } | null } | null;
 };
 
 export type Board = { readonly at: string; readonly tables: readonly BoardRow[] };
@@ -48,13 +54,19 @@ export async function readBoard(pool: pg.Pool): Promise<Board> {
     received_at: Date | null;
     live_since: Date | null;
     silent: boolean | null;
+    replaced_at: Date | null;
+    old_seen_at: Date | null;
+    old_seen_count: string | null;
     now: Date;
   }>(
     `SELECT t.id, t.name, t.enrolled_at, h.seq, h.moved_at,
             (SELECT count(*)::int FROM fork_incident f WHERE f.table_id = t.id) AS forks,
             b.status, (extract(epoch FROM b.table_clock - b.received_at) * 1000)::float8 AS offset_ms, b.received_at, b.live_since,
-            b.received_at < now() - make_interval(secs => $1 / 1000.0) AS silent, now() AS now
+            b.received_at < now() - make_interval(secs => $1 / 1000.0) AS silent,
+            r.replaced_at, r.old_seen_at, r.old_seen_count, now() AS now
        FROM floor_table t JOIN chain_head h ON h.table_id = t.id LEFT JOIN board_status b ON b.table_id = t.id
+       LEFT JOIN LATERAL (SELECT max(replaced_at) AS replaced_at, max(old_seen_at) AS old_seen_at, sum(old_seen_count) AS old_seen_count
+                            FROM table_replacement WHERE table_id = t.id) r ON true
       ORDER BY t.name`,
     [SILENT_AFTER_MS],
   );
@@ -65,7 +77,9 @@ export async function readBoard(pool: pg.Pool): Promise<Board> {
       const link: BoardRow['link'] =
         row.received_at === null ? { state: 'never', since: row.enrolled_at.toISOString() } : row.silent === true ? { state: 'silent', since: row.received_at.toISOString() } : { state: 'live', since: (row.live_since ?? row.received_at).toISOString() };
       const offset = row.offset_ms === null ? null : Math.round(row.offset_ms);
-      return { id: row.id, name: row.name, status: row.status, link, clockOffsetMs: offset, clockOff: offset !== null && Math.abs(offset) > CLOCK_LIMIT_MS, log: { rows: row.seq, movedAt: row.moved_at.toISOString(), forks: row.forks } };
+      const oldPc = row.old_seen_at === null ? null : { seenAt: row.old_seen_at.toISOString(), times: Number(row.old_seen_count) };
+      const replaced = row.replaced_at === null ? null : { at: row.replaced_at.toISOString(), oldPc };
+      return { id: row.id, name: row.name, status: row.status, link, clockOffsetMs: offset, clockOff: offset !== null && Math.abs(offset) > CLOCK_LIMIT_MS, log: { rows: row.seq, movedAt: row.moved_at.toISOString(), forks: row.forks }, replaced };
     }),
   };
 }

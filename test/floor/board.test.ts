@@ -167,6 +167,18 @@ describe("the floor board's screen, in Chromium", () => {
       await expect.poll(() => card.getByTestId('table-hand').textContent()).toBe('Hand 4 läuft · Pot 1.250');
       expect(await card.getByTestId('table-call').textContent()).toBe('Ruft den Floor');
       expect(await page.getByTestId('floor-who').textContent()).toBe('Sam, Floor-Supervisor #20');
+      // A table whose PC was replaced (D99) and whose old PC came back twice with its revoked credential: the
+      // floor's record of it (replacement.test.ts makes it for real) shows on the card, as an alarm.
+      expect(await card.getByTestId('table-old-pc').count()).toBe(0);
+      await floor.database.pool.query(
+        "INSERT INTO table_replacement (table_id, old_credential_hash, head_seq, head_hash, replaced_at, old_seen_at, old_seen_count) VALUES ($1, $2, 0, $3, '2026-12-01T22:15:00Z', '2026-12-02T07:40:00Z', 2)",
+        [link.table.id, 'c'.repeat(64), '0'.repeat(64)],
+      );
+      // Chromium runs in this process's time zone: the times as German writes them here.
+      const german = (iso: string): string => new Date(iso).toLocaleString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+      await expect.poll(() => card.getByTestId('table-old-pc').textContent()).toBe(`Der ersetzte PC meldete sich 2-mal (zuletzt ${german('2026-12-02T07:40:00Z')}), abgelehnt: im Saal suchen und ausschalten`);
+      expect(await card.getByTestId('table-replaced').textContent()).toBe(`PC ersetzt ${german('2026-12-01T22:15:00Z')}`);
+      expect(await card.getAttribute('class')).toContain('floor-table-alarm');
       // The page holds no card: the board's answer is the strict line (the first test), and the page shows only it.
       expect(await page.content()).not.toMatch(/holeCards|faceDown/);
       // Signed out: the token is dead at the floor too.

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFloor } from '../../src/cli/commands/floor.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
-import { storeStatus } from '../../src/floor/board.js';
+import { readBoard, storeStatus } from '../../src/floor/board.js';
 import { enrolFromStart, enrolTable } from '../../src/floor/link/enrol.js';
 import { formatEnrolmentCode, parseEnrolmentCode } from '../../src/floor/link/enrolment-code.js';
 import { FloorClient, FloorRefused } from '../../src/floor/link/floor-client.js';
@@ -178,6 +178,11 @@ describe('a dead table PC replaced from the floor (D99)', () => {
     const seen = await floor.database.pool.query<{ old_seen_count: number }>('SELECT old_seen_count FROM table_replacement WHERE table_id = $1 AND old_credential_hash IS NOT NULL ORDER BY replaced_at', [link.table.id]);
     expect(seen.rows.some((row) => row.old_seen_count > 0)).toBe(true);
     expect(floor.log.some((line) => line.includes("the old PC of 'Table A'") && line.includes('refused'))).toBe(true);
+    // On the floor board: the table replaced, its old PC seen coming back (refused), as an alarm for the room.
+    const line = (await readBoard(floor.database.pool)).tables.find((row) => row.id === link.table.id);
+    expect(line?.replaced).toEqual({ at: expect.any(String) as string, oldPc: { seenAt: expect.any(String) as string, times: expect.any(Number) as number } });
+    expect(line?.replaced?.oldPc?.times).toBeGreaterThanOrEqual(2);
+    expect(Date.parse(line?.replaced?.oldPc?.seenAt ?? '')).toBeGreaterThanOrEqual(Date.parse(line?.replaced?.at ?? ''));
   }, 120_000);
 
   it('refuses a replacement code used twice, and leaves nothing made', async () => {

@@ -6,7 +6,7 @@ import type { Lang } from '../i18n';
 import { type FloorSignIn, readBoard, signIn, signOut } from './floor-api';
 import { RoomReports } from './RoomReports';
 import { TableHands } from './TableHands';
-import { chips, FLOOR_WORDS, timeOfDay } from './words';
+import { chips, dayAndTime, FLOOR_WORDS, timeOfDay } from './words';
 
 /** How often the board asks the floor: a table's change shows within a second (issue 25). */
 const POLL_MS = 500;
@@ -184,7 +184,8 @@ function TableCard({ lang, row, openHands }: { readonly lang: Lang; readonly row
   const status = row.status;
   const calling = status?.devices.some((device) => device.incident === 'floor-call') ?? false;
   const faults = status?.devices.filter((device) => device.state !== 'connected') ?? [];
-  const alarm = row.link.state !== 'live' || calling || faults.length > 0 || row.clockOff || row.log.forks > 0;
+  const oldPc = row.replaced?.oldPc ?? null;
+  const alarm = row.link.state !== 'live' || calling || faults.length > 0 || row.clockOff || row.log.forks > 0 || oldPc !== null;
   return (
     <li className={`floor-table${alarm ? ' floor-table-alarm' : ''}`} data-testid="floor-table" data-table={row.name}>
       <h2>
@@ -237,6 +238,16 @@ function TableCard({ lang, row, openHands }: { readonly lang: Lang; readonly row
       {row.log.forks > 0 && (
         <p className="floor-warn" data-testid="table-forks">
           {words.forks(row.log.forks)}
+        </p>
+      )}
+      {row.replaced !== null && (
+        <p className="floor-muted" data-testid="table-replaced">
+          {words.replaced(dayAndTime(lang, row.replaced.at))}
+        </p>
+      )}
+      {oldPc !== null && (
+        <p className="floor-warn" data-testid="table-old-pc">
+          {words.oldPc(oldPc.times, dayAndTime(lang, oldPc.seenAt))}
         </p>
       )}
     </li>

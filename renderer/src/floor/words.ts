@@ -25,6 +25,8 @@ export type FloorWords = {
   readonly collectNow: (chips: string) => string;
   readonly owed: (chips: string) => string;
   readonly forks: (count: number) => string;
+  readonly replaced: (at: string) => string;
+  readonly oldPc: (times: number, last: string) => string;
   readonly rows: (count: string) => string;
   readonly software: (version: string, build: string) => string;
   readonly floorCall: string;
@@ -57,6 +59,8 @@ const en: FloorWords = {
   collectNow: (chips) => `Time to collect: ${chips}`,
   owed: (chips) => `Time owed: ${chips}`,
   forks: (count) => `${count} refused fork${count === 1 ? '' : 's'} — another log sent under its name`,
+  replaced: (at) => `PC replaced ${at}`,
+  oldPc: (times, last) => `The replaced PC came back ${times === 1 ? 'once' : `${times} times`} (last ${last}), refused: find it on the floor and switch it off`,
   rows: (count) => `${count} log rows at the floor`,
   floorCall: 'Calls the floor',
   devicesFine: 'Devices connected',
@@ -89,6 +93,8 @@ const de: FloorWords = {
   collectNow: (chips) => `Zeit zu kassieren: ${chips}`,
   owed: (chips) => `Offene Zeit: ${chips}`,
   forks: (count) => `${count} abgelehnte Abspaltung${count === 1 ? '' : 'en'} — ein anderes Log unter seinem Namen gesendet`,
+  replaced: (at) => `PC ersetzt ${at}`,
+  oldPc: (times, last) => `Der ersetzte PC meldete sich ${times === 1 ? 'einmal' : `${times}-mal`} (zuletzt ${last}), abgelehnt: im Saal suchen und ausschalten`,
   rows: (count) => `${count} Log-Zeilen am Floor`,
   floorCall: 'Ruft den Floor',
   devicesFine: 'Geräte verbunden',
@@ -104,6 +110,11 @@ const AMOUNTS: Readonly<Record<Lang, Intl.NumberFormat>> = { en: new Intl.Number
 
 export function chips(lang: Lang, amount: number): string {
   return AMOUNTS[lang].format(amount);
+}
+
+/** A day and time on the floor's screen, as each language writes it (what may be days ago). */
+export function dayAndTime(lang: Lang, iso: string): string {
+  return new Date(iso).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** A time of day on the floor's screen, as each language writes it. */
