@@ -74,13 +74,20 @@ function isPin(value: unknown): value is NamesMovedPin {
  * the side table names (one record, kept where the side table says), and each of its pins a command's rows
  * before it, exactly (the command kept ending at its last row, the one before ending just before its first).
  */
-export function movedRecordProblem(db: Database.Database, moved: MovedNames | null, seq: number): string | null {
-  if (moved === null) return "it records that the players' names left the log's rows, but the side table of the names' move (names_moved) names no such record (its row was removed: the pins are not read)";
-  if (moved.row !== seq) return `it records that the players' names left the log's rows, but the side table of the names' move names row ${moved.row} as that record (a second record, or the side table changed)`;
-  const ending = db.prepare('SELECT count(*) FROM command WHERE last = ?').pluck();
+export function movedRecordProblem(db: Database.Database, moved: MovedNames | null, seq: number, record: Extract<TableLogEntry, { type: 'names-moved' }>): string | null {
+  const ending = db.prepare('SELECT lower(hex(hash)) FROM command WHERE last = ?').pluck();
   const before = db.prepare('SELECT coalesce(max(last), 0) FROM command WHERE last < ?').pluck();
+  const commandOf = (pin: NamesMovedPin): string | undefined => ((before.get(pin.last) as number) === pin.first - 1 ? (ending.get(pin.last) as string | undefined) : undefined);
+  if (moved === null) {
+    // A log restored from the floor's copy (D99) holds the rows as first written, and the record without its
+    // side table: every command it pins gives the hash kept for it here, which the chain has checked. A
+    // table whose rows were rewritten and whose side table was emptied stops at its first rewritten command.
+    if (Array.isArray(record.pins) && record.pins.every((pin: unknown) => isPin(pin) && commandOf(pin) === pin.kept)) return null;
+    return "it records that the players' names left the log's rows, but the side table of the names' move (names_moved) names no such record (its row was removed: the pins are not read)";
+  }
+  if (moved.row !== seq) return `it records that the players' names left the log's rows, but the side table of the names' move names row ${moved.row} as that record (a second record, or the side table changed)`;
   for (const pin of moved.pins.values()) {
-    if ((ending.get(pin.last) as number) !== 1 || (before.get(pin.last) as number) !== pin.first - 1) return `it pins rows ${pin.first}–${pin.last}, which are not one command's rows (the record was changed)`;
+    if (commandOf(pin) === undefined) return `it pins rows ${pin.first}–${pin.last}, which are not one command's rows (the record was changed)`;
   }
   return null;
 }

@@ -33,7 +33,7 @@ export class Store {
   private head: { seq: number; hash: string };
   private readonly facts: FactWriter;
   private readonly players: Players;
-  /** Whether the rows name players by reference (a table this Felt began), or by name (an earlier Felt's: D103). */
+  /** Whether the rows name players by reference (a table this Felt began, or one whose names were moved: D113), or by name (an earlier Felt's: D103). */
   private byReference: boolean;
   /** Where the report facts' derivation stands: after the last row. */
   private factCursor: FactCursor;
@@ -224,7 +224,7 @@ export class Store {
     return this.players.all();
   }
 
-  /** Whether the rows name players by reference (D102), or — a table an earlier Felt began — by name (D103). */
+  /** Whether the rows name players by reference (D102), or — a table an earlier Felt began, its names not moved yet — by name (D103, D113). */
   get namesByReference(): boolean {
     return this.byReference;
   }

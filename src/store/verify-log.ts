@@ -147,7 +147,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
         if (problem !== null) return { row: seq, problem };
       }
       if (entry.type === 'names-moved') {
-        const problem = movedRecordProblem(db, moved, seq);
+        const problem = movedRecordProblem(db, moved, seq, entry);
         if (problem !== null) return { row: seq, problem };
       }
       if (entry.type === 'seated') {

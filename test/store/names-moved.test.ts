@@ -14,6 +14,7 @@ import { erasePlayer } from '../../src/store/erasure.js';
 import { readHand, readReportSource } from '../../src/store/log-reader.js';
 import { LogTables } from '../../src/store/log-rows.js';
 import { readMovedNames } from '../../src/store/names-moved.js';
+import { RestoredLog } from '../../src/store/restored-log.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { rowsOf, tamper, writePayload } from './tamper.js';
@@ -222,6 +223,26 @@ describe("an older table's names moved out of its rows (D113)", () => {
     expect(() => store.moveNames(BY, AT)).toThrow(/do not give the hash kept at their end .*names are moved out of a chain that holds/);
     expect(store.namesByReference).toBe(false);
     store.close();
+  });
+
+  it("a log restored from the floor's copy (the rows as first written, then the record) verifies: the record pins the rows' kept hashes", () => {
+    const path = olderTable();
+    const original = Store.open(path);
+    const rows = [...original.rows()];
+    original.moveNames(BY, AT);
+    const record = [...original.rows(1627)];
+    original.close();
+    expect(record.map((row) => row.seq)).toEqual([1628]);
+    const restoredPath = join(mkdtempSync(join(tmpdir(), 'felt-names-restored-')), 'table.db');
+    const restored = RestoredLog.create(restoredPath);
+    restored.add([...rows, ...record]);
+    restored.finish();
+    // Its facts derived at its first opening, as a replacement's are (D99); it opens on the restored rows.
+    Store.open(restoredPath).close();
+    const checked = verifyDatabase(restoredPath);
+    expect(checked, JSON.stringify(checked)).toMatchObject({ ok: true, rows: 1628, hands: 30 });
+    // Its rows hold the names again, as the floor's copy does (D113 says what the casino does about it).
+    expect(keptTexts(restoredPath)[0]).toContain('"name":"Player 1"');
   });
 
   describe('verify finds, in words', () => {
