@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/commands/verify.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
+import type { FloorLinkFile } from '../../src/floor/link/link-file.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { Store } from '../../src/store/store.js';
 import { cliIo } from '../cli/cli-io.js';
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 /** A copy of `table-2026-12-02.db` enrolled at the floor as `name`, opened by today's Felt, changed by `change` (then rechained), its rows shipped. */
-async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof rowsOf>) => { seq: number; payload: string }): Promise<{ db: string; tableId: string }> {
+async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof rowsOf>) => { seq: number; payload: string }): Promise<{ db: string; tableId: string; link: FloorLinkFile }> {
   const db = join(floor.folder, `${name}.db`);
   copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
   const link = await enrolTable(db, await floor.enrolment(name));
@@ -39,6 +40,12 @@ async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof
       rechain(opened);
     });
   }
+  await ship(db, link);
+  return { db, tableId: link.table.id, link };
+}
+
+/** The table's rows the floor does not hold yet, shipped by the table's own shipper. */
+async function ship(db: string, link: FloorLinkFile): Promise<void> {
   const store = Store.open(db);
   const client = floorClientOf(link);
   const shipper = new Shipper(store, client, link.table.id, { pollMs: 5 });
@@ -47,7 +54,6 @@ async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof
   await shipper.stop();
   client.close();
   store.close();
-  return { db, tableId: link.table.id };
 }
 
 async function verify(db: string, tableId: string): Promise<{ code: number; out: string }> {
@@ -64,12 +70,17 @@ function moveNames(db: string): void {
 
 describe("felt verify --floor of a table whose names left its rows (D113)", () => {
   it("accepts the rewritten rows where the record pins them and the floor's rows give the hash kept; refuses a floor copy that differs otherwise", async () => {
-    const { db, tableId } = await shippedOlderTable('Older');
+    const { db, tableId, link } = await shippedOlderTable('Older');
     expect((await verify(db, tableId)).code).toBe(0);
     moveNames(db);
     const moved = await verify(db, tableId);
     expect(moved.out).toMatch(/the floor's copy of table t-[0-9a-f]{12} is this log row for row up to row 1627/);
     expect(moved.code).toBe(0);
+    // The record reaches the floor as the next row, linked to the hash kept at row 1627.
+    await ship(db, link);
+    const shipped = await verify(db, tableId);
+    expect(shipped.out).toMatch(/row for row up to row 1628 \(head [0-9a-f]{64}\); the floor holds all of it/);
+    expect(shipped.code).toBe(0);
 
     // The floor's copy of another table, whose second row (a seat taken, which the move rewrote) says another stack:
     // the file's row differs from it by more than the name.

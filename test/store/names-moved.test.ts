@@ -17,6 +17,8 @@ import { readMovedNames } from '../../src/store/names-moved.js';
 import { RestoredLog } from '../../src/store/restored-log.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
+import { checkStretch, GENESIS } from '../../src/store/verify-log.js';
+import { checkInThreads } from '../../src/store/verify-threads.js';
 import { rowsOf, tamper, writePayload } from './tamper.js';
 
 /**
@@ -243,6 +245,27 @@ describe("an older table's names moved out of its rows (D113)", () => {
     expect(checked, JSON.stringify(checked)).toMatchObject({ ok: true, rows: 1628, hands: 30 });
     // Its rows hold the names again, as the floor's copy does (D113 says what the casino does about it).
     expect(keptTexts(restoredPath)[0]).toContain('"name":"Player 1"');
+  });
+
+  it('is checked in stretches at once as in one (D83): the pins read by every thread, a rewritten row changed in a later stretch found', () => {
+    // The worker runs from the build (npm test builds first).
+    const threads = { threads: 3, from: 1, worker: new URL('../../dist/verify-worker.js', import.meta.url) };
+    const { path, pins, hashes } = movedTable();
+    const db = new Database(path, { readonly: true });
+    const joined = checkInThreads(db, path, GENESIS, 1628, undefined, { what: 'its log', row: null }, threads);
+    const single = checkStretch(db, GENESIS, 1628, undefined, { what: 'its log', row: null });
+    db.close();
+    expect(joined).not.toBeNull();
+    expect({ ...joined, state: null }).toEqual({ ...single, state: null });
+    const late = pins.filter((pin) => pin.first > 1000).at(-1) as NamesMovedPin;
+    expect(verifyDatabase(path, hashes[late.last - 1], { threads })).toMatchObject({ ok: true, anchorRow: late.last });
+    tamper(path, (tampered) => {
+      const row = rowsOf(tampered).find((entry) => entry.seq >= late.first && entry.payload.includes('"player:')) as { seq: number; payload: string };
+      writePayload(tampered, row.seq, row.payload.replace(/"player:(\d+):/, '"player:9$1:'));
+    });
+    const found = verifyDatabase(path, undefined, { threads });
+    expect(found).toMatchObject({ ok: false, row: late.first });
+    expect(found).toEqual(verifyDatabase(path));
   });
 
   describe('verify finds, in words', () => {
