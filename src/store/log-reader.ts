@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { NamesMovedPin, TableLogEntry } from '../engine/table/table-operations.js';
+import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { HandArchive, type HandHistory } from './hand-archive.js';
 import { reduceTable } from '../engine/table/table-reduce.js';
 import type { TableState } from '../engine/table/table-state.js';
@@ -8,7 +8,7 @@ import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';
 import { type LogRow, openToRead, snapshotState } from './store.js';
 import { chainSnapshotsFrom, LogTables } from './log-rows.js';
-import { readMovedNames } from './names-moved.js';
+import { type NamesMovedPin, readMovedNames } from './names-moved.js';
 import { ERASED_PLAYER, NUMBERED, parseReference, type PlayerNames, Players } from './players.js';
 
 /**

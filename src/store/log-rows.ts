@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { hash } from 'node:crypto';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { idOf, packJson, storedId, unpackJson } from './log-format.js';
-import { readMovedNames } from './names-moved.js';
+import { pinAt } from './names-moved.js';
 import { PersistenceError } from './persistence-error.js';
 
 /**
@@ -157,9 +157,6 @@ export class LogTables {
       seq = kept.last;
       previous = kept.hash;
     }
-    const read = readMovedNames(this.db);
-    if ('problem' in read) throw changedOutside(`row ${read.row} of the log: ${read.problem}`);
-    const pins = read.moved?.pins;
     const commands = this.commandsAfter(seq);
     let command: KeptCommand | null = null;
     let first = seq + 1;
@@ -178,7 +175,7 @@ export class LogTables {
       let rowHash = linkHash(previous, command.id as string, json);
       if (seq === command.last && rowHash !== command.hash) {
         // Rows the names' move rewrote (D113): they give the hash its record pins, and the chain goes on from the one kept.
-        const pin = pins?.get(seq);
+        const pin = pinAt(this.db, seq);
         if (pin === undefined || pin.first !== first || pin.now !== rowHash || pin.kept !== command.hash) throw changedOutside(`${rowsWords(first, seq)} not give the hash kept at the end of their command ('${command.id as string}')${pin === undefined ? '' : ", nor the one the names' move pins for them"}`);
         rowHash = command.hash as string;
       }

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { NamesMovedPin } from '../engine/table/table-operations.js';
 import type { TableState } from '../engine/table/table-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { packJson, unpackJson } from './log-format.js';
 import { ChangedOutsideFelt, GENESIS_HASH, linkHash, type LogTables } from './log-rows.js';
+import type { NamesMovedPin } from './names-moved.js';
 import { mapCommandName, mapEntryName, type Players } from './players.js';
 
 /**

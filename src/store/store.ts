@@ -17,6 +17,7 @@ import { GENESIS_HASH, linkHash, LogTables, type LogRow } from './log-rows.js';
 import { entryRead, mapCommandName, mapEntryName, mapStateNames, Players, type PlayerNames, type PlayerRow, referencesFrom, type SaltSource } from './players.js';
 import { randomUUID } from 'node:crypto';
 import { rewriteNames } from './move-names.js';
+import { pinsDigest } from './names-moved.js';
 import { checkpointFile } from './checkpoint.js';
 
 export { GENESIS_HASH, linkHash, type LogRow };
@@ -263,9 +264,9 @@ export class Store {
    * Moves the players' names of a table an earlier Felt began out of its rows (D113), in one transaction:
    * every row, `sit` command and snapshot that names a player names their reference (players made in the side
    * table as a new table makes them), the report facts are derived again from the rows, and one chained
-   * `names-moved` record (who, when, and for every command whose rows changed the hash they give now beside
-   * the hash kept for it) is appended, its row kept in `names_moved`; from then on the table is like one this
-   * Felt began. Freed bytes are overwritten (`secure_delete`) and the write-ahead log is emptied, as an
+   * `names-moved` record (who, when, and the SHA-256 of the pins kept in `names_moved_pin`: for every command
+   * whose rows changed, the hash they give now beside the hash kept for it) is appended, its row kept in
+   * `names_moved`; from then on the table is like one this Felt began. Freed bytes are overwritten (`secure_delete`) and the write-ahead log is emptied, as an
    * erasure does. Refused (a `PersistenceError`, nothing changed): a table that names players by reference
    * already, a chain that does not hold. `progress` hears how far it is.
    */
@@ -281,9 +282,11 @@ export class Store {
         this.factCursor = rederiveFacts(this.db, progress);
         row = this.head.seq + 1;
         this.db.prepare('INSERT INTO names_moved (id, row) VALUES (1, ?)').run(row);
+        const pin = this.db.prepare('INSERT INTO names_moved_pin (last, first, kept, now) VALUES (?, ?, ?, ?)');
+        for (const { first, last, kept, now } of pinned) pin.run(last, first, Buffer.from(kept, 'hex'), Buffer.from(now, 'hex'));
         this.db.prepare('INSERT INTO player_references (id, from_row) VALUES (1, 1)').run();
         this.byReference = true;
-        this.write(`move-names-${randomUUID()}`, [{ type: 'names-moved', pins: pinned, by, at }], { type: 'move-names', by, at }, null);
+        this.write(`move-names-${randomUUID()}`, [{ type: 'names-moved', commands: pinned.length, pins: pinsDigest(pinned), by, at }], { type: 'move-names', by, at }, null);
         pins = pinned.length;
       })();
     } catch (error) {

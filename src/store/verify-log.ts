@@ -147,7 +147,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
         if (problem !== null) return { row: seq, problem };
       }
       if (entry.type === 'names-moved') {
-        const problem = movedRecordProblem(db, moved, seq, entry);
+        const problem = movedRecordProblem(db, moved, seq);
         if (problem !== null) return { row: seq, problem };
       }
       if (entry.type === 'seated') {

@@ -6,14 +6,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
 import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
-import type { NamesMovedPin } from '../../src/engine/table/table-operations.js';
 import { floorReport, REPORT_FACTS } from '../../src/reports/floor-report.js';
 import { canonicalJson } from '../../src/store/canonical-json.js';
 import { checkpointFile } from '../../src/store/checkpoint.js';
 import { erasePlayer } from '../../src/store/erasure.js';
 import { readHand, readReportSource } from '../../src/store/log-reader.js';
 import { LogTables } from '../../src/store/log-rows.js';
-import { readMovedNames } from '../../src/store/names-moved.js';
+import { type NamesMovedPin, pinsDigest, readMovedNames } from '../../src/store/names-moved.js';
 import { RestoredLog } from '../../src/store/restored-log.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -69,10 +68,17 @@ function pinsOf(path: string): NamesMovedPin[] {
   }
 }
 
-/** The names' move record's row rewritten with these pins (the chain left as it was). */
-function recordWith(db: Database.Database, row: number, pins: readonly NamesMovedPin[]): void {
+/** The pins kept beside the log replaced by these. */
+function pinsWith(db: Database.Database, pins: readonly NamesMovedPin[]): void {
+  db.exec('DELETE FROM names_moved_pin');
+  const insert = db.prepare('INSERT INTO names_moved_pin (last, first, kept, now) VALUES (?, ?, ?, ?)');
+  for (const pin of pins) insert.run(pin.last, pin.first, Buffer.from(pin.kept, 'hex'), Buffer.from(pin.now, 'hex'));
+}
+
+/** The names' move record's row rewritten to seal these pins (the chain left as it was). */
+function sealWith(db: Database.Database, row: number, pins: readonly NamesMovedPin[]): void {
   const record = JSON.parse([...new LogTables(db).payloads(row - 1, row)][0] as string) as Record<string, unknown>;
-  writePayload(db, row, canonicalJson({ ...record, pins }));
+  writePayload(db, row, canonicalJson({ ...record, commands: pins.length, pins: pinsDigest(pins) }));
 }
 
 /** The rows and text a table keeps in its log, commands, snapshots and facts. */
@@ -125,8 +131,9 @@ describe("an older table's names moved out of its rows (D113)", () => {
     const named = new Set(rows.filter((row) => row.seq < 1628 && /"type":"(seated|left|eliminated|tournament-won)"/.test(row.payload)).map((row) => row.commandLast));
     expect(new Set(pins.map((pin) => pin.last))).toEqual(named);
     for (const pin of pins) expect(pin.kept).toBe(hashes[pin.last - 1]);
-    const record = JSON.parse(rows[1627]?.payload ?? '') as { type: string; by: string; at: number; pins: NamesMovedPin[] };
-    expect(record).toMatchObject({ type: 'names-moved', by: BY, at: AT });
+    // One small row seals the pins kept beside the log: their number and SHA-256.
+    const record = JSON.parse(rows[1627]?.payload ?? '') as unknown;
+    expect(record).toEqual({ type: 'names-moved', by: BY, at: AT, commands: pins.length, pins: pinsDigest(pins) });
 
     // No name left in the rows, the commands kept, the snapshots or the report facts: only beside the log.
     for (const text of keptTexts(path)) {
@@ -281,19 +288,38 @@ describe("an older table's names moved out of its rows (D113)", () => {
       expect(found.ok === false && found.problem).toMatch(/nor the hash the 'names-moved' record at row 1628 pins for (it|them): a row the names' move rewrote was changed since, or the pin was/);
     });
 
-    it('a pin forged (another hash than the rows give now)', () => {
+    it('a pin changed beside the log: not the pins the record seals', () => {
+      const { path, pins, row } = movedTable();
+      tamper(path, (db) => pinsWith(db, pins.map((each, index) => (index === 2 ? { ...each, now: 'b'.repeat(64) } : each))));
+      const found = verifyDatabase(path);
+      expect(found).toMatchObject({ ok: false, row });
+      expect(found.ok === false && found.problem).toMatch(new RegExp(`the 'names-moved' record here seals ${pins.length} pins, and the pins kept beside the log \\(names_moved_pin, ${pins.length}\\) are not those: a pin was changed, added or removed`));
+    });
+
+    it('a pin forged with the seal forged to match: the rows do not give it (and the record\'s own row breaks the chain)', () => {
       const { path, pins, row } = movedTable();
       const pin = pins[2] as NamesMovedPin;
-      tamper(path, (db) => recordWith(db, row, pins.map((each) => (each === pin ? { ...pin, now: 'b'.repeat(64) } : each))));
+      const forged = pins.map((each) => (each === pin ? { ...pin, now: 'b'.repeat(64) } : each));
+      tamper(path, (db) => {
+        pinsWith(db, forged);
+        sealWith(db, row, forged);
+      });
       const found = verifyDatabase(path);
       expect(found).toMatchObject({ ok: false, row: pin.first });
       expect(found.ok === false && found.problem).toMatch(/nor the hash the 'names-moved' record at row 1628 pins for (it|them)/);
+      // The pin put back, the seal left forged: the record's row is the finding.
+      tamper(path, (db) => pinsWith(db, pins));
+      expect(verifyDatabase(path)).toMatchObject({ ok: false, row });
     });
 
-    it('a pin removed from the record', () => {
+    it('a pin removed, beside the log and from the seal', () => {
       const { path, pins, row } = movedTable();
       const pin = pins[3] as NamesMovedPin;
-      tamper(path, (db) => recordWith(db, row, pins.filter((each) => each !== pin)));
+      const fewer = pins.filter((each) => each !== pin);
+      tamper(path, (db) => {
+        pinsWith(db, fewer);
+        sealWith(db, row, fewer);
+      });
       const found = verifyDatabase(path);
       expect(found).toMatchObject({ ok: false, row: pin.first });
       expect(found.ok === false && found.problem).toMatch(/and the 'names-moved' record at row 1628 pins no hash for (it|them)/);
@@ -307,33 +333,39 @@ describe("an older table's names moved out of its rows (D113)", () => {
       const unchanged = rows.find((entry) => entry.seq === entry.commandLast && rows[entry.seq - 2]?.commandLast === entry.seq - 1 && entry.seq > 100 && !pins.some((pin) => pin.last === entry.seq)) as { seq: number };
       const kept = db.prepare('SELECT lower(hex(hash)) FROM command WHERE last = ?').pluck().get(unchanged.seq) as string;
       db.close();
-      tamper(path, (tampered) => recordWith(tampered, row, [...pins, { first: unchanged.seq, last: unchanged.seq, kept, now: 'a'.repeat(64) }].sort((a, b) => a.last - b.last)));
+      const more = [...pins, { first: unchanged.seq, last: unchanged.seq, kept, now: 'a'.repeat(64) }].sort((a, b) => a.last - b.last);
+      tamper(path, (tampered) => {
+        pinsWith(tampered, more);
+        sealWith(tampered, row, more);
+      });
       const found = verifyDatabase(path);
       expect(found).toMatchObject({ ok: false, row: unchanged.seq });
       expect(found.ok === false && found.problem).toMatch(/pins this row .* as rewritten, but they give the hash kept for them: the record pins a command whose rows did not change/);
     });
 
-    it('the record removed (its row, its command, the head moved back), with or without its side table', () => {
+    it('the record removed (its row, its command, the head moved back), then its side tables', () => {
       const { path, pins, hashes } = movedTable();
+      const first = (pins[0] as NamesMovedPin).first;
       tamper(path, `DELETE FROM log WHERE seq = 1628; DELETE FROM command WHERE last = 1628; UPDATE head SET seq = 1627, hash = '${hashes.at(-1) as string}'`);
       const found = verifyDatabase(path);
       expect(found).toMatchObject({ ok: false, row: 1628 });
-      expect(found.ok === false && found.problem).toMatch(/says row 1628 is its 'names-moved' record, and it is none \(the log has no such row\): the side table was changed, or the record removed/);
+      expect(found.ok === false && found.problem).toMatch(/says row 1628 is its 'names-moved' record, and it is none: the side table was changed, or the record removed/);
       tamper(path, 'DELETE FROM names_moved');
+      const pinsLeft = verifyDatabase(path);
+      expect(pinsLeft).toMatchObject({ ok: false, row: first });
+      expect(pinsLeft.ok === false && pinsLeft.problem).toMatch(/pins of the names' move are kept beside the log for these rows, but the side table names no 'names-moved' record/);
+      tamper(path, 'DELETE FROM names_moved_pin');
       const without = verifyDatabase(path);
-      expect(without).toMatchObject({ ok: false, row: (pins[0] as NamesMovedPin).first });
+      expect(without).toMatchObject({ ok: false, row: first });
       expect(without.ok === false && without.problem).toMatch(/do(es)? not give the hash kept/);
     });
 
-    it('a side table that names another row, or none while the record is there', () => {
+    it('a side table that names another row', () => {
       const { path } = movedTable();
       tamper(path, 'UPDATE names_moved SET row = 5');
       const elsewhere = verifyDatabase(path);
       expect(elsewhere).toMatchObject({ ok: false, row: 5 });
       expect(elsewhere.ok === false && elsewhere.problem).toMatch(/says row 5 is its 'names-moved' record, and it is none/);
-      // Pointed at by no side table: the rewritten rows stop the check first, the record is named after them.
-      tamper(path, 'DELETE FROM names_moved');
-      expect(verifyDatabase(path)).toMatchObject({ ok: false });
     });
   });
 });

@@ -9,9 +9,6 @@ import type { SeatStatus } from './table-state.js';
  * The table's facts, appended to the same log as the hands' operations (which appear in it as they
  * are). Folding the log over nothing rebuilds the table exactly, with no rule applied (table-reduce.ts).
  */
-/** A command whose rows the names' move rewrote (D113): its rows, the hash kept at its end, the hash its rows give now. */
-export type NamesMovedPin = { readonly first: number; readonly last: number; readonly kept: string; readonly now: string };
-
 export type TableOperation =
   | { readonly type: 'table-opened'; readonly config: TableConfig; readonly at: number }
   /** The floor set the table up anew between hands: the next hand is dealt under `config`. */
@@ -91,10 +88,11 @@ export type TableOperation =
   | { readonly type: 'player-erased'; readonly player: number; readonly by: string; readonly at: number }
   /**
    * The players' names of a table an earlier Felt began moved out of its rows into references (D113): the
-   * store writes it once, never the engine; it pins, for each command whose rows were rewritten, the hash
-   * they give now beside the hash kept for it. It changes nothing at the table.
+   * store writes it once, never the engine. It seals the pins kept beside the log — for each of `commands`
+   * commands whose rows were rewritten, the hash they give now beside the hash kept for it — by their SHA-256
+   * (`pins`). It changes nothing at the table.
    */
-  | { readonly type: 'names-moved'; readonly pins: readonly NamesMovedPin[]; readonly by: string; readonly at: number }
+  | { readonly type: 'names-moved'; readonly commands: number; readonly pins: string; readonly by: string; readonly at: number }
   /**
    * A screen named a card the table does not take on its word (D65): a card it holds unseen (`place`: a
    * seat's hole card or a burn) for a deal or a show, or a premature or exposed card (`report`, whatever
