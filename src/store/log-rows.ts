@@ -20,7 +20,8 @@ import { PersistenceError } from './persistence-error.js';
 /**
  * A row of the log as the chain sees it: its command's id, its canonical JSON, the hash before it and its own.
  * A command's rows the names' move rewrote (D113) hash as they are now, but for the last, which carries the
- * hash kept for the command (the chain goes on from it; the names' move record pins what the rows give now).
+ * hash kept for the command (the chain goes on from it; a pin beside the log, sealed by the names' move
+ * record, holds what the rows give now).
  */
 export type LogRow = { seq: number; command_id: string; payload: string; prev_hash: string; hash: string };
 
@@ -174,7 +175,7 @@ export class LogTables {
       if (json === null) throw changedOutside(`row ${seq} of the log is not as Felt writes one`);
       let rowHash = linkHash(previous, command.id as string, json);
       if (seq === command.last && rowHash !== command.hash) {
-        // Rows the names' move rewrote (D113): they give the hash its record pins, and the chain goes on from the one kept.
+        // Rows the names' move rewrote (D113): they give the hash their pin holds, and the chain goes on from the one kept.
         const pin = pinAt(this.db, seq);
         if (pin === undefined || pin.first !== first || pin.now !== rowHash || pin.kept !== command.hash) throw changedOutside(`${rowsWords(first, seq)} not give the hash kept at the end of their command ('${command.id as string}')${pin === undefined ? '' : ", nor the one the names' move pins for them"}`);
         rowHash = command.hash as string;

@@ -85,7 +85,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
   const rows = log.packedRows(start.row, last);
   const erasures = hasPlayerTable(db) ? db.prepare('SELECT erased_row, erased_at, erased_by FROM player WHERE id = ?') : null;
   const seatedNames = hasPlayerTable(db) ? { kept: db.prepare('SELECT name, salt FROM player WHERE id = ?'), unnamedUpTo: unnamedUpTo(db) } : null;
-  // The names' move (D113): its pins read first, from the row the side table names; the chain checks that row where it reaches it.
+  // The names' move (D113): its pins read first and checked against the seal in its record's row; the chain checks that row where it reaches it.
   const read = readMovedNames(db);
   if ('problem' in read) return { row: read.row, problem: read.problem };
   const moved = read.moved;
@@ -113,7 +113,7 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
     }
     const pin = moved?.pins.get(command.last);
     if (hash !== command.hash) {
-      // Rows the names' move rewrote give the hash its record pins for them; the chain goes on from the one kept.
+      // Rows the names' move rewrote give the hash their pin holds; the chain goes on from the one kept.
       if (pin === undefined || pin.first !== first || pin.kept !== command.hash || pin.now !== hash) return { row: first, problem: chainWords(first, command, moved) };
       hash = command.hash;
       if (hash === expectHead) anchorRow = command.last;
