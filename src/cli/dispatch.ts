@@ -44,7 +44,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   players: {
     summary: "A table's players, and a manager's erasure of one's name at the guest's request (GDPR art. 17): the log then says 'erased player'",
-    usage: 'felt players list --db PATH [--json]\n       felt players erase --db PATH (--player ID | --name NAME) --staff N   (a manager: the PIN from FELT_STAFF_PIN or the first line on standard input, or a badge in FELT_STAFF_BADGE; the table stopped)',
+    usage: 'felt players list --db PATH [--json]\n       felt players erase --db PATH (--player ID | --name NAME) --staff N   (a manager: the PIN from FELT_STAFF_PIN or the first line on standard input, or a badge in FELT_STAFF_BADGE; the table stopped)\n       felt players migrate --db PATH --staff N   (a table an earlier Felt began: its players\' names moved out of its log, once, under a chained record; erase does it first)',
     run: async (args, io) => (await import('./commands/players.js')).runPlayers(args, io),
   },
   migrate: {

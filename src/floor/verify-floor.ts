@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { readLogRows } from '../store/log-reader.js';
+import { readLogRows, readNamesMoved } from '../store/log-reader.js';
+import { onlyTheNameDiffers } from '../store/names-moved.js';
 import { GENESIS_HASH, linkHash, type LogRow } from '../store/store.js';
 
 /**
@@ -35,6 +36,9 @@ export async function compareWithFloor(dbPath: string, pool: pg.Pool, tableId: s
   if (head === undefined) return { ok: false, row: 0, problem: `the floor has no table ${tableId}`, forks };
   // The file's rows through the store's own reader (never this module's SQL on the table's log).
   const file = readLogRows(dbPath);
+  // A table an earlier Felt began whose names left its rows (D113): the rows its record pins differ from the floor's.
+  const pins = readNamesMoved(dbPath);
+  let pinAt = 0;
   try {
     let previous = GENESIS_HASH;
     let fileEnd = 0;
@@ -53,6 +57,18 @@ export async function compareWithFloor(dbPath: string, pool: pg.Pool, tableId: s
         }
         const mine = next.value;
         fileEnd = mine.seq;
+        while (pinAt < pins.length && (pins[pinAt]?.last ?? 0) < expected) pinAt++;
+        const candidate = pins[pinAt];
+        const pin = candidate !== undefined && candidate.first <= expected ? candidate : undefined;
+        if (pin !== undefined && mine.seq === expected && mine.command_id === atFloor.command_id) {
+          // A row the names' move rewrote: the same operation but for the name, in a command whose rows at the
+          // floor give the hash kept for it — so the rows the record pins were these, as first written.
+          const differs = mine.payload !== atFloor.payload;
+          if (differs && !onlyTheNameDiffers(mine.payload, atFloor.payload)) return { ok: false, row: expected, problem: `it is not the row the floor holds there, and differs from it by more than the player's name the names' move (D113) took out of it: the row was changed`, forks };
+          if (expected === pin.first && mine.prev_hash !== atFloor.prev_hash) return { ok: false, row: expected, problem: `it does not follow the row the floor holds before it: the log was rewritten from here`, forks };
+          if (expected === pin.last && (atFloor.hash !== pin.kept || mine.hash !== pin.kept)) return { ok: false, row: expected, problem: `the floor's rows ${pin.first}–${pin.last} do not give the hash the names' move (D113) pins as kept for them: the rows it rewrote were not these rows`, forks };
+          continue;
+        }
         if (mine.seq !== expected || mine.hash !== atFloor.hash || mine.prev_hash !== atFloor.prev_hash || mine.command_id !== atFloor.command_id || mine.payload !== atFloor.payload) {
           return { ok: false, row: expected, problem: `it is not the row the floor holds there: the log was rewritten from here (its chain recomputed to match), or is another table's`, forks };
         }

@@ -30,6 +30,8 @@ const RECORDS: Readonly<Record<string, { readonly by: readonly string[]; readonl
   'software-start': { by: ['software-started'], fields: { version: 'version', build: 'build', at: 'at' } },
   // Written by the store, not sent to the table: a manager's erasure of a player's name (D102).
   'erase-player': { by: ['player-erased'], fields: { player: 'player', by: 'by', at: 'at' } },
+  // Written by the store: a manager's move of an older table's names out of its rows (D113).
+  'move-names': { by: ['names-moved'], fields: { by: 'by', at: 'at' } },
   'history-viewed': { by: ['hand-history-viewed'], fields: { hand: 'hand', handNumber: 'handNumber', by: 'by', at: 'at' } },
   'stop-card-entry': { by: ['card-entry-stopped'], fields: { command: 'command', card: 'card', report: 'report', at: 'at' } },
   'resume-card-entry': { by: ['card-entry-resumed'], fields: { take: 'taken', by: 'by', at: 'at' } },

@@ -8,6 +8,7 @@ import { hasFacts, readFacts } from './fact-tables.js';
 import { damagedFile, isDamage } from './damage.js';
 import { type LogRow, openToRead, snapshotState } from './store.js';
 import { chainSnapshotsFrom, LogTables } from './log-rows.js';
+import { type NamesMovedPin, readMovedNames } from './names-moved.js';
 import { ERASED_PLAYER, NUMBERED, parseReference, type PlayerNames, Players } from './players.js';
 
 /**
@@ -92,6 +93,21 @@ export function* readLogRows(path: string, after = 0): IterableIterator<LogRow> 
   const db = openToRead(path);
   try {
     yield* readable(path, () => new LogTables(db).chainRows(after));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The pins of a table's names' move (D113), in order of their rows: the commands whose rows it rewrote, the
+ * hash kept for each and the one its rows give now — none for a table that never moved names (or whose
+ * record `felt verify` would name as wrong: the comparison then parts where the rewritten rows begin).
+ */
+export function readNamesMoved(path: string): readonly NamesMovedPin[] {
+  const db = openToRead(path);
+  try {
+    const read = readableOnce(path, () => readMovedNames(db));
+    return 'moved' in read && read.moved !== null ? [...read.moved.pins.values()].sort((a, b) => a.last - b.last) : [];
   } finally {
     db.close();
   }

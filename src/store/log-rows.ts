@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { hash } from 'node:crypto';
 import type { TableLogEntry } from '../engine/table/table-operations.js';
 import { idOf, packJson, storedId, unpackJson } from './log-format.js';
+import { pinAt } from './names-moved.js';
 import { PersistenceError } from './persistence-error.js';
 
 /**
@@ -16,7 +17,12 @@ import { PersistenceError } from './persistence-error.js';
  * checked wherever a command ends.
  */
 
-/** A row of the log as the chain sees it: its command's id, its canonical JSON, the hash before it and its own. */
+/**
+ * A row of the log as the chain sees it: its command's id, its canonical JSON, the hash before it and its own.
+ * A command's rows the names' move rewrote (D113) hash as they are now, but for the last, which carries the
+ * hash kept for the command (the chain goes on from it; a pin beside the log, sealed by the names' move
+ * record, holds what the rows give now).
+ */
 export type LogRow = { seq: number; command_id: string; payload: string; prev_hash: string; hash: string };
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -167,9 +173,14 @@ export class LogTables {
       }
       const json = unpackJson(row.packed);
       if (json === null) throw changedOutside(`row ${seq} of the log is not as Felt writes one`);
-      const rowHash = linkHash(previous, command.id as string, json);
+      let rowHash = linkHash(previous, command.id as string, json);
+      if (seq === command.last && rowHash !== command.hash) {
+        // Rows the names' move rewrote (D113): they give the hash their pin holds, and the chain goes on from the one kept.
+        const pin = pinAt(this.db, seq);
+        if (pin === undefined || pin.first !== first || pin.now !== rowHash || pin.kept !== command.hash) throw changedOutside(`${rowsWords(first, seq)} not give the hash kept at the end of their command ('${command.id as string}')${pin === undefined ? '' : ", nor the one the names' move pins for them"}`);
+        rowHash = command.hash as string;
+      }
       if (seq > after) yield { seq, command_id: command.id as string, payload: json, prev_hash: previous, hash: rowHash };
-      if (seq === command.last && rowHash !== command.hash) throw changedOutside(`${rowsWords(first, seq)} not give the hash kept at the end of their command ('${command.id as string}')`);
       previous = rowHash;
     }
   }

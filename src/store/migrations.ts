@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { PersistenceError } from './persistence-error.js';
 import { packLog, PACKED_LOG_SQL } from './packed-log.js';
+import { NAMES_MOVED_SQL } from './names-moved.js';
 import { PLAYERS_SQL, startReferences } from './players.js';
 
 /** What a migration does: SQL, or a step of code (that hears how far it is: `progress`) after its SQL. */
@@ -112,6 +113,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: '2026-12-03T07:00-players',
     sql: PLAYERS_SQL,
     run: startReferences,
+  },
+  {
+    // Where the record of an older table's names leaving its rows is (D113): empty until a manager moves them.
+    id: '2026-12-04T09:00-names-moved',
+    sql: NAMES_MOVED_SQL,
   },
 ];
 

@@ -105,7 +105,7 @@ export function unnamedUpTo(db: Database.Database): number {
   return (db.prepare('SELECT unnamed_up_to FROM player_references WHERE id = 1').pluck().get() as number | undefined) ?? 0;
 }
 
-/** The row from which the log names players by reference, or null: a table an earlier Felt began keeps writing names (D103). */
+/** The row from which the log names players by reference, or null: a table an earlier Felt began keeps writing names until they are moved (D103, D113). */
 export function referencesFrom(db: Database.Database): number | null {
   if (!hasPlayerTable(db)) return null;
   return (db.prepare('SELECT from_row FROM player_references WHERE id = 1').pluck().get() as number | undefined) ?? null;

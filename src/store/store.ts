@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { departuresAsKept } from '../engine/table/departures.js';
@@ -16,6 +16,9 @@ import { walDamage } from './write-ahead-log.js';
 import { GENESIS_HASH, linkHash, LogTables, type LogRow } from './log-rows.js';
 import { entryRead, mapCommandName, mapEntryName, mapStateNames, Players, type PlayerNames, type PlayerRow, referencesFrom, type SaltSource } from './players.js';
 import { randomUUID } from 'node:crypto';
+import { rewriteNames } from './move-names.js';
+import { pinsDigest } from './names-moved.js';
+import { checkpointFile } from './checkpoint.js';
 
 export { GENESIS_HASH, linkHash, type LogRow };
 
@@ -31,8 +34,8 @@ export class Store {
   private head: { seq: number; hash: string };
   private readonly facts: FactWriter;
   private readonly players: Players;
-  /** Whether the rows name players by reference (a table this Felt began), or by name (an earlier Felt's: D103). */
-  private readonly byReference: boolean;
+  /** Whether the rows name players by reference (a table this Felt began, or one whose names were moved: D113), or by name (an earlier Felt's: D103). */
+  private byReference: boolean;
   /** Where the report facts' derivation stands: after the last row. */
   private factCursor: FactCursor;
 
@@ -222,7 +225,7 @@ export class Store {
     return this.players.all();
   }
 
-  /** Whether the rows name players by reference (D102), or — a table an earlier Felt began — by name (D103). */
+  /** Whether the rows name players by reference (D102), or — a table an earlier Felt began, its names not moved yet — by name (D103, D113). */
   get namesByReference(): boolean {
     return this.byReference;
   }
@@ -255,6 +258,50 @@ export class Store {
     this.players.forget();
     const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
     return { row, walEmptied: busy?.busy === 0 };
+  }
+
+  /**
+   * Moves the players' names of a table an earlier Felt began out of its rows (D113), in one transaction:
+   * every row, `sit` command and snapshot that names a player names their reference (players made in the side
+   * table as a new table makes them), the report facts are derived again from the rows, and one chained
+   * `names-moved` record (who, when, and the SHA-256 of the pins kept in `names_moved_pin`: for every command
+   * whose rows changed, the hash they give now beside the hash kept for it) is appended, its row kept in
+   * `names_moved`; from then on the table is like one this Felt began. Freed bytes are overwritten (`secure_delete`) and the write-ahead log is emptied, as an
+   * erasure does. Refused (a `PersistenceError`, nothing changed): a table that names players by reference
+   * already, a chain that does not hold. `progress` hears how far it is.
+   */
+  moveNames(by: string, at: number, progress?: (words: string) => void): { readonly row: number; readonly pins: number; readonly players: number; readonly walEmptied: boolean } {
+    if (this.byReference) throw new PersistenceError("this table's rows name players by reference already: there are no names to move out of them");
+    const before = { head: this.head, cursor: this.factCursor };
+    let row = 0;
+    let pins = 0;
+    try {
+      this.db.transaction(() => {
+        const pinned = rewriteNames(this.db, this.log, this.players, progress);
+        progress?.('deriving the report facts again');
+        this.factCursor = rederiveFacts(this.db, progress);
+        row = this.head.seq + 1;
+        this.db.prepare('INSERT INTO names_moved (id, row) VALUES (1, ?)').run(row);
+        const pin = this.db.prepare('INSERT INTO names_moved_pin (last, first, kept, now) VALUES (?, ?, ?, ?)');
+        for (const { first, last, kept, now } of pinned) pin.run(last, first, Buffer.from(kept, 'hex'), Buffer.from(now, 'hex'));
+        this.db.prepare('INSERT INTO player_references (id, from_row) VALUES (1, 1)').run();
+        this.byReference = true;
+        this.write(`move-names-${randomUUID()}`, [{ type: 'names-moved', commands: pinned.length, pins: pinsDigest(pinned), by, at }], { type: 'move-names', by, at }, null);
+        pins = pinned.length;
+      })();
+    } catch (error) {
+      this.head = before.head;
+      this.factCursor = before.cursor;
+      this.byReference = false;
+      this.players.forget();
+      if (error instanceof PersistenceError) throw error;
+      throw new PersistenceError(`cannot move the players' names out of the log: ${(error as Error).message}`, { cause: error });
+    }
+    this.players.forget();
+    // The verify checkpoint stood on the snapshots and facts as they were (D82): dropped, the next check is from the first row.
+    if (this.path !== ':memory:') rmSync(checkpointFile(realFile(this.path)), { force: true });
+    const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
+    return { row, pins, players: this.players.all().length, walEmptied: busy?.busy === 0 };
   }
 
   /** The floor reports' facts (D36): these (all by default), players named as the log keeps them (`playerNames` resolves them). */

@@ -13,6 +13,7 @@ import { BLOCK, eventRow, handRow } from './fact-tables.js';
 import { GENESIS_HASH, type KeptCommand, linkHash, LogTables } from './log-rows.js';
 import { unpackJson } from './log-format.js';
 import { keptCommandProblem } from './kept-commands.js';
+import { type MovedNames, movedRecordProblem, readMovedNames } from './names-moved.js';
 import { hasPlayerTable, nameDigest, parseReference, unnamedUpTo } from './players.js';
 import { sameSnapshot, snapshotState } from './store.js';
 
@@ -84,6 +85,10 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
   const rows = log.packedRows(start.row, last);
   const erasures = hasPlayerTable(db) ? db.prepare('SELECT erased_row, erased_at, erased_by FROM player WHERE id = ?') : null;
   const seatedNames = hasPlayerTable(db) ? { kept: db.prepare('SELECT name, salt FROM player WHERE id = ?'), unnamedUpTo: unnamedUpTo(db) } : null;
+  // The names' move (D113): its pins read first and checked against the seal in its record's row; the chain checks that row where it reaches it.
+  const read = readMovedNames(db);
+  if ('problem' in read) return { row: read.row, problem: read.problem };
+  const moved = read.moved;
   reading.what = 'its log';
   reading.row = start.row;
   const payloads: string[] = [];
@@ -106,7 +111,15 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
       if (hash === expectHead) anchorRow = seq;
       payloads.push(payload);
     }
-    if (hash !== command.hash) return { row: first, problem: chainWords(first, command) };
+    const pin = moved?.pins.get(command.last);
+    if (hash !== command.hash) {
+      // Rows the names' move rewrote give the hash their pin holds; the chain goes on from the one kept.
+      if (pin === undefined || pin.first !== first || pin.kept !== command.hash || pin.now !== hash) return { row: first, problem: chainWords(first, command, moved) };
+      hash = command.hash;
+      if (hash === expectHead) anchorRow = command.last;
+    } else if (pin !== undefined) {
+      return { row: first, problem: `the 'names-moved' record at row ${moved?.row ?? 0} pins ${first === command.last ? 'this row' : `rows ${first}–${command.last}`} (command '${command.id}') as rewritten, but they give the hash kept for them: the record pins a command whose rows did not change (it was forged)` };
+    }
     // Felt keeps a snapshot with a command's last row, never inside its rows.
     for (let seq = first; seq < command.last; seq++) {
       if (snapshotRows.has(seq)) return { row: seq, problem: `a snapshot is kept after it, inside the rows of command '${command.id}', where Felt never keeps one (it was added outside Felt)` };
@@ -131,6 +144,10 @@ export function checkStretch(db: Database.Database, start: StretchStart, last: n
       if (entry.type === 'hand-settled') hands++;
       if (entry.type === 'player-erased') {
         const problem = erasureProblem(erasures, entry, seq);
+        if (problem !== null) return { row: seq, problem };
+      }
+      if (entry.type === 'names-moved') {
+        const problem = movedRecordProblem(db, moved, seq);
         if (problem !== null) return { row: seq, problem };
       }
       if (entry.type === 'seated') {
@@ -207,9 +224,12 @@ function erasureProblem(erasures: Database.Statement | null, entry: Extract<Tabl
 }
 
 /** The words for a command whose rows do not give the hash kept at its end. */
-function chainWords(first: number, command: KeptCommand): string {
+function chainWords(first: number, command: KeptCommand, moved: MovedNames | null): string {
   const rows = first === command.last ? `row ${first} does not give the hash kept for it` : `rows ${first}–${command.last} do not give the hash kept at their end`;
-  return `${rows} (command '${command.id ?? ''}'): a row, its order or the command's id was changed, or a command before it removed`;
+  const pin = moved?.pins.get(command.last);
+  if (pin !== undefined) return `${rows} (command '${command.id ?? ''}'), nor the hash the 'names-moved' record at row ${moved?.row ?? 0} pins for ${first === command.last ? 'it' : 'them'}: a row the names' move rewrote was changed since, or the pin was`;
+  const pinless = moved === null ? '' : `, and the 'names-moved' record at row ${moved.row} pins no hash for ${first === command.last ? 'it' : 'them'}`;
+  return `${rows} (command '${command.id ?? ''}')${pinless}: a row, its order or the command's id was changed, or a command before it removed`;
 }
 
 /** What is wrong with a snapshot kept after a row, against the row's hash, the table and the facts' cursor there; null when nothing is. */

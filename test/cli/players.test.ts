@@ -112,4 +112,57 @@ describe('felt players', () => {
     // Both sides seen: the kills did land on both sides of the erasure.
     expect([...outcomes].sort()).toEqual(['after', 'before']);
   });
+
+  it("moves an older table's names out of its log once (a manager's), and a move killed (SIGKILL) half-way leaves the table as it was (the built command)", { timeout: 120_000 }, async () => {
+    const older = join(mkdtempSync(join(tmpdir(), 'felt-players-older-')), 'table.db');
+    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), older);
+    saveStaff(staffPath(older), addStaffMember(addStaffMember(newStaffFile(), { number: '1', name: 'Mara', role: 'manager', pin: '135790' }), { number: '7', name: 'Cleo', role: 'croupier', pin: '246802' }));
+    // Opened once by today's Felt (its log packed), as a table that ran after the update is.
+    Store.open(older).close();
+    const listed = cliIo();
+    expect(await runPlayers(['list', '--db', older], listed)).toBe(0);
+    expect(listed.written.out).toContain('felt players migrate moves them out, D113');
+    const croupier = cliIo();
+    expect(await runPlayers(['migrate', '--db', older, '--staff', '7'], croupier, { FELT_STAFF_PIN: '246802' })).toBe(1);
+    expect(croupier.written.err).toContain("Cleo (#7) is a croupier: only a manager may move the players' names out of the log; nothing was moved");
+    await expect(runPlayers(['migrate', '--db', older, '--name', 'Player 1', '--staff', '1'], cliIo())).rejects.toThrow('it takes no --player or --name');
+
+    // Killed as soon as the rows are rewritten, inside the move's one transaction: the table as it was.
+    const outcomes = new Set<string>();
+    for (let trial = 0; trial < 3; trial++) {
+      const copy = copyOf(older);
+      const child = spawn(felt, ['players', 'migrate', '--db', copy, '--staff', '1'], { env: { ...process.env, FELT_STAFF_PIN: '135790' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let killed = false;
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (!chunk.toString().includes('rows rewritten')) return;
+        killed = true;
+        child.kill('SIGKILL');
+      });
+      expect(await new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)))).toBe('SIGKILL');
+      expect(killed).toBe(true);
+      const verified = verifyDatabase(copy);
+      const read = new Database(copy, { readonly: true });
+      const moved = read.prepare('SELECT count(*) FROM names_moved').pluck().get() as number;
+      const names = read.prepare("SELECT count(*) FROM log WHERE instr(payload, 'Player 1') > 0").pluck().get() as number;
+      read.close();
+      if (moved === 0) {
+        expect(verified, `trial ${trial}`).toMatchObject({ ok: true, rows: 1627 });
+        expect(names).toBeGreaterThan(0);
+        outcomes.add('before');
+      } else {
+        expect(verified, `trial ${trial}`).toMatchObject({ ok: true, rows: 1628 });
+        expect(names).toBe(0);
+        outcomes.add('after');
+      }
+    }
+    expect(outcomes.has('before')).toBe(true);
+
+    const done = cliIo(['135790']);
+    expect(await runPlayers(['migrate', '--db', older, '--staff', '1'], done, {})).toBe(0);
+    expect(done.written.out).toMatch(/^the players' names left the table's log, moved by Mara \(manager #1\): 11 players beside the log, the rows of \d+ commands rewritten, each pinned by the record at row 1628; felt verify --db .* checks it/);
+    expect(verifyDatabase(older)).toMatchObject({ ok: true, rows: 1628 });
+    const again = cliIo(['135790']);
+    expect(await runPlayers(['migrate', '--db', older, '--staff', '1'], again, {})).toBe(0);
+    expect(again.written.out).toContain('names its players by reference already');
+  });
 });

@@ -10,6 +10,7 @@ import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
 import { floorReport, REPORT_FACTS } from '../../src/reports/floor-report.js';
 import { ErasureRefused, erasePlayer } from '../../src/store/erasure.js';
 import { readReportSource } from '../../src/store/log-reader.js';
+import { reopenedTable } from '../../src/store/reopen.js';
 import { LogTables } from '../../src/store/log-rows.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
@@ -228,7 +229,7 @@ describe("players' names beside the log (D102)", () => {
     store.close();
   });
 
-  it('a table an earlier Felt began keeps every hash, keeps writing names, and refuses an erasure in words (D103)', () => {
+  it('a table an earlier Felt began keeps every hash and its names until a manager moves them; an erasure moves them first (D103, D113)', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'felt-players-old-')), 'table.db');
     copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), path);
     const before = verifyDatabase(path);
@@ -236,8 +237,11 @@ describe("players' names beside the log (D102)", () => {
     const store = Store.open(path);
     expect(store.namesByReference).toBe(false);
     expect(store.headOfChain().hash).toBe(before.head);
-    expect(() => erasePlayer(store, { player: 1 }, 'Mara', 0)).toThrow(/this table's log was begun by a Felt before players' names were kept beside the log \(D103\)/);
+    // A player who sits at the table: the erasure is refused, and says the names were moved out of the rows first.
+    const seated = reopenedTable(store).state.seats.find((player) => player !== null)?.name as string;
+    expect(() => erasePlayer(store, { name: seated }, 'Mara', 0)).toThrow(/player \d+ sits at seat \d+ now: .* — the players' names of this table, begun by an earlier Felt, were moved out of its rows first all the same \(row 1628 records it, D113\)/);
+    expect(store.namesByReference).toBe(true);
     store.close();
-    expect(verifyDatabase(path, before.head)).toMatchObject({ ok: true, head: before.head, anchorRow: before.rows });
+    expect(verifyDatabase(path, before.head)).toMatchObject({ ok: true, rows: before.rows + 1, anchorRow: before.rows });
   });
 });

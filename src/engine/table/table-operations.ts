@@ -87,6 +87,13 @@ export type TableOperation =
    */
   | { readonly type: 'player-erased'; readonly player: number; readonly by: string; readonly at: number }
   /**
+   * The players' names of a table an earlier Felt began moved out of its rows into references (D113): the
+   * store writes it once, never the engine. It seals the pins kept beside the log — for each of `commands`
+   * commands whose rows were rewritten, the hash they give now beside the hash kept for it — by their SHA-256
+   * (`pins`). It changes nothing at the table.
+   */
+  | { readonly type: 'names-moved'; readonly commands: number; readonly pins: string; readonly by: string; readonly at: number }
+  /**
    * A screen named a card the table does not take on its word (D65): a card it holds unseen (`place`: a
    * seat's hole card or a burn) for a deal or a show, or a premature or exposed card (`report`, whatever
    * the card), which only the floor takes. Card entry from the screens stops until the floor resumes it.

@@ -119,6 +119,7 @@ export function reduceTable(state: TableState | undefined, entry: TableLogEntry)
     case 'hand-history-viewed':
     case 'software-started':
     case 'player-erased':
+    case 'names-moved':
       return state;
     case 'card-entry-stopped':
       return { ...state, cardEntryStopped: entry };
@@ -210,7 +211,7 @@ export function replayTable(log: readonly TableLogEntry[]): TableState {
 const TABLE_OPERATIONS: ReadonlySet<string> = new Set<TableOperation['type']>([
   'table-opened', 'table-configured', 'seated', 'topped-up', 'sat-out', 'came-back', 'will-post', 'left', 'button-card', 'button-drawn',
   'blinds-missed', 'time-collected', 'time-due', 'time-waived', 'time-owed', 'time-period', 'hand-positions', 'hand-settled', 'hand-voided',
-  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'hand-history-viewed', 'software-started', 'player-erased', 'card-entry-stopped', 'card-entry-resumed', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
+  'ruling', 'dealer-on-duty', 'device-incident', 'card-refused', 'lockout-lifted', 'hand-history-viewed', 'software-started', 'player-erased', 'names-moved', 'card-entry-stopped', 'card-entry-resumed', 'step-undone', 'stack-adjusted', 'level-up', 'eliminated', 'tournament-won',
 ]);
 
 export function isTableOperation(entry: TableLogEntry): entry is TableOperation {

@@ -1,0 +1,113 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVerify } from '../../src/cli/commands/verify.js';
+import { enrolTable } from '../../src/floor/link/enrol.js';
+import type { FloorLinkFile } from '../../src/floor/link/link-file.js';
+import { Shipper } from '../../src/floor/shipper/shipper.js';
+import { Store } from '../../src/store/store.js';
+import { cliIo } from '../cli/cli-io.js';
+import { rechain, rowsOf, tamper, writePayload } from '../store/tamper.js';
+import { floorClientOf, startTestFloor, type TestFloor } from './support.js';
+
+/**
+ * `felt verify --floor` of a table an earlier Felt began whose names left its rows (D113): the floor's copy
+ * holds the rows as first written, names and all; the file's rewritten rows differ from them only where the
+ * names' move record pins them, and there the floor's rows give the hash kept for each command.
+ */
+
+let floor: TestFloor;
+
+beforeAll(async () => {
+  floor = await startTestFloor('felt-floor-names-');
+}, 60_000);
+
+afterAll(async () => {
+  await floor.close();
+});
+
+/** A copy of `table-2026-12-02.db` enrolled at the floor as `name`, opened by today's Felt, changed by `change` (then rechained), its rows shipped. */
+async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof rowsOf>) => { seq: number; payload: string }): Promise<{ db: string; tableId: string; link: FloorLinkFile }> {
+  const db = join(floor.folder, `${name}.db`);
+  copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+  const link = await enrolTable(db, await floor.enrolment(name));
+  Store.open(db).close();
+  if (change !== undefined) {
+    tamper(db, (opened) => {
+      const changed = change(rowsOf(opened));
+      writePayload(opened, changed.seq, changed.payload);
+      rechain(opened);
+    });
+  }
+  await ship(db, link);
+  return { db, tableId: link.table.id, link };
+}
+
+/** The table's rows the floor does not hold yet, shipped by the table's own shipper. */
+async function ship(db: string, link: FloorLinkFile): Promise<void> {
+  const store = Store.open(db);
+  const client = floorClientOf(link);
+  const shipper = new Shipper(store, client, link.table.id, { pollMs: 5 });
+  shipper.start();
+  await shipper.caughtUp();
+  await shipper.stop();
+  client.close();
+  store.close();
+}
+
+async function verify(db: string, tableId: string): Promise<{ code: number; out: string }> {
+  const io = cliIo();
+  const code = await runVerify(['--db', db, '--floor', join(floor.folder, 'floor'), '--table', tableId], io);
+  return { code, out: io.written.out + io.written.err };
+}
+
+function moveNames(db: string): void {
+  const store = Store.open(db);
+  store.moveNames('Mara (manager #1)', Date.UTC(2026, 11, 4, 9));
+  store.close();
+}
+
+describe("felt verify --floor of a table whose names left its rows (D113)", () => {
+  it("accepts the rewritten rows where the record pins them and the floor's rows give the hash kept; refuses a floor copy that differs otherwise", async () => {
+    const { db, tableId, link } = await shippedOlderTable('Older');
+    expect((await verify(db, tableId)).code).toBe(0);
+    moveNames(db);
+    const moved = await verify(db, tableId);
+    expect(moved.out).toMatch(/the floor's copy of table t-[0-9a-f]{12} is this log row for row up to row 1627/);
+    expect(moved.code).toBe(0);
+    // The record reaches the floor as the next row, linked to the hash kept at row 1627.
+    await ship(db, link);
+    const shipped = await verify(db, tableId);
+    expect(shipped.out).toMatch(/row for row up to row 1628 \(head [0-9a-f]{64}\); the floor holds all of it/);
+    expect(shipped.code).toBe(0);
+
+    // The floor's copy of another table, whose second row (a seat taken, which the move rewrote) says another stack:
+    // the file's row differs from it by more than the name.
+    const stack = await shippedOlderTable('Stack', (rows) => {
+      const row = rows.find((entry) => entry.payload.includes('"type":"seated"')) as { seq: number; payload: string };
+      return { seq: row.seq, payload: row.payload.replace('"stack":', '"stack":1') };
+    });
+    const other = await verify(db, stack.tableId);
+    expect(other.out).toMatch(/row 2 is not the floor's: it is not the row the floor holds there, and differs from it by more than the player's name the names' move \(D113\) took out of it/);
+    expect(other.code).toBe(1);
+
+    // One whose first seat taken holds another name: only the name differs, but the floor's rows do not give the hash kept.
+    const renamed = await shippedOlderTable('Renamed', (rows) => {
+      const row = rows.find((entry) => entry.payload.includes('"type":"seated"')) as { seq: number; payload: string; commandLast: number };
+      return { seq: row.seq, payload: row.payload.replace('"name":"Player 1"', '"name":"Someone Else"') };
+    });
+    const named = await verify(db, renamed.tableId);
+    expect(named.out).toMatch(/the floor's rows \d+–\d+ do not give the hash the names' move \(D113\) pins as kept for them: the rows it rewrote were not these rows/);
+    expect(named.code).toBe(1);
+
+    // A row the move did not rewrite, changed at the floor's copy: refused as before.
+    const dealt = await shippedOlderTable('Dealt', (rows) => {
+      const row = rows.find((entry) => entry.payload.includes('"type":"time-collected"')) as { seq: number; payload: string };
+      return { seq: row.seq, payload: row.payload.replace('"amount":', '"amount":1') };
+    });
+    const changed = await verify(db, dealt.tableId);
+    expect(changed.out).toMatch(/row \d+ is not the floor's: it is not the row the floor holds there: the log was rewritten from here/);
+    expect(changed.code).toBe(1);
+  }, 120_000);
+});
