@@ -117,6 +117,19 @@ describe("the players' dialog (D114)", () => {
     expect(query('floor-dialog')).not.toBeNull();
   });
 
+  it('ends the floor’s session when it closes, as the floor’s other dialogs do (D60)', async () => {
+    const core = playersCore();
+    const { click, query } = await openFloor(core);
+    await click('floor-players');
+    await settle();
+    // Opening it from the floor's functions keeps the session.
+    expect(core.sent('floor-lock')).toEqual([]);
+    await click('modal-close');
+    await settle();
+    expect(query('players-dialog')).toBeNull();
+    expect(core.sent('floor-lock')).toEqual([undefined]);
+  });
+
   it('is not offered to a supervisor', async () => {
     const core = playersCore('supervisor');
     const { query } = await openFloor(core);

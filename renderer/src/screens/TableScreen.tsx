@@ -97,7 +97,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
-  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'players' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
   // The card errors belong to the moment they were opened at: a step of the hand (a card, an action, the
   // error recorded) closes them; a refusal leaves them open with its words in the prompt.
