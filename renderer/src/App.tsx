@@ -31,9 +31,9 @@ function Screens({ onLang }: { readonly onLang: (lang: 'en' | 'de') => void }) {
   const [screen, setScreen] = useState<'table' | 'hands'>('table');
   const [overlay, setOverlay] = useState<Overlay>(null);
   const { view, connection } = session;
-  // The floor's session ends with the floor's work (D60): when its dialogs (the functions, the reports)
-  // close, whatever closed them.
-  const floorWork = overlay?.kind === 'floor' || overlay?.kind === 'reports';
+  // The floor's session ends with the floor's work (D60): when its dialogs (the functions, the reports, a
+  // manager's players) close, whatever closed them.
+  const floorWork = overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'players';
   const wasFloorWork = useRef(false);
   useEffect(() => {
     if (wasFloorWork.current && !floorWork && floor.status?.unlocked === true) void floor.lock();

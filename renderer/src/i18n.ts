@@ -5,7 +5,7 @@ import type { Words } from '../../src/evaluator/words';
 import type { SimFault } from '../../src/hardware/sim-faults';
 import type { ReportKind } from '../../src/reports/floor-report';
 import { incidentKindsIn, UNDO_REASONS } from '../../src/reports/incident-kinds';
-import { heldPlayer, printedName, type ReportedPlayer } from '../../src/reports/player-names';
+import { ERASED_PLAYER, heldPlayer, printedName, type ReportedPlayer } from '../../src/reports/player-names';
 import type { ConnectionState } from './core/core';
 
 /** The languages of the screen; the core's words come in both already (`Words`). */
@@ -260,6 +260,24 @@ const en = {
     prematurePerStreet: 'Premature cards a round',
   },
   reports: 'Reports',
+  /** The players at this table, for a manager: their names, and a guest's name erased at their request (D114). */
+  players: 'Players',
+  playersTitle: 'Players at this table',
+  playersIntro: 'The guests who sat at this table, by number. A guest may ask for their name to be erased (GDPR art. 17): once they have left the table.',
+  playersNone: 'Nobody has sat at this table yet',
+  playersNotErasable: "This table's log was begun by an earlier Felt and holds the names in its chain: no name can be erased from it. docs/operations.md says what to do (a new table file).",
+  playerColumn: 'No.',
+  statusColumn: 'Status',
+  erasedName: ERASED_PLAYER.en as string,
+  playerSeated: (seat: number) => `At seat ${seat} (erase once they have left)`,
+  playerNotSeated: 'Not seated',
+  playerErasedBy: (when: string, by: string) => `Name erased ${when} by ${by}`,
+  eraseName: 'Erase name',
+  eraseQuestion: (player: number, name: string) => `Erase the name of player ${player}, ${name}?`,
+  eraseWhat: "The name leaves the table for good: it cannot be brought back, not even by a manager. A record of who erased it and when stays in the table's log. Reports then say “erased player”.",
+  eraseKeep: 'Keep the name',
+  eraseForGood: 'Erase for good',
+  eraseDone: (player: number) => `The name of player ${player} was erased.`,
   reportsTitle: 'Floor reports',
   reportTabs: { session: 'Session', collections: 'Collections', cashflow: 'Cash flow', incidents: 'Incidents', standings: 'Standings' } satisfies Record<ReportKind, string>,
   reportsUnlock: 'Unlock the floor',
@@ -608,6 +626,23 @@ const de: Dictionary = {
     prematurePerStreet: 'Vorzeitige Karten je Runde',
   },
   reports: 'Berichte',
+  players: 'Spieler',
+  playersTitle: 'Spieler an diesem Tisch',
+  playersIntro: 'Die Gäste, die an diesem Tisch gesessen haben, nach Nummer. Ein Gast kann verlangen, dass sein Name gelöscht wird (DSGVO Art. 17): sobald er den Tisch verlassen hat.',
+  playersNone: 'An diesem Tisch hat noch niemand gesessen',
+  playersNotErasable: 'Das Protokoll dieses Tisches hat ein früheres Felt begonnen, es enthält die Namen in seiner Kette: daraus kann kein Name gelöscht werden. Was zu tun ist (eine neue Tischdatei), steht in docs/operations.md.',
+  playerColumn: 'Nr.',
+  statusColumn: 'Status',
+  erasedName: ERASED_PLAYER.de,
+  playerSeated: (seat) => `Auf Platz ${seat} (löschen, wenn er gegangen ist)`,
+  playerNotSeated: 'Sitzt nicht am Tisch',
+  playerErasedBy: (when, by) => `Name gelöscht ${when} von ${by}`,
+  eraseName: 'Namen löschen',
+  eraseQuestion: (player, name) => `Den Namen von Spieler ${player}, ${name}, löschen?`,
+  eraseWhat: 'Der Name verlässt den Tisch endgültig: er kann nicht zurückgeholt werden, auch nicht von einem Manager. Ein Eintrag, wer ihn wann gelöscht hat, bleibt im Protokoll des Tisches. Berichte sagen danach „gelöschter Spieler“.',
+  eraseKeep: 'Namen behalten',
+  eraseForGood: 'Endgültig löschen',
+  eraseDone: (player) => `Der Name von Spieler ${player} wurde gelöscht.`,
   reportsTitle: 'Floor-Berichte',
   reportTabs: { session: 'Sitzung', collections: 'Einnahmen', cashflow: 'Geldfluss', incidents: 'Vorfälle', standings: 'Turnierstand' },
   reportsUnlock: 'Floor entsperren',

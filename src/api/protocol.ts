@@ -14,6 +14,7 @@ import { WHOLE_LOG, type Window } from '../reports/facts.js';
 import type { PlayerNames } from '../reports/player-names.js';
 import { type FloorReport, floorReport, REPORT_FACTS, REPORT_KINDS, type ReportKind } from '../reports/floor-report.js';
 import { reportPdf } from '../reports/report-pdf.js';
+import { erasePlayerName, playerList } from './player-erasure.js';
 import { type AppInfo, FLOOR_COMMANDS, type RequestName, type Requests } from './requests.js';
 
 /**
@@ -170,6 +171,17 @@ const HANDLERS: { readonly [N in RequestName]: Handler<N> } = {
     // Named by the hand number, as `felt export` names its files and the reports name hands.
     return { ok: true, result: { fileName: `felt-hand-${String(handNumber).padStart(6, '0')}.phh`, text: history.phh } };
   },
+  'player-list': (_, context) => {
+    const by = managersSession(context, { en: "The players' names are a manager's to see: a manager signs in", de: 'Die Namen der Spieler sieht nur ein Manager: ein Manager meldet sich an' });
+    return typeof by === 'string' ? { ok: true, result: playerList(context.controller) } : by;
+  },
+  'player-erase': (args, context) => {
+    const player = (args as { player?: unknown } | null)?.player;
+    if (typeof player !== 'number' || !Number.isSafeInteger(player) || player < 1) return bad("args.player: a player's number, a whole number from 1", 'args.player: die Nummer eines Spielers, eine ganze Zahl ab 1');
+    // The session's manager signs the erasure, as a floor command's approver (D114).
+    const by = managersSession(context, { en: "Only a manager may erase a player's name: a manager signs in", de: 'Nur ein Manager darf den Namen eines Spielers löschen: ein Manager meldet sich an' });
+    return typeof by === 'string' ? erasePlayerName(context.controller, player, by, context.now()) : by;
+  },
   'panel-press': (args, { keypad, controller }) => {
     const press = (args as { press?: unknown } | null)?.press as { type?: unknown; button?: unknown; key?: unknown } | null | undefined;
     const valid =
@@ -219,6 +231,18 @@ function reportArgs(args: unknown, context: Context): ReportAsked | { ok: false;
 /** The report asked for, over the table's facts; the live table is the table the log leaves (no replay for the cash flow). */
 function reportOf({ kind, count, window }: ReportAsked, context: Context): FloorReport {
   return floorReport(kind, context.facts(REPORT_FACTS[kind]), { counted: count, table: context.controller.table, window, names: context.playerNames });
+}
+
+/**
+ * Who signs what only a manager may do (the players' names, D114): the session's manager, or the refusal —
+ * no session, or a supervisor's (asked before the session is used, so that it is not kept open by it).
+ */
+function managersSession(context: Context, locked: Words): string | { ok: false; code: string; words: Words } {
+  const now = context.now();
+  const status = context.floor.status(now);
+  if (!status.unlocked) return { ok: false, code: 'floor-locked', words: locked };
+  if (status.role !== 'manager') return { ok: false, code: 'manager-only', words: { en: `${status.name ?? 'A supervisor'} is a supervisor: the players' names are a manager's only`, de: `${status.name ?? 'Ein Supervisor'} ist Supervisor: die Namen der Spieler sind Sache eines Managers` } };
+  return context.floor.approve(now) ?? { ok: false, code: 'floor-locked', words: locked };
 }
 
 /** A decision as a screen sends it back (`ViewModel.decision`), or null when it is not one. */

@@ -1,5 +1,5 @@
 import type { Words } from '../evaluator/words.js';
-import type { TimedCommand } from '../controller/table-controller.js';
+import type { TablePlayer, TimedCommand } from '../controller/table-controller.js';
 import type { HandPage, HandReplay } from '../store/hand-archive.js';
 import type { Decision, ViewModel } from '../controller/view-model.js';
 import type { TableConfig } from '../engine/table/table-config.js';
@@ -10,6 +10,7 @@ import type { FloorReport, ReportKind } from '../reports/floor-report.js';
 import type { Credentials, Role } from './staff.js';
 
 export type { HandPage, HandReplay, HandSummary, ReplayStep } from '../store/hand-archive.js';
+export type { TablePlayer } from '../controller/table-controller.js';
 
 /**
  * The typed surface of the core, the same for every shell: Electron's preload and browser mode's
@@ -53,6 +54,18 @@ export type Requests = {
    * manager's only (a floor session a manager opened), and each one shown is written to the log (D66).
    */
   'hand-phh': { args: { id: number }; result: { readonly fileName: string; readonly text: string } };
+  /**
+   * The table's players (D102): number, name or when and by whom it was erased, the seat held now; and
+   * whether names can be erased at this table (not at one an earlier Felt began, D103). A manager's only (a
+   * floor session a manager opened): names are the guests' data.
+   */
+  'player-list': { args: undefined; result: PlayerList };
+  /**
+   * A manager erases a player's name while the table runs (D114): the name leaves the table's database and
+   * memory, a chained row records who (the session's manager) and when. A manager's only; refused in words
+   * for a seated player, one erased already (when, by whom), one the table does not have. The list after it.
+   */
+  'player-erase': { args: { player: number }; result: PlayerList };
   /** Simulated hardware: the simulated shoe deals the card the table expects next. */
   'sim-deal': { args: undefined; result: ViewModel };
   /** Simulated hardware: one of the devices fails as real ones do (src/hardware/sim-faults.ts). */
@@ -69,6 +82,9 @@ export type Requests = {
 export type RequestName = keyof Requests;
 export type ArgsOf<N extends RequestName> = Requests[N]['args'];
 export type ResultOf<N extends RequestName> = Requests[N]['result'];
+
+/** The table's players, for a manager (`player-list`, `player-erase`). */
+export type PlayerList = { readonly players: readonly TablePlayer[]; readonly erasable: boolean };
 
 /** The one shape of an error at the process boundary. */
 export type WireError = { readonly code: string; readonly words: Words };

@@ -8,6 +8,7 @@ import type { TableConfig } from '../engine/table/table-config.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { reopenedTable } from '../store/reopen.js';
+import { erasePlayer } from '../store/erasure.js';
 import type { TableState } from '../engine/table/table-state.js';
 import type { CardSource, DeviceIncident } from '../engine/table/table-operations.js';
 import type { Store } from '../store/store.js';
@@ -23,6 +24,17 @@ export const SNAPSHOT_EVERY = 5_000;
 
 /** A table command whose time the controller's clock may supply. */
 export type TimedCommand = TableCommand extends infer C ? (C extends { readonly at: number } ? Omit<C, 'at'> & { readonly at?: number } : C) : never;
+
+/**
+ * A player of the table as a manager's list shows them (D102, D114): their number, their name or — erased —
+ * when, by whom and at which row of the log, and the seat they hold now (null when not seated). Never the salt.
+ */
+export type TablePlayer = {
+  readonly player: number;
+  readonly name: string | null;
+  readonly erased: { readonly row: number; readonly at: number; readonly by: string } | null;
+  readonly seat: number | null;
+};
 
 /** A command as it arrives: an id (so a retry applies once) and the command. */
 export type Envelope = { readonly id: string; readonly command: TimedCommand };
@@ -406,6 +418,45 @@ export class TableController {
     if (stop === undefined) return null;
     const canTake = stop.report !== null && this.dryRun({ type: 'resume-card-entry', take: true, by: 'floor', at: this.clock.now() }) === null;
     return { words: stopWords(stop), report: stop.report !== null, canTake };
+  }
+
+  /** The players of the table's side table, in order (D102), each with the seat they hold now. */
+  players(): readonly TablePlayer[] {
+    return this.store.playerList().map((row) => ({
+      player: row.id,
+      name: row.name,
+      erased: row.erased_row === null ? null : { row: row.erased_row, at: row.erased_at ?? 0, by: row.erased_by ?? '' },
+      seat: row.name === null ? null : (this.state.seats.find((seated) => seated?.name === row.name)?.seat ?? null),
+    }));
+  }
+
+  /** Whether a player's name can be erased at this table: not at one an earlier Felt began, whose rows hold names (D103). */
+  get erasable(): boolean {
+    return this.store.namesByReference;
+  }
+
+  /**
+   * A manager erases a player's name while the table runs (D114): the store's erasure (D102; refused in its
+   * words — a seated player, one erased already, one the table does not have), then the table read again
+   * from the store as an opening reads it. The table in memory held the name (a departure kept for a
+   * return); read again it holds the erased player's token, which the store maps back to their reference in
+   * what the table writes next (a snapshot) — the name kept would have been written as a new player of that
+   * name. A table that cannot be read again stops, as at a failed write: what it shows is what is stored.
+   */
+  erasePlayer(player: number, by: string, at: number): ViewModel {
+    if (this.failure !== null) throw this.failure;
+    erasePlayer(this.store, { player }, by, at);
+    try {
+      const { state, snapshotRow } = reopenedTable(this.store);
+      // The reads at the seats belong to the hand in play, which is the same hand read again.
+      if (this.seatReads !== null && this.seatReads.hand === this.state.handLog[0] && state.handLog[0] !== undefined) this.seatReads = { hand: state.handLog[0], bySeat: this.seatReads.bySeat };
+      this.state = state;
+      this.sinceSnapshot = this.store.headOfChain().seq - snapshotRow;
+    } catch (error) {
+      this.failure = error instanceof PersistenceError ? error : new PersistenceError(`the table cannot be read again after an erasure: ${(error as Error).message}`, { cause: error });
+      throw this.failure;
+    }
+    return this.publish();
   }
 
   /**

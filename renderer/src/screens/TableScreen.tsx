@@ -8,6 +8,7 @@ import { FloorGate } from '../components/floor/FloorGate';
 import { LockoutLift } from '../components/floor/LockoutLift';
 import { Modal } from '../components/dialogs/Modal';
 import { Prompt } from '../components/Prompt';
+import { PlayersDialog } from '../components/floor/PlayersDialog';
 import { ReportsDialog } from '../components/floor/ReportsDialog';
 import { SeatDialog } from '../components/dialogs/SeatDialog';
 import { SeatMenu } from '../components/dialogs/SeatMenu';
@@ -16,18 +17,20 @@ import { SimFaultPanel } from '../components/dialogs/SimFaultPanel';
 import { Table } from '../components/table/Table';
 import type { FloorSession } from '../core/useFloor';
 import { useFloorReport } from '../core/useFloorReport';
+import { usePlayers } from '../core/usePlayers';
 import type { TableSession } from '../core/useTable';
 import { useKeyboardWedge } from '../core/useKeyboardWedge';
 import { useLockoutLift } from '../core/useLockoutLift';
 import { useCardEntryStop } from '../core/useCardEntryStop';
 import { DICTIONARIES, useLanguage } from '../i18n';
 
-/** A dialog over the table: seat a player, a seat's menu, the floor functions, the floor's reports, or (simulated hardware) the faults. */
+/** A dialog over the table: seat a player, a seat's menu, the floor functions, the floor's reports, a manager's list of the players, or (simulated hardware) the faults. */
 export type Overlay =
   | { readonly kind: 'seat'; readonly seat: number }
   | { readonly kind: 'seat-menu'; readonly seat: number }
   | { readonly kind: 'floor'; readonly needed: boolean }
   | { readonly kind: 'reports' }
+  | { readonly kind: 'players' }
   | { readonly kind: 'sim-faults' }
   | { readonly kind: 'dealer' }
   | null;
@@ -53,6 +56,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   const { t, words } = useLanguage();
   const simulated = session.appInfo?.hardware === 'sim';
   const reports = useFloorReport();
+  const players = usePlayers();
   const cardEntryStop = useCardEntryStop(overlay?.kind === 'floor' && floor.status?.unlocked === true && view.cardEntry !== 'open');
   const lockedGate = session.notice?.code === 'dealer-locked-out' ? 'dealer' : session.notice?.code === 'floor-locked-out' ? 'floor' : null;
   const floorLift = useLockoutLift('floor');
@@ -93,7 +97,7 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
   );
   // A menu for a seat that has emptied meanwhile shows nothing: the panel must not stay hidden for it.
   const simFaultsOpen = simulated && overlay?.kind === 'sim-faults';
-  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
+  const dialogOpen = overlay?.kind === 'seat' || overlay?.kind === 'floor' || overlay?.kind === 'reports' || overlay?.kind === 'players' || overlay?.kind === 'dealer' || simFaultsOpen || menuSeat !== undefined;
   useKeyboardWedge(!dialogOpen);
   // The card errors belong to the moment they were opened at: a step of the hand (a card, an action, the
   // error recorded) closes them; a refusal leaves them open with its words in the prompt.
@@ -224,6 +228,15 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
                 setOverlay({ kind: 'reports' });
                 reports.show('session');
               }}
+              // The players' names are a manager's (D114): a supervisor's session has no such button.
+              onPlayers={
+                floor.status?.role === 'manager'
+                  ? () => {
+                      setOverlay({ kind: 'players' });
+                      players.load();
+                    }
+                  : undefined
+              }
             />
           </FloorGate>
         </Modal>
@@ -246,6 +259,16 @@ export function TableScreen({ view, session, floor, overlay, setOverlay, onComma
             />
           </LockoutLift>
         </Modal>
+      )}
+      {overlay?.kind === 'players' && (
+        <PlayersDialog
+          players={players}
+          onClose={close}
+          onUnlock={() => {
+            setOverlay({ kind: 'floor', needed: true });
+            void floor.refresh();
+          }}
+        />
       )}
       {overlay?.kind === 'reports' && (
         <ReportsDialog

@@ -26,14 +26,16 @@ type Props = {
   readonly onCommand: (command: FloorCommand) => void;
   /** Opens the floor's reports (a dialog of their own). */
   readonly onReports: () => void;
+  /** Opens the table's players (a dialog of their own): a manager's session only, absent otherwise (D114). */
+  readonly onPlayers?: (() => void) | undefined;
   /** What stopped card entry from the screens (D65), or null while it is open (or not known yet). */
   readonly cardEntryStop?: CardEntryStop;
 };
 
 type Mode = 'menu' | 'undo' | 'misdeal' | 'adjust' | 'waive' | 'ruling' | 'setup';
 
-/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, waive time owed, record a ruling, set the table up, reports. */
-export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay, onCommand, onReports, cardEntryStop = null }: Props) {
+/** The floor's functions once unlocked: undo the last step, misdeal, adjust a stack, waive time owed, record a ruling, set the table up, reports; a manager's: the players. */
+export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay, onCommand, onReports, onPlayers, cardEntryStop = null }: Props) {
   const { t, words } = useLanguage();
   const [mode, setMode] = useState<Mode>('menu');
   const [reason, setReason] = useState('');
@@ -78,6 +80,11 @@ export function FloorFunctions({ lastStep, seats, owingTime, config, handInPlay,
           <button type="button" className="button" data-testid="floor-reports" aria-haspopup="dialog" onClick={onReports}>
             {t.reports}
           </button>
+          {onPlayers !== undefined && (
+            <button type="button" className="button" data-testid="floor-players" aria-haspopup="dialog" onClick={onPlayers}>
+              {t.players}
+            </button>
+          )}
         </div>
       </>
     );
