@@ -1,11 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
 import type { PlayerList } from '../../src/api/requests.js';
 import type { ViewModel } from '../../src/controller/view-model.js';
 import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
+import { readMovedNames } from '../../src/store/names-moved.js';
+import { referencesFrom } from '../../src/store/players.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 
 /** The database file and its write-ahead log, as bytes: where an erased name must no longer be (D102). */
@@ -125,5 +129,24 @@ describe("a manager erases a player's name from the table's screen while it runs
     // Ada, seated, keeps her name.
     expect((manager('player-list') as { result: PlayerList }).result.players.map((player) => player.name)).toEqual(['Ada', null]);
     core.close();
+  });
+
+  it("never moves an older table's names while it runs: the move is a step of its own (felt players migrate, D113)", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-erase-older-')), 'table.db');
+    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), path);
+    const core = await Core.open({ dbPath: path, hardware: 'sim', floorPin: '246813', clock: { now: () => Date.UTC(2027, 0, 5, 18) }, tableConfig: CASINO_5_10, seed: 7 });
+    const connection = core.connect(() => undefined);
+    let next = 0;
+    const send = (name: string, args?: unknown): unknown => JSON.parse(JSON.stringify(connection.handle(JSON.stringify({ id: `q${++next}`, name, args }))));
+    expect(send('floor-unlock', { staff: '1', pin: '246813' })).toMatchObject({ ok: true, result: { role: 'manager' } });
+    expect(send('player-list')).toMatchObject({ ok: true, result: { erasable: false } });
+    const refused = send('player-erase', { player: 1 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'erasure-refused', words: { en: expect.stringContaining('felt players migrate, the table stopped and every row at the floor') as string, de: expect.stringContaining('felt players migrate, bei angehaltenem Tisch') as string } } });
+    core.close();
+    // Nothing moved: the rows still name the players, and no record of a move was written.
+    const db = new Database(path, { readonly: true });
+    expect(referencesFrom(db)).toBeNull();
+    expect(readMovedNames(db)).toEqual({ moved: null });
+    db.close();
   });
 });

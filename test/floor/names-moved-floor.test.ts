@@ -2,8 +2,13 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPlayers } from '../../src/cli/commands/players.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
+import { addStaffMember, newStaffFile, saveStaff, staffPath } from '../../src/api/staff.js';
+import Database from 'better-sqlite3';
+import { referencesFrom } from '../../src/store/players.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
+import { readLinkFile } from '../../src/floor/link/link-file.js';
 import type { FloorLinkFile } from '../../src/floor/link/link-file.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { Store } from '../../src/store/store.js';
@@ -110,4 +115,37 @@ describe("felt verify --floor of a table whose names left its rows (D113)", () =
     expect(changed.out).toMatch(/row \d+ is not the floor's: it is not the row the floor holds there: the log was rewritten from here/);
     expect(changed.code).toBe(1);
   }, 120_000);
+});
+
+describe("an older table's names' move and its floor (D113)", () => {
+  it('moves an enrolled older table’s names only once the floor holds every row as first written, and ships the record after them', async () => {
+    const db = join(floor.folder, 'Lagging.db');
+    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+    const link = await enrolTable(db, await floor.enrolment('Lagging'));
+    saveStaff(staffPath(db), addStaffMember(newStaffFile(), { number: '1', name: 'Mara', role: 'manager', pin: '135790' }));
+    const early = cliIo();
+    expect(await runPlayers(['migrate', '--db', db, '--staff', '1'], early, { FELT_STAFF_PIN: '135790' })).toBe(1);
+    expect(early.written.err).toMatch(/the floor https:\/\/\S+ holds this table's log up to row 0 of 1627: the names' move rewrites the older rows \(D113\), and the floor takes them only as first written — let the table ship every row first \(its link up\), then move the names; nothing was moved/);
+    const opened = new Database(db, { readonly: true });
+    expect(referencesFrom(opened)).toBeNull();
+    opened.close();
+    await ship(db, link);
+    const moved = cliIo();
+    expect(await runPlayers(['migrate', '--db', db, '--staff', '1'], moved, { FELT_STAFF_PIN: '135790' })).toBe(0);
+    await ship(db, link);
+    const verified = await verify(db, link.table.id);
+    expect(verified.out).toMatch(/row for row up to row 1628 .*the floor holds all of it/);
+    expect(verified.code).toBe(0);
+  }, 60_000);
+
+  it('refuses to enrol a table whose names moved before any floor held its rows, and leaves the code unspent', async () => {
+    const db = join(floor.folder, 'Moved first.db');
+    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+    moveNames(db);
+    const code = await floor.enrolment('Moved first');
+    await expect(enrolTable(db, code)).rejects.toThrow(/this table's players' names were moved out of its older rows \(row 1628, D113\) before any floor held those rows as first written.*enrol a new table file instead \(felt start --db NEW\.db --floor CODE/);
+    expect(readLinkFile(db)).toBeNull();
+    const fresh = await enrolTable(join(floor.folder, 'Moved first, new file.db'), code);
+    expect(fresh.table.name).toBe('Moved first');
+  }, 60_000);
 });

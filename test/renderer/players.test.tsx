@@ -145,7 +145,7 @@ describe("the players' dialog (D114)", () => {
     const { click, query, text } = await openFloor(core);
     await click('floor-players');
     await settle();
-    expect(text('players-not-erasable')).toContain('no name can be erased from it');
+    expect(text('players-not-erasable')).toContain('A manager moves them out once, with the table stopped and every row at the floor (felt players migrate');
     expect(query('player-1-erase')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { identify, loadStaff, signature, staffPath, type Credentials } from '../../api/staff.js';
+import { floorLacksRows } from '../../floor/link/names-move.js';
 import { ErasureRefused, erasePlayer, type ErasureTarget } from '../../store/erasure.js';
 import { PersistenceError } from '../../store/persistence-error.js';
 import { Players, referencesFrom } from '../../store/players.js';
@@ -69,6 +70,13 @@ export async function runPlayers(args: readonly string[], io: CommandIo, env: No
   } catch (error) {
     if (!(error instanceof PersistenceError)) throw error;
     io.err(`felt players: ${error.message}\n`);
+    return 1;
+  }
+  // An older table's names move only once its floor (if it has one) holds every row as first written (D113).
+  const lacking = store.namesByReference ? null : await floorLacksRows(db, store.headOfChain().seq);
+  if (lacking !== null) {
+    store.close();
+    io.err(`felt players: ${lacking}; ${nothing}\n`);
     return 1;
   }
   try {

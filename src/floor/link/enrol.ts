@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FloorError } from '../floor-error.js';
 import { parseEnrolmentCode } from './enrolment-code.js';
+import { movedBeforeEnrolment } from './names-move.js';
 import { FloorClient, FloorRefused, FloorUnreachable, fetchPinnedCertificate } from './floor-client.js';
 import { type FloorLinkFile, linkFilePath, readLinkFile, writeLinkFile } from './link-file.js';
 import type { Restored } from '../restore/restore-table.js';
@@ -16,6 +17,8 @@ import type { Restored } from '../restore/restore-table.js';
 export async function enrolTable(dbPath: string, codeText: string): Promise<FloorLinkFile> {
   const existing = readLinkFile(dbPath);
   if (existing !== null) throw new FloorError(`this table is enrolled already, as '${existing.table.name}' at ${existing.address} (${linkFilePath(dbPath)}): start it without --floor; to enrol it anew, move that file away first`);
+  const moved = movedBeforeEnrolment(dbPath);
+  if (moved !== null) throw new FloorError(moved);
   const code = parseEnrolmentCode(codeText);
   const certificate = await fetchPinnedCertificate(code.address, code.fingerprint);
   const client = new FloorClient(code.address, code.fingerprint, certificate, null);
