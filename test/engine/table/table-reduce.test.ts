@@ -69,7 +69,7 @@ describe('a log that is no table’s', () => {
 });
 
 describe('facts the table only records', () => {
-  it('an erased player’s name, like the other records, changes nothing at the table', () => {
+  it('an erased player’s name and names moved out of the rows, like the other records, change nothing at the table', () => {
     const table = new TableDriver().sit(1, 'A').sit(2, 'B');
     const entry: TableLogEntry = { type: 'player-erased', player: 1, by: 'Mara (manager #1)', at: 0 };
     expect(isTableOperation(entry)).toBe(true);
@@ -77,6 +77,10 @@ describe('facts the table only records', () => {
     expect(isTableOperation({ type: 'table-opened', config: CASINO_5_10, at: 0 })).toBe(true);
     expect(isTableOperation({ type: 'fold', seat: 1 })).toBe(false);
     expect(reduceTable(table.state, entry)).toBe(table.state);
+    // So does the record of an older table's names moved out of its rows (D113).
+    const moved: TableLogEntry = { type: 'names-moved', commands: 3, pins: 'a'.repeat(64), by: 'Mara (manager #1)', at: 0 };
+    expect(isTableOperation(moved)).toBe(true);
+    expect(reduceTable(table.state, moved)).toBe(table.state);
   });
 });
 
