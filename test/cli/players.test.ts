@@ -74,6 +74,21 @@ describe('felt players', () => {
     expect(verifyDatabase(db).ok).toBe(true);
   });
 
+  it('sends a manager to the running table’s own screen when the table holds its database', async () => {
+    const { db, gone } = await tableWithStaff();
+    const running = Store.open(db);
+    try {
+      const io = cliIo();
+      expect(await runPlayers(['erase', '--db', db, '--player', String(gone.id), '--staff', '1'], io, { FELT_STAFF_PIN: '135790' })).toBe(1);
+      expect(io.written.err).toMatch(/is open in another Felt .*: erase the name from the table's screen while it runs \(the floor functions, Players: a manager's\), or stop it first; nothing was erased\n$/);
+    } finally {
+      running.close();
+    }
+    const after = Store.open(db);
+    expect(after.playerList().find((player) => player.id === gone.id)?.name).toBe(gone.name);
+    after.close();
+  });
+
   it('an erasure killed (SIGKILL) at any moment leaves the table before it or after it, never between (the built command)', { timeout: 120_000 }, async () => {
     const { db, gone } = await tableWithStaff();
     const erase = (copy: string) => spawn(felt, ['players', 'erase', '--db', copy, '--player', String(gone.id), '--staff', '1'], { env: { ...process.env, FELT_STAFF_PIN: '135790' }, stdio: 'ignore' });

@@ -1,6 +1,7 @@
 import { identify, loadStaff, signature, staffPath, type Credentials } from '../../api/staff.js';
 import { floorLacksRows } from '../../floor/link/names-move.js';
 import { ErasureRefused, erasePlayer, type ErasureTarget } from '../../store/erasure.js';
+import { LockHeld } from '../../store/file-lock.js';
 import { PersistenceError } from '../../store/persistence-error.js';
 import { Players, referencesFrom } from '../../store/players.js';
 import { openToRead, Store } from '../../store/store.js';
@@ -13,8 +14,8 @@ import { notATableDatabase } from '../table-database.js';
  * --staff N`: a table's players as the side table beside its log keeps them (D102), and a manager's erasure
  * of one's name at the guest's request (GDPR art. 17). The manager signs with their staff number and PIN (the
  * PIN from FELT_STAFF_PIN or the first line on standard input, never the command line) or their badge
- * (FELT_STAFF_BADGE); the log records the erasure under their name, never the erased name. Erasing needs
- * the table stopped (its lock): the running table keeps its players' names on its screens. Listing reads the
+ * (FELT_STAFF_BADGE); the log records the erasure under their name, never the erased name. Erasing here needs
+ * the table stopped (its lock); a running table erases from its own screen (D114). Listing reads the
  * database only, beside a running table too. `felt players migrate --db PATH --staff N` moves the names of a
  * table an earlier Felt began out of its rows, once, under a chained record signed by the manager (D113);
  * `erase` on such a table does it first.
@@ -69,7 +70,9 @@ export async function runPlayers(args: readonly string[], io: CommandIo, env: No
     store = Store.open(db);
   } catch (error) {
     if (!(error instanceof PersistenceError)) throw error;
-    io.err(`felt players: ${error.message}\n`);
+    // A running table holds its database: its own screen erases while it runs (D114); a move waits for it to stop.
+    const running = error.cause instanceof LockHeld ? (target === null ? ': stop the table first' : ": erase the name from the table's screen while it runs (the floor functions, Players: a manager's), or stop it first") : '';
+    io.err(`felt players: ${error.message}${running}; ${nothing}\n`);
     return 1;
   }
   // An older table's names move only once its floor (if it has one) holds every row as first written (D113).
