@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
+import { parseCard } from '../../src/cards/notation.js';
 import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { ErasureRefused } from '../../src/store/erasure.js';
 import { reopenedTable } from '../../src/store/reopen.js';
@@ -55,6 +56,32 @@ describe("the running table after a player's name is erased (D114)", () => {
     expect(verifyDatabase(path)).toMatchObject({ ok: true });
     store = Store.open(path);
     expect(TableController.open(store, clock, CASINO_5_10).table.departures.map((left) => left.name)).toEqual(['erased player \u20681\u2069']);
+    store.close();
+  });
+
+  it('keeps the hole cards read at the seats of the hand in play across the erasure: the same hand, read again', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'felt-erase-reads-')), 'table.db');
+    const now = Date.UTC(2027, 0, 5, 18);
+    const store = Store.open(path);
+    const controller = TableController.open(store, { now: () => now }, CASINO_5_10);
+    const submit = (id: string, command: Parameters<TableController['submit']>[0]['command']): void => {
+      const view = controller.submit({ id, command });
+      if (view.lastError !== null) throw new Error(view.lastError.en);
+    };
+    submit('s1', { type: 'sit', seat: 1, name: NAME, buyIn: 1000 });
+    submit('l1', { type: 'leave', seat: 1 });
+    ['Bo', 'Cy', 'Di'].forEach((name, index) => submit(`s${index + 2}`, { type: 'sit', seat: index + 2, name, buyIn: 500 }));
+    ['Ah', 'Kd', 'Qc'].forEach((card, index) => submit(`d${index}`, { type: 'draw', seat: index + 2, card: parseCard(card) }));
+    submit('start', { type: 'start-hand' });
+    for (let card = 0; card < 6; card++) submit(`deal${card}`, { type: 'deal', card: null });
+    const seen = parseCard('7s');
+    expect(controller.noteReadAtSeat(3, seen)).toBe(true);
+    expect(controller.seatOfRead(seen)).toBe(3);
+    controller.erasePlayer(1, 'Mara (manager #1)', now);
+    expect(controller.table.hand?.phase.kind).not.toBe('complete');
+    expect(controller.seatOfRead(seen)).toBe(3);
+    // A card read at another seat is still refused there: the reads are the same hand's.
+    expect(controller.noteReadAtSeat(4, seen)).toBe(false);
     store.close();
   });
 });
