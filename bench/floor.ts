@@ -2,14 +2,21 @@
  * npm run bench:floor — how fast the floor takes a room's logs in, against PostgreSQL's own bare batched
  * insert of the same rows, in one run on one PostgreSQL (the floor's embedded one, in a temporary folder):
  * 1. bare insert: each table's rows, in the same batches, `INSERT … SELECT FROM unnest(…)` into a table
- *    with the same columns and primary key and nothing else (no check, no trigger, no head);
+ *    with the same columns and primary key and nothing else (no check, no trigger, no head); timed both
+ *    ways the rows can reach PostgreSQL (seven arrays; each text column as one text of lines, as the floor
+ *    sends them, D112), the faster kept;
  * 2. the floor: 100 tables, each with its own credential and HTTPS connection, sending its batches to the
  *    floor server, which checks every row with the table's hash and canonical JSON, stores it under
- *    (table, seq) with the database's own chain check and moves the table's head;
+ *    (table, seq) with the database's own chain check and moves the table's head. The tables run in a
+ *    process of their own (bench/floor-tables.ts), as a room's run on PCs of their own, each linked (its
+ *    connection made, the floor's head asked, as a shipper starts) before the clock starts: timed from the
+ *    first batch sent to the last acknowledged;
  * 3. the floor's ingest alone (the check and the store, no HTTPS): where the time goes.
  * The 100 tables send at once; every batch ends between two hands, as a shipper's do. The rows are those of
  * simulated sessions (four, each table one of them), so they are a table's rows in size and kind.
- * Printed: rows/s of each and the floor's as a ratio to the bare insert's. Target: within 3×.
+ * Printed: rows/s of each and the floor's as a ratio to the bare insert's (target: within 3×), and the CPU
+ * time each took of this process and of PostgreSQL's (the tables' process apart): what a busy machine's
+ * wall times hide.
  * 4. the board: a table's line (D89) from its POST to a board page's poll (every 500 ms, as the floor's
  *    page asks) that shows it: p50 and p99 over 60 changes; the table sends within 250 ms of a command.
  * 5. the room's reports (D92) over 1,000,000 hands of 100 tables, their facts loaded in bulk once (simulating
