@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBatch } from '../../src/floor/ingest/batch-check.js';
-import { ingest, storedHead } from '../../src/floor/ingest/ingest.js';
+import { ingest, rowsInsert, storedHead } from '../../src/floor/ingest/ingest.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
 import { FloorClient } from '../../src/floor/link/floor-client.js';
 import type { WireRow } from '../../src/floor/link/wire.js';
@@ -59,6 +59,32 @@ describe("the floor's ingest", () => {
     expect(await storedHead(pool, id)).toEqual({ seq: rows.length, hash: rows[rows.length - 1]?.hash });
     const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM log_row WHERE table_id = $1', [id]);
     expect(count.rows[0]?.n).toBe(rows.length);
+  });
+
+  it('stores every value as sent, whether the batch goes to PostgreSQL as text columns of lines or, where a value would not, as arrays', async () => {
+    const pool = floor.database.pool;
+    const stored = async (id: string): Promise<unknown[]> => (await pool.query('SELECT seq, command_id, type, payload, prev_hash, hash FROM log_row WHERE table_id = $1 ORDER BY seq', [id])).rows;
+    const cut = handEnd(3);
+    const plain = checked(slice(1, cut));
+    expect(rowsInsert('t-000000000000', plain)[0]).toMatch(/string_to_array/);
+    const lines = await enrolled('Table 1b');
+    expect(await ingest(pool, lines.id, plain)).toMatchObject({ kind: 'stored', stored: cut });
+    expect(await stored(lines.id)).toEqual(plain.map((row) => ({ seq: row.seq, command_id: row.command_id, type: row.type, payload: row.payload, prev_hash: row.prev_hash, hash: row.hash })));
+    // A payload whose type holds a line break (JSON writes it as \n), and an empty command id: as arrays.
+    const odd = chainedFrom(
+      [
+        { seq: 1, command_id: '', payload: canonicalJson({ type: 'a\nb' }), prev_hash: '', hash: '' },
+        { seq: 2, command_id: 'c-2', payload: canonicalJson({ note: '', type: 'x' }), prev_hash: '', hash: '' },
+      ],
+      '0'.repeat(64),
+    );
+    const oddChecked = checked(odd);
+    expect(oddChecked.map((row) => row.type)).toEqual(['a\nb', 'x']);
+    expect(rowsInsert('t-000000000000', oddChecked)[0]).not.toMatch(/string_to_array/);
+    expect(rowsInsert('t-000000000000', oddChecked.slice(1))[0]).toMatch(/string_to_array/);
+    const arrays = await enrolled('Table 1c');
+    expect(await ingest(pool, arrays.id, oddChecked)).toMatchObject({ kind: 'stored', stored: 2 });
+    expect(await stored(arrays.id)).toEqual(oddChecked.map((row) => ({ seq: row.seq, command_id: row.command_id, type: row.type, payload: row.payload, prev_hash: row.prev_hash, hash: row.hash })));
   });
 
   it('answers a batch that begins after its head with the head, and stores nothing (a gap waits)', async () => {
@@ -147,9 +173,25 @@ describe("the floor's ingest", () => {
       pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])', [id, batch.map((row) => row.seq), batch.map((row) => row.command_id), batch.map(() => 'x'), batch.map((row) => row.payload), batch.map((row) => row.prev_hash), batch.map((row) => row.hash)]);
     await expect(many([three[0] as LogRow, relinked(three[1] as LogRow, 'd'.repeat(64)), three[2] as LogRow])).rejects.toThrow(new RegExp(`row ${cut + 2} of table ${id} does not link`));
     await expect(many([relinked(three[0] as LogRow, 'e'.repeat(64)), ...three.slice(1)])).rejects.toThrow(new RegExp(`row ${cut + 1} of table ${id} does not link`));
+    // Checked once per statement (D112): a row whose row before is missing from the statement and from the
+    // stored rows, and a row of another table in the same statement that does not link, are refused too.
+    await expect(many([three[0] as LogRow, three[2] as LogRow])).rejects.toThrow(new RegExp(`row ${cut + 3} of table ${id} does not link`));
+    const other = await enrolled('Table 5b');
+    await ingest(pool, other.id, checked(slice(1, cut)));
+    const twoTables = (batch: readonly { table: string; row: LogRow }[]): Promise<unknown> =>
+      pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])', [batch.map((one) => one.table), batch.map((one) => one.row.seq), batch.map((one) => one.row.command_id), batch.map(() => 'x'), batch.map((one) => one.row.payload), batch.map((one) => one.row.prev_hash), batch.map((one) => one.row.hash)]);
+    await expect(twoTables([{ table: id, row: three[0] as LogRow }, { table: other.id, row: relinked(three[0] as LogRow, 'f'.repeat(64)) }])).rejects.toThrow(new RegExp(`row ${cut + 1} of table ${other.id} does not link`));
+    await twoTables([{ table: id, row: three[0] as LogRow }, { table: other.id, row: three[0] as LogRow }, { table: id, row: three[1] as LogRow }]);
+    expect((await pool.query('SELECT table_id, seq FROM log_row WHERE seq > $1 AND table_id = ANY($2) ORDER BY table_id, seq', [cut, [id, other.id]])).rows).toEqual(
+      [
+        { table_id: id, seq: cut + 1 },
+        { table_id: id, seq: cut + 2 },
+        { table_id: other.id, seq: cut + 1 },
+      ].sort((a, b) => (a.table_id < b.table_id ? -1 : a.table_id > b.table_id ? 1 : a.seq - b.seq)),
+    );
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
     const stored = await pool.query('SELECT count(*)::int AS n FROM log_row WHERE table_id = $1', [id]);
-    expect(stored.rows[0]).toEqual({ n: cut });
+    expect(stored.rows[0]).toEqual({ n: cut + 2 });
     // The forks kept by the test before: evidence, never removed.
     await expect(pool.query('DELETE FROM fork_incident')).rejects.toThrow(/append-only/);
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });

@@ -70,11 +70,7 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
             words: { en: `the batch ends inside the hand that begins at row ${inHand}: a hand's rows go to the floor once it is settled or void`, de: `die Sendung endet mitten in der Hand ab Zeile ${inHand}: die Zeilen einer Hand gehen erst an den Floor, wenn sie abgerechnet oder ungültig ist` },
           };
         }
-        await client.query(
-          `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
-           SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
-          [tableId, fresh.map((row) => row.seq), fresh.map((row) => row.command_id), fresh.map((row) => row.type), fresh.map((row) => row.payload), fresh.map((row) => row.prev_hash), fresh.map((row) => row.hash)],
-        );
+        await client.query(...rowsInsert(tableId, fresh));
         const newHead = { seq: last.seq, hash: last.hash };
         await client.query('UPDATE chain_head SET seq = $2, hash = $3, moved_at = now() WHERE table_id = $1', [tableId, newHead.seq, newHead.hash]);
         await client.query('COMMIT');
@@ -94,6 +90,34 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
     [tableId, fork.seq, fork.storedHash, fork.offered.hash, JSON.stringify(fork.offered), fork.words.en],
   );
   return { kind: 'fork', seq: fork.seq, head: fork.head, words: fork.words };
+}
+
+/** The columns a batch's rows are sent to PostgreSQL in, in this order. */
+const COLUMNS = ['command_id', 'type', 'payload', 'prev_hash', 'hash'] as const;
+
+/**
+ * The statement that stores the rows (D112): each text column as one text, its values one a line, split
+ * by PostgreSQL (`string_to_array`) — node-postgres writes an array parameter element by element, escaping
+ * each in JavaScript, and PostgreSQL parses the quoted elements back; a payload is JSON full of quotes.
+ * Felt's rows never hold a line break (`checkBatch` refuses a payload or command id with one; a hash is
+ * hex), but a payload's parsed type may, and an empty text would split to no value: a batch with such a
+ * value is sent as arrays, as before. Either way the same rows, each value as it came.
+ */
+export function rowsInsert(tableId: string, rows: readonly CheckedRow[]): [string, unknown[]] {
+  const columns = COLUMNS.map((column) => rows.map((row) => row[column]));
+  const seqs = rows.map((row) => row.seq);
+  if (columns.every((values) => values.every((value) => value !== '' && !value.includes('\n')))) {
+    return [
+      `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
+       SELECT $1, * FROM unnest($2::bigint[], string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))`,
+      [tableId, seqs, ...columns.map((values) => values.join('\n'))],
+    ];
+  }
+  return [
+    `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
+     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+    [tableId, seqs, ...columns],
+  ];
 }
 
 function forkWords(seq: number): Words {
