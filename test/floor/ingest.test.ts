@@ -192,6 +192,13 @@ describe("the floor's ingest", () => {
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
     const stored = await pool.query('SELECT count(*)::int AS n FROM log_row WHERE table_id = $1', [id]);
     expect(stored.rows[0]).toEqual({ n: cut + 2 });
+    // The table a row belongs to, checked once per statement (D115): a log's first row must name an enrolled
+    // table (every later row links back to one), and a table whose log the floor holds is never deleted.
+    const first = rows[0] as LogRow;
+    await expect(pool.query('INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7)', ['t-000000000000', first.seq, first.command_id, 'x', first.payload, first.prev_hash, first.hash])).rejects.toThrow(
+      /row 1 of table t-000000000000 names no table the floor enrolled/,
+    );
+    await expect(pool.query('DELETE FROM floor_table WHERE id = $1', [id])).rejects.toThrow(new RegExp(`table ${id} has log rows at the floor: it cannot be deleted`));
     // The forks kept by the test before: evidence, never removed.
     await expect(pool.query('DELETE FROM fork_incident')).rejects.toThrow(/append-only/);
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
