@@ -50,7 +50,8 @@ export interface SimulatedAntennas {
   garbage(bytes: Uint8Array): void;
   /**
    * For a polled reader, a tag put down and taken away at once is never read: `later` runs after the
-   * reader has read every antenna again (at once for a reader that reports each change).
+   * reader has read every antenna again (counted by the reader's own asking, at most 2 s; at once for a
+   * reader that reports each change).
    */
   later(then: () => void): void;
   stop(): void;
@@ -123,8 +124,11 @@ function feltAntenna(where: AntennaPlace): number {
   return where.kind === 'seat' ? where.seat : { board: BOARD_ANTENNA, burn: BURN_ANTENNA, muck: MUCK_ANTENNA }[where.kind];
 }
 
-/** How long a polled reader takes to read every antenna once, with room: after it, what was put down has been seen. */
-const POLLED_ROUND_MS = 150;
+/**
+ * The longest a polled reader's simulation waits for the reader to read every antenna again: one that stopped
+ * asking (unplugged, set up again) is not waited for past it.
+ */
+const POLLED_ROUND_MAX_MS = 2_000;
 
 /** What a polled reader's simulation does after a round, until it stops: each timer forgotten once run. */
 class PendingTimers {
@@ -136,6 +140,20 @@ class PendingTimers {
       then();
     }, ms);
     this.pending.add(timer);
+  }
+
+  /**
+   * `then` once `done` holds (asked every 10 ms), or after `maxMs`: what is counted is the reader's own
+   * asking, so a host slowed down waits as long as the reader took — a timer alone would not (a card laid
+   * down and gathered before the reader's next round is read after the gathering, as a card come from nowhere).
+   */
+  when(done: () => boolean, maxMs: number, then: () => void): void {
+    const until = Date.now() + maxMs;
+    const check = (): void => {
+      if (done() || Date.now() >= until) then();
+      else this.after(10, check);
+    };
+    this.after(10, check);
   }
 
   clear(): void {
@@ -203,7 +221,9 @@ export class MetratecAntennas implements SimulatedAntennas {
   }
 
   later(then: () => void): void {
-    this.timers.after(POLLED_ROUND_MS, then);
+    // Every port inventoried twice more: the round under way when asked may have begun before.
+    const from = this.reader.inventories;
+    this.timers.when(() => this.reader.inventories >= from + 2 * this.ports.size, POLLED_ROUND_MAX_MS, then);
   }
 
   stop(): void {
@@ -270,7 +290,9 @@ export class Pn532Antennas implements SimulatedAntennas {
   }
 
   later(then: () => void): void {
-    this.timers.after(POLLED_ROUND_MS, then);
+    // Every board asked twice more: the round under way when asked may have counted before.
+    const from = [...this.boards.values()].map(({ board }) => ({ board, polls: board.polls }));
+    this.timers.when(() => from.every(({ board, polls }) => board.polls >= polls + 2), POLLED_ROUND_MAX_MS, then);
   }
 
   stop(): void {

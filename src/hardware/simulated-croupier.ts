@@ -101,7 +101,7 @@ export class SimulatedCroupier {
           case 'start-hand':
             // The last cards' reads may be on the line still; then the croupier gathers the cards.
             await new Promise((resolve) => setTimeout(resolve, 20));
-            this.table.gatherCards();
+            await this.table.gatherCards();
             await this.betweenHands();
             this.touch({ type: 'start-hand' });
             hands++;

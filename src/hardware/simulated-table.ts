@@ -290,8 +290,13 @@ export class SimulatedTable {
     return index === -1 ? null : (this.nextCard.splice(index, 1)[0] as TableFault);
   }
 
-  /** The croupier gathers the last hand's cards from every antenna. */
-  gatherCards(): void {
+  /**
+   * The croupier gathers the last hand's cards from every antenna, once the readers have read the table as it
+   * lies (a polled reader reads a card laid down at its next round: gathered before, it would be read after
+   * the gathering — a card from nowhere at the next hand).
+   */
+  async gatherCards(): Promise<void> {
+    await new Promise<void>((resolve) => this.devices.antennas.later(resolve));
     this.clearAntennas();
   }
 
