@@ -1,7 +1,6 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/api/core.js';
@@ -11,6 +10,7 @@ import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { readMovedNames } from '../../src/store/names-moved.js';
 import { referencesFrom } from '../../src/store/players.js';
 import { verifyDatabase } from '../../src/store/verify.js';
+import { copyOfOlderTable } from '../support/older-table.js';
 
 /** The database file and its write-ahead log, as bytes: where an erased name must no longer be (D102). */
 function fileBytes(path: string): Buffer {
@@ -132,8 +132,7 @@ describe("a manager erases a player's name from the table's screen while it runs
   });
 
   it("never moves an older table's names while it runs: the move is a step of its own (felt players migrate, D113)", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'felt-erase-older-')), 'table.db');
-    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), path);
+    const path = copyOfOlderTable();
     const core = await Core.open({ dbPath: path, hardware: 'sim', floorPin: '246813', clock: { now: () => Date.UTC(2027, 0, 5, 18) }, tableConfig: CASINO_5_10, seed: 7 });
     const connection = core.connect(() => undefined);
     let next = 0;

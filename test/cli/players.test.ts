@@ -11,6 +11,7 @@ import { reopenedTable } from '../../src/store/reopen.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { cliIo, simulatedTable } from './cli-io.js';
+import { copyOfOlderTable } from '../support/older-table.js';
 
 const felt = fileURLToPath(new URL('../../bin/felt', import.meta.url));
 
@@ -129,8 +130,7 @@ describe('felt players', () => {
   });
 
   it("moves an older table's names out of its log once (a manager's), and a move killed (SIGKILL) half-way leaves the table as it was (the built command)", { timeout: 120_000 }, async () => {
-    const older = join(mkdtempSync(join(tmpdir(), 'felt-players-older-')), 'table.db');
-    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), older);
+    const older = copyOfOlderTable();
     saveStaff(staffPath(older), addStaffMember(addStaffMember(newStaffFile(), { number: '1', name: 'Mara', role: 'manager', pin: '135790' }), { number: '7', name: 'Cleo', role: 'croupier', pin: '246802' }));
     // Opened once by today's Felt (its log packed), as a table that ran after the update is.
     Store.open(older).close();

@@ -1,6 +1,4 @@
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPlayers } from '../../src/cli/commands/players.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
@@ -15,6 +13,7 @@ import { Store } from '../../src/store/store.js';
 import { cliIo } from '../cli/cli-io.js';
 import { rechain, rowsOf, tamper, writePayload } from '../store/tamper.js';
 import { floorClientOf, startTestFloor, type TestFloor } from './support.js';
+import { copyOfOlderTable, OLDER_TABLE } from '../support/older-table.js';
 
 /**
  * `felt verify --floor` of a table an earlier Felt began whose names left its rows (D113): the floor's copy
@@ -35,7 +34,7 @@ afterAll(async () => {
 /** A copy of `table-2026-12-02.db` enrolled at the floor as `name`, opened by today's Felt, changed by `change` (then rechained), its rows shipped. */
 async function shippedOlderTable(name: string, change?: (rows: ReturnType<typeof rowsOf>) => { seq: number; payload: string }): Promise<{ db: string; tableId: string; link: FloorLinkFile }> {
   const db = join(floor.folder, `${name}.db`);
-  copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+  copyOfOlderTable(OLDER_TABLE, db);
   const link = await enrolTable(db, await floor.enrolment(name));
   Store.open(db).close();
   if (change !== undefined) {
@@ -120,7 +119,7 @@ describe("felt verify --floor of a table whose names left its rows (D113)", () =
 describe("an older table's names' move and its floor (D113)", () => {
   it('moves an enrolled older table’s names only once the floor holds every row as first written, and ships the record after them', async () => {
     const db = join(floor.folder, 'Lagging.db');
-    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+    copyOfOlderTable(OLDER_TABLE, db);
     const link = await enrolTable(db, await floor.enrolment('Lagging'));
     saveStaff(staffPath(db), addStaffMember(newStaffFile(), { number: '1', name: 'Mara', role: 'manager', pin: '135790' }));
     const early = cliIo();
@@ -140,7 +139,7 @@ describe("an older table's names' move and its floor (D113)", () => {
 
   it('refuses to enrol a table whose names moved before any floor held its rows, and leaves the code unspent', async () => {
     const db = join(floor.folder, 'Moved first.db');
-    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), db);
+    copyOfOlderTable(OLDER_TABLE, db);
     moveNames(db);
     const code = await floor.enrolment('Moved first');
     await expect(enrolTable(db, code)).rejects.toThrow(/this table's players' names were moved out of its older rows \(row 1628, D113\) before any floor held those rows as first written.*enrol a new table file instead \(felt start --db NEW\.db --floor CODE/);

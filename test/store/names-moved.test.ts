@@ -1,7 +1,6 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
@@ -19,6 +18,7 @@ import { verifyDatabase } from '../../src/store/verify.js';
 import { checkStretch, GENESIS } from '../../src/store/verify-log.js';
 import { checkInThreads } from '../../src/store/verify-threads.js';
 import { rowsOf, tamper, writePayload } from './tamper.js';
+import { copyOfOlderTable, keptHashes } from '../support/older-table.js';
 
 /**
  * The names of a table an earlier Felt began, moved out of its chained rows (D113), on `table-2026-12-02.db`
@@ -28,19 +28,7 @@ import { rowsOf, tamper, writePayload } from './tamper.js';
 const BY = 'Mara (manager #1)';
 const AT = Date.UTC(2026, 11, 4, 9);
 
-function olderTable(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'felt-names-moved-')), 'table.db');
-  copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), path);
-  return path;
-}
-
-/** Every row's hash as the earlier Felt kept it (its unpacked log keeps each row's). */
-function keptHashes(path: string): string[] {
-  const db = new Database(path, { readonly: true });
-  const hashes = db.prepare('SELECT hash FROM log ORDER BY seq').pluck().all() as string[];
-  db.close();
-  return hashes;
-}
+const olderTable = (): string => copyOfOlderTable();
 
 /** The database's bytes on disk, its write-ahead log's too. */
 function fileBytes(path: string): Buffer {

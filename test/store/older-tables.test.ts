@@ -1,7 +1,4 @@
-import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
@@ -9,6 +6,7 @@ import { CASINO_5_10 } from '../../src/engine/table/table-config.js';
 import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { type LogRow, LogTables } from '../../src/store/log-rows.js';
+import { copyOfOlderTable, keptHashes } from '../support/older-table.js';
 
 /**
  * A table written by an earlier version stays readable and verifiable. Its snapshots hold states as that
@@ -23,19 +21,7 @@ import { type LogRow, LogTables } from '../../src/store/log-rows.js';
  * UUID, the screen's 32 hex digits) and a command sent twice; written by the store of 2026-12-02 (commit
  * 66fce78), before the log was packed (D81).
  */
-function copyOf(name: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'felt-older-')), 'table.db');
-  copyFileSync(fileURLToPath(new URL(`../fixtures/tables/${name}`, import.meta.url)), path);
-  return path;
-}
-
-/** Every row's hash as the earlier Felt kept it. */
-function keptHashes(path: string): string[] {
-  const db = new Database(path, { readonly: true });
-  const hashes = db.prepare('SELECT hash FROM log ORDER BY seq').pluck().all() as string[];
-  db.close();
-  return hashes;
-}
+const copyOf = (name: string): string => copyOfOlderTable(name);
 
 describe('tables written by earlier versions', () => {
   it('a table of 2026-11-29 verifies and opens at the hand it ended with', () => {

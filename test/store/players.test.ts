@@ -1,7 +1,6 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { TableController } from '../../src/controller/table-controller.js';
@@ -16,6 +15,7 @@ import { Store } from '../../src/store/store.js';
 import { verifyDatabase } from '../../src/store/verify.js';
 import { reportPdf } from '../../src/reports/report-pdf.js';
 import { pdfPages, writePdf } from '../reports/pdf-support.js';
+import { copyOfOlderTable } from '../support/older-table.js';
 
 /** Names no other text of the table holds: found in a file's bytes only where the name itself is. */
 const guest = (index: number): string => `Ærøskøbing Guest${index}`;
@@ -230,8 +230,7 @@ describe("players' names beside the log (D102)", () => {
   });
 
   it('a table an earlier Felt began keeps every hash and its names until a manager moves them; an erasure moves them first (D103, D113)', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'felt-players-old-')), 'table.db');
-    copyFileSync(fileURLToPath(new URL('../fixtures/tables/table-2026-12-02.db', import.meta.url)), path);
+    const path = copyOfOlderTable();
     const before = verifyDatabase(path);
     if (!before.ok) throw new Error(before.problem);
     const store = Store.open(path);
