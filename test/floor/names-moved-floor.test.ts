@@ -6,7 +6,7 @@ import { addStaffMember, newStaffFile, saveStaff, staffPath } from '../../src/ap
 import Database from 'better-sqlite3';
 import { referencesFrom } from '../../src/store/players.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
-import { readLinkFile } from '../../src/floor/link/link-file.js';
+import { readLinkFile, writeLinkFile } from '../../src/floor/link/link-file.js';
 import type { FloorLinkFile } from '../../src/floor/link/link-file.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { Store } from '../../src/store/store.js';
@@ -122,6 +122,12 @@ describe("an older table's names' move and its floor (D113)", () => {
     copyOfOlderTable(OLDER_TABLE, db);
     const link = await enrolTable(db, await floor.enrolment('Lagging'));
     saveStaff(staffPath(db), addStaffMember(newStaffFile(), { number: '1', name: 'Mara', role: 'manager', pin: '135790' }));
+    // The floor out of reach (its address moved to a port nothing listens on): refused, nothing moved.
+    writeLinkFile(db, { ...link, address: 'https://127.0.0.1:9' });
+    const unreachable = cliIo();
+    expect(await runPlayers(['migrate', '--db', db, '--staff', '1'], unreachable, { FELT_STAFF_PIN: '135790' })).toBe(1);
+    expect(unreachable.written.err).toMatch(/the floor https:\/\/127\.0\.0\.1:9 cannot be asked whether it holds this table's whole log \(.+\): the names' move rewrites the older rows .*; nothing was moved/);
+    writeLinkFile(db, link);
     const early = cliIo();
     expect(await runPlayers(['migrate', '--db', db, '--staff', '1'], early, { FELT_STAFF_PIN: '135790' })).toBe(1);
     expect(early.written.err).toMatch(/the floor https:\/\/\S+ holds this table's log up to row 0 of 1627: the names' move rewrites the older rows \(D113\), and the floor takes them only as first written — let the table ship every row first \(its link up\), then move the names; nothing was moved/);
