@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
-import { apply, type Command } from '../../src/engine/hand/apply.js';
-import type { HandConfig } from '../../src/engine/hand/config.js';
+import { apply, type Command, startHand, type StartHand } from '../../src/engine/hand/apply.js';
+import { type HandConfig, NO_LIMIT_5_10 } from '../../src/engine/hand/config.js';
 import { RuleViolation } from '../../src/engine/rule-violation.js';
 import { HandDriver } from '../support/hand-driver.js';
 
@@ -22,6 +22,17 @@ function refusal(hand: HandDriver, command: Command | { readonly type: string })
     return [error.code, error.words.en, error.words.de];
   }
   throw new Error(`${JSON.stringify(command)} was accepted`);
+}
+
+/** What starting a hand with `input` is refused with. */
+function startRefusal(input: StartHand): Refusal {
+  try {
+    startHand(input);
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    return [error.code, error.words.en, error.words.de];
+  }
+  throw new Error(`${JSON.stringify(input)} was accepted`);
 }
 
 const FIXED: Partial<HandConfig> = { structure: { kind: 'fixed-limit', smallBet: 10, bigBet: 20, maxBetsPerRound: 4, uncapped: 'never' } };
@@ -145,6 +156,77 @@ describe('what the engine’s refusals say (en, de)', () => {
       ['cards-needed', 'A hand shows two different cards', 'Eine Hand zeigt zwei verschiedene Karten'],
       ['card-already-in-play', 'That card is already in play: check the deck and call the floor', 'Diese Karte ist schon im Spiel: Deck prüfen und Floor rufen'],
       ['must-show', 'A player is all-in: every hand is tabled', 'Ein Spieler ist all-in: alle Hände werden aufgedeckt'],
+    ]);
+  });
+
+  it('starting a hand', () => {
+    const config = { ...NO_LIMIT_5_10, chipUnit: 5 };
+    const seats = (...stacks: number[]): StartHand['players'] => stacks.map((stack, index) => ({ seat: index + 1, stack }));
+    const four = seats(1000, 1000, 1000, 1000);
+    // Button 1 of four: seat 2 posts the small blind, seat 3 the big one; seat 4 may post an extra blind.
+    const post = (live: number, dead: number, seat = 4): StartHand => ({ config, players: four, buttonSeat: 1, extraPosts: [{ seat, live, dead }] });
+    const seen = [
+      startRefusal({ config, players: seats(1000), buttonSeat: 1 }),
+      startRefusal({ config, players: seats(...Array.from({ length: 15 }, () => 1000)), buttonSeat: 1 }),
+      startRefusal({ config, players: [{ seat: 1, stack: 1000 }, { seat: 1, stack: 500 }], buttonSeat: 1 }),
+      startRefusal({ config, players: seats(1000, 0), buttonSeat: 1 }),
+      startRefusal({ config, players: seats(1000, 1002), buttonSeat: 1 }),
+      startRefusal({ config, players: seats(1000, 1000), buttonSeat: 3 }),
+      startRefusal({ config, players: seats(1000, 1000), buttonSeat: 0, blinds: { smallBlindSeat: 1, bigBlindSeat: 2 } }),
+      startRefusal({ config, players: seats(1000, 1000), buttonSeat: 1, blinds: { smallBlindSeat: 1, bigBlindSeat: 1 } }),
+      startRefusal(post(10, 0, 2)),
+      startRefusal(post(-10, 0)),
+      startRefusal(post(10, 7.5)),
+      startRefusal(post(10, 12)),
+      startRefusal(post(20, 0)),
+    ];
+    expect(seen).toEqual([
+      ['invalid-start', 'A hand needs 2 to 14 players, got 1', 'Eine Hand braucht 2 bis 14 Spieler, nicht 1'],
+      ['invalid-start', 'A hand needs 2 to 14 players, got 15', 'Eine Hand braucht 2 bis 14 Spieler, nicht 15'],
+      ['invalid-start', 'Seat 1 is not a seat number or is taken twice', 'Platz 1 ist keine Platznummer oder doppelt vergeben'],
+      ['invalid-start', "Seat 2's stack 0 is not a positive number of chip units", 'Der Stapel von Platz 2 (0) ist keine positive Zahl von Chipeinheiten'],
+      ['invalid-start', "Seat 2's stack 1002 is not a positive number of chip units", 'Der Stapel von Platz 2 (1002) ist keine positive Zahl von Chipeinheiten'],
+      ['invalid-start', 'The button is at seat 3, where nobody plays this hand', 'Der Button liegt auf Platz 3, wo niemand diese Hand spielt'],
+      ['invalid-start', 'The button seat 0 is not a seat number', 'Der Button-Platz 0 ist keine Platznummer'],
+      ['invalid-start', 'The blinds (small 1, big 1) must be two players of the hand', 'Die Blinds (Small 1, Big 1) müssen zwei Spieler der Hand sein'],
+      ['invalid-start', 'Seat 2 cannot post an extra blind (not in the hand, a blind already, or twice)', 'Platz 2 kann keinen zusätzlichen Blind setzen (nicht in der Hand, schon Blind oder doppelt)'],
+      ['invalid-start', "Seat 4's extra blind -10 is not a whole number of chip units", 'Der zusätzliche Blind von Platz 4 (-10) ist keine ganze Zahl von Chipeinheiten'],
+      ['invalid-start', "Seat 4's extra blind 7.5 is not a whole number of chip units", 'Der zusätzliche Blind von Platz 4 (7.5) ist keine ganze Zahl von Chipeinheiten'],
+      ['invalid-start', "Seat 4's extra blind 12 is not a whole number of chip units", 'Der zusätzliche Blind von Platz 4 (12) ist keine ganze Zahl von Chipeinheiten'],
+      ['invalid-start', 'Seat 4 posts 20 live, more than the big blind', 'Platz 4 setzt 20 live, mehr als den Big Blind'],
+    ]);
+    // The limits themselves are allowed: fourteen players, and an extra blind of the big blind live and more dead.
+    expect(startHand({ config, players: seats(...Array.from({ length: 14 }, () => 1000)), buttonSeat: 1 }).state.players).toHaveLength(14);
+    expect(startHand(post(10, 15)).state.deadMoney).toBe(15);
+  });
+
+  it('whose turn it is, the showdown, and a hand that is over', () => {
+    const seen: Refusal[] = [];
+    // Seat 3 acts first pre-flop; nobody shows before the showdown.
+    seen.push(refusal(preflop(), { type: 'call', seat: 1 }), refusal(preflop(), { type: 'show' }), refusal(preflop(), { type: 'muck' }));
+    const river = preflop().actions('c c x').deal('? 2c 7s 9d').actions('x x x').deal('? 3h').actions('x x x').deal('? 4s').actions('x x x');
+    seen.push(refusal(river, { type: 'show', seat: 2 }), refusal(river, { type: 'muck', seat: 3 }));
+    seen.push(refusal(preflop().actions('f f'), { type: 'check' }), refusal(preflop().actions('f f'), { type: 'show' }));
+    // While cards are dealt nobody is to act, whichever seat an action names: before the hole cards, before
+    // the flop, after an exposed last hole card (its replacement is due), and after the flop is taken back.
+    const cards = (): HandDriver => HandDriver.table([500, 500, 500], { button: 1 });
+    const exposed = cards().deal('? 2c 3c 4c 5c 6c ?');
+    exposed.do({ type: 'exposed', card: parseCard('7c') });
+    const redealt = preflop().actions('c c x').deal('? 2c 7s 9d');
+    redealt.do({ type: 'redeal-flop' });
+    for (const hand of [cards(), preflop().actions('c c x'), exposed, redealt]) {
+      expect(hand.actorSeat()).toBeNull();
+      seen.push(refusal(hand, { type: 'check', seat: 1 }));
+    }
+    expect(seen).toEqual([
+      ['not-actors-turn', "It is seat 3's turn, not seat 1's", 'Platz 3 ist an der Reihe, nicht Platz 1'],
+      ['not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown'],
+      ['not-showdown', 'This is not the showdown', 'Jetzt ist kein Showdown'],
+      ['not-seats-turn-to-show', "It is seat 1's turn, not seat 2's", 'Platz 1 ist an der Reihe, nicht Platz 2'],
+      ['not-seats-turn-to-show', "It is seat 1's turn, not seat 3's", 'Platz 1 ist an der Reihe, nicht Platz 3'],
+      ['hand-over', 'The hand is over', 'Die Hand ist vorbei'],
+      ['hand-over', 'The hand is over', 'Die Hand ist vorbei'],
+      ...Array.from({ length: 4 }, (): Refusal => ['not-betting', 'No betting now', 'Jetzt wird nicht gesetzt']),
     ]);
   });
 });

@@ -65,4 +65,43 @@ describe('E13 antes and straddle', () => {
     hand.dealHoleCards([]);
     expect(getLegalActions(hand.state)).toMatchObject({ seat: 5, call: 20, betOrRaise: { min: 40 } });
   });
+
+  it('a hand without antes or dead money starts with the blinds alone: no collect of nothing', () => {
+    const hand = HandDriver.table([1000, 1000, 1000], { button: 1 });
+    expect(hand.log.map((operation) => (operation.type === 'post' ? operation.kind : operation.type))).toEqual(['hand-started', 'small-blind', 'big-blind']);
+  });
+
+  it('a big blind whose ante took every chip posts no blind, and is all-in for the ante', () => {
+    const hand = HandDriver.table([1000, 1000, 5], { button: 1, config: { ante: 5 } });
+    expect(hand.log.map((operation) => (operation.type === 'post' ? `${operation.kind} ${operation.seat} ${operation.amount}` : operation.type))).toEqual([
+      'hand-started',
+      'ante 2 5',
+      'ante 3 5',
+      'ante 1 5',
+      'collect',
+      'small-blind 2 5',
+    ]);
+    expect(hand.state.players[2]).toMatchObject({ stack: 0, bet: 0, status: 'all-in' });
+  });
+
+  it('no straddle heads-up, nor from a player who cannot cover it', () => {
+    const headsUp = HandDriver.table([1000, 1000], { button: 1, config: { straddle: 20 } });
+    expect(headsUp.state.players.map((player) => player.bet)).toEqual([5, 10]);
+    const short = HandDriver.table([1000, 1000, 1000, 15], { button: 1, config: { straddle: 20 } });
+    expect(short.state.players.map((player) => player.bet)).toEqual([0, 5, 10, 0]);
+    expect(short.log.some((operation) => operation.type === 'post' && operation.kind === 'straddle')).toBe(false);
+  });
+
+  it('a player whose dead blind takes every chip is all-in, and is passed over pre-flop', () => {
+    const hand = new HandDriver({
+      config: NO_LIMIT_5_10,
+      players: [1, 2, 3, 4].map((seat) => ({ seat, stack: seat === 4 ? 20 : 1000 })),
+      buttonSeat: 1,
+      extraPosts: [{ seat: 4, live: 0, dead: 20 }],
+    });
+    expect(hand.state.players[3]).toMatchObject({ stack: 0, bet: 0, status: 'all-in' });
+    expect(hand.state.activeCount).toBe(3);
+    hand.dealHoleCards([]);
+    expect(hand.actorSeat()).toBe(1);
+  });
 });
