@@ -21,7 +21,8 @@
  *    page asks) that shows it: p50 and p99 over 60 changes; the table sends within 250 ms of a command.
  * 5. the room's reports (D92) over 1,000,000 hands of 100 tables, their facts loaded in bulk once (simulating
  *    a million hands takes too long here): seconds per report kind. Target: ≤ 1 s each.
- * Options: --hands N (hands a table, default 20), --rounds N (each measured N times, best kept; default 1).
+ * Options: --hands N (hands a table, default 20), --rounds N (each measured N times, best kept; default 1: the
+ * floor's log is append-only, so a later round inserts into a fuller table than the peer's, emptied each time).
  */
 import { fork } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
