@@ -8,7 +8,7 @@ import type { TableConfig } from '../engine/table/table-config.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { PersistenceError } from '../store/persistence-error.js';
 import { reopenedTable } from '../store/reopen.js';
-import { erasePlayer } from '../store/erasure.js';
+import { ErasureRefused, erasePlayer } from '../store/erasure.js';
 import type { TableState } from '../engine/table/table-state.js';
 import type { CardSource, DeviceIncident } from '../engine/table/table-operations.js';
 import type { Store } from '../store/store.js';
@@ -445,6 +445,8 @@ export class TableController {
    */
   erasePlayer(player: number, by: string, at: number): ViewModel {
     if (this.failure !== null) throw this.failure;
+    // The store's erasure moves an older table's names out of its rows first (D113): never under a running table.
+    if (!this.store.namesByReference) throw new ErasureRefused("this table's older rows still hold the players' names (D103): a manager moves them out with felt players migrate, the table stopped and every row at the floor (D113); names are erased here after that");
     erasePlayer(this.store, { player }, by, at);
     try {
       const { state, snapshotRow } = reopenedTable(this.store);

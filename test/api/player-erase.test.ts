@@ -141,6 +141,8 @@ describe("a manager erases a player's name from the table's screen while it runs
     expect(send('player-list')).toMatchObject({ ok: true, result: { erasable: false } });
     const refused = send('player-erase', { player: 1 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'erasure-refused', words: { en: expect.stringContaining('felt players migrate, the table stopped and every row at the floor') as string, de: expect.stringContaining('felt players migrate, bei angehaltenem Tisch') as string } } });
+    // Nor the running table itself, asked directly.
+    expect(() => core.controller.erasePlayer(1, 'Mara (manager #1)', Date.UTC(2027, 0, 5, 18))).toThrow(/felt players migrate, the table stopped/);
     core.close();
     // Nothing moved: the rows still name the players, and no record of a move was written.
     const db = new Database(path, { readonly: true });
