@@ -54,6 +54,19 @@ describe('a hand\'s configuration refused, word for word', () => {
     handAccepted({ ante: 0, bigBlindAnte: 0 });
   });
 
+  it('a refusal is a RuleViolation by name, its message the English words (as a log or a crash report shows it)', () => {
+    const error = (() => {
+      try {
+        checkConfig({ ...NO_LIMIT_5_10, chipUnit: 0 });
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(String(error)).toBe('RuleViolation: chipUnit must be a positive integer, got 0');
+  });
+
   it('the blinds and the straddle', () => {
     const blinds: Refusal = ['invalid-config', 'the big blind must be positive and at least the small blind', 'Der Big Blind muss positiv und mindestens so groß wie der Small Blind sein'];
     expect(hand({ smallBlind: 0, bigBlind: 0 })).toEqual(blinds);
