@@ -133,6 +133,7 @@ describe('T8 time collection (seed 000)', () => {
     const prompt = getPrompt(table.state, table.now);
     expect(prompt).toMatchObject({ collectTime: [{ seat: 1, amount: 30 }, { seat: 2, amount: 15 }, { seat: 3, amount: 15 }] });
     expect(prompt.words.en).toContain('Collect time from seat 1 (30), 2 (15), 3 (15)');
+    expect(prompt.words.de).toContain('Zeit kassieren: Platz 1 (30), 2 (15), 3 (15)');
   });
 
   it('a seat paying only its time due between periods is named with the amount', () => {

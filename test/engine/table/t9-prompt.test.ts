@@ -37,6 +37,7 @@ describe('T9 the croupier\'s prompt', () => {
     const prompt = getPrompt(table.state, 0);
     expect(prompt).toMatchObject({ kind: 'start-hand', button: 2, smallBlind: { seat: 3 }, bigBlind: { seat: 4 }, owed: [{ seat: 6, live: 10, dead: 0 }] });
     expect(prompt.words.en).toContain('Seat 3 wins the main pot, 10');
+    expect(prompt.words.de).toContain('Platz 3 gewinnt den Hauptpot, 10');
     expect(prompt.words.en).toContain('seat 6 owes 10');
     expect(prompt.words.de).toContain('Platz 6 schuldet 10');
   });
@@ -57,7 +58,7 @@ describe('T9 the croupier\'s prompt', () => {
     const checked = toShowdown([500, 500, 500], 'check');
     expect(getPrompt(checked.state, 0)).toMatchObject({ kind: 'show', muck: false, words: { en: expect.stringMatching(/^Seat \d shows$/), de: expect.stringMatching(/^Platz \d zeigt$/) } });
     checked.do({ type: 'show' });
-    expect(getPrompt(checked.state, 0)).toMatchObject({ kind: 'show', muck: true, words: { en: expect.stringMatching(/shows or mucks$/) } });
+    expect(getPrompt(checked.state, 0)).toMatchObject({ kind: 'show', muck: true, words: { en: expect.stringMatching(/^Seat \d shows or mucks$/), de: expect.stringMatching(/^Platz \d zeigt oder wirft ab$/) } });
     const allIn = toShowdown([500, 500, 200], 'all-in');
     allIn.do({ type: 'show' });
     expect(getPrompt(allIn.state, 0)).toMatchObject({ kind: 'show', muck: false });
