@@ -1,6 +1,6 @@
 import { type HandConfig, NO_LIMIT_5_10, settleConfig } from '../hand/config.js';
 import { MAX_RETURN_WITHIN_MINUTES } from './departures.js';
-import { violation } from '../rule-violation.js';
+import { RuleViolation, violation } from '../rule-violation.js';
 
 /**
  * How the button and blinds move between hands (Robert's Rules "Rules for using blinds" 2). Dead button
@@ -138,7 +138,9 @@ export function settleTableConfig(config: TableConfig): TableConfig {
       try {
         settleConfig({ ...hand, ...level });
       } catch (error) {
-        refuse(`tournament level ${index + 1}: ${(error as Error).message}`, `Turnierstufe ${index + 1}: ${(error as Error).message}`);
+        // The level's own refusal, in each language (a bug's error has English only).
+        const words = error instanceof RuleViolation ? error.words : { en: (error as Error).message, de: (error as Error).message };
+        refuse(`tournament level ${index + 1}: ${words.en}`, `Turnierstufe ${index + 1}: ${words.de}`);
       }
       bigBlindAnteFits(level, { en: `tournament level ${index + 1}: `, de: `Turnierstufe ${index + 1}: ` });
     }
