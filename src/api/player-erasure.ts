@@ -19,26 +19,25 @@ type Erased = { ok: true; result: PlayerList } | { ok: false; code: string; word
 export function erasePlayerName(controller: TableController, player: number, by: string, at: number): Erased {
   // Read before: what the German words say is what the store's refusal said, in the order it checks.
   const erasable = controller.erasable;
-  // An older table's names move out of its rows first (D113): a step of its own, with the table stopped and
-  // the floor holding every row as first written (felt players migrate) — never under a running table's shipper.
-  if (!erasable) return { ok: false, code: 'erasure-refused', words: NOT_MOVED };
   const before = controller.players().find((listed) => listed.player === player);
   try {
     controller.erasePlayer(player, by, at);
   } catch (error) {
     if (!(error instanceof ErasureRefused)) throw error;
-    return { ok: false, code: 'erasure-refused', words: { en: error.message, de: germanRefusal(player, before, error.message) } };
+    return { ok: false, code: 'erasure-refused', words: { en: error.message, de: germanRefusal(erasable, player, before, error.message) } };
   }
   return { ok: true, result: playerList(controller) };
 }
 
-/** The German for the store's refusal of an erasure (src/store/erasure.ts), from what the list said before it. */
-const NOT_MOVED: Words = {
-  en: "this table's log was begun by an earlier Felt, and its older rows still hold the players' names (D103): a manager moves them out once with felt players migrate, the table stopped and every row at the floor (D113); names are erased here after that",
-  de: 'das Protokoll dieses Tisches hat ein früheres Felt begonnen, und seine älteren Zeilen enthalten noch die Namen der Spieler (D103): ein Manager verschiebt sie einmal mit felt players migrate, bei angehaltenem Tisch und mit jeder Zeile am Floor (D113); danach werden Namen hier gelöscht',
-};
-
-function germanRefusal(player: number, before: TablePlayer | undefined, english: string): string {
+/**
+ * The German for the refusal of an erasure (src/store/erasure.ts; the running table's own for an older table,
+ * whose names move out of its rows only with felt players migrate, the table stopped: D113), from what the
+ * list said before it.
+ */
+function germanRefusal(erasable: boolean, player: number, before: TablePlayer | undefined, english: string): string {
+  if (!erasable) {
+    return 'die älteren Zeilen dieses Tisches enthalten noch die Namen der Spieler (D103): ein Manager verschiebt sie mit felt players migrate, bei angehaltenem Tisch und mit jeder Zeile am Floor (D113); danach werden Namen hier gelöscht';
+  }
   if (before === undefined) return `Dieser Tisch hat keinen Spieler ${player} (felt players list zeigt seine Spieler)`;
   if (before.erased !== null) return `Der Name von Spieler ${player} wurde schon gelöscht (in Zeile ${before.erased.row}, ${new Date(before.erased.at).toISOString()}, von ${before.erased.by})`;
   if (before.seat !== null) return `Spieler ${player} sitzt jetzt auf Platz ${before.seat}: sein Name steht auf dem Bildschirm des Croupiers und in der Hand — erst löschen, wenn er den Tisch verlassen hat`;

@@ -446,7 +446,7 @@ export class TableController {
   erasePlayer(player: number, by: string, at: number): ViewModel {
     if (this.failure !== null) throw this.failure;
     // The store's erasure moves an older table's names out of its rows first (D113): never under a running table.
-    if (!this.store.namesByReference) throw new ErasureRefused("this table's older rows still hold the players' names (D103): a manager moves them out with felt players migrate, the table stopped and every row at the floor (D113); names are erased here after that");
+    if (!this.erasable) throw new ErasureRefused("this table's older rows still hold the players' names (D103): a manager moves them out with felt players migrate, the table stopped and every row at the floor (D113); names are erased here after that");
     erasePlayer(this.store, { player }, by, at);
     try {
       const { state, snapshotRow } = reopenedTable(this.store);

@@ -63,6 +63,12 @@ export function unnamedToken(player: number): string {
   return `player \u2068${player}\u2069`;
 }
 
+/** An unnamed player's token's number, or null. */
+function parseUnnamedToken(text: string): number | null {
+  const match = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
 /**
  * A name as the table holds it (a seat's, a departure's), for a screen to print: an erased player's or an
  * unnamed player's token (the isolate marks around the number) as the flag and number, any other as the name.
@@ -70,16 +76,16 @@ export function unnamedToken(player: number): string {
 export function heldPlayer(name: string): ReportedPlayer {
   const erased = parseErasedToken(name);
   if (erased !== null) return { name: ERASED_PLAYER.en, erased: true };
-  const unnamed = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(name);
-  return unnamed === null ? { name } : { name: NUMBERED_PLAYER.en(Number(unnamed[1])), numbered: Number(unnamed[1]) };
+  const unnamed = parseUnnamedToken(name);
+  return unnamed === null ? { name } : { name: NUMBERED_PLAYER.en(unnamed), numbered: unnamed };
 }
 
 /** Without the side table (the floor's copy, a reader of another table): a reference is printed as its number. */
 export const NUMBERED: PlayerNames = (stored) => {
   const erased = parseErasedToken(stored);
   if (erased !== null) return { name: ERASED_PLAYER.en, erased: true, player: erased };
-  const unnamed = /^player \u2068([1-9]\d{0,15})\u2069$/u.exec(stored);
-  if (unnamed !== null) return { name: NUMBERED_PLAYER.en(Number(unnamed[1])), erased: false, player: Number(unnamed[1]), numbered: true };
+  const unnamed = parseUnnamedToken(stored);
+  if (unnamed !== null) return { name: NUMBERED_PLAYER.en(unnamed), erased: false, player: unnamed, numbered: true };
   const reference = parseReference(stored);
   return reference === null ? { name: stored, erased: false, player: null } : { name: NUMBERED_PLAYER.en(reference.player), erased: false, player: reference.player, numbered: true };
 };
