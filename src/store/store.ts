@@ -186,6 +186,15 @@ export class Store {
   }
 
   /**
+   * Empties the write-ahead log into the file (a TRUNCATE checkpoint) after a name left it, so the freed pages
+   * `secure_delete` overwrote are the only copy; false when a reader held it (its old page stays until the next).
+   */
+  private emptyWriteAheadLog(): boolean {
+    const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
+    return busy?.busy === 0;
+  }
+
+  /**
    * Copies the write-ahead log's frames into the database now — a passive checkpoint: it waits for no
    * reader, and what it cannot copy yet stays in the log, as durable there as before. The controller calls
    * it when a hand ends, so that no card's append is the one that crosses SQLite's automatic checkpoint
@@ -256,8 +265,7 @@ export class Store {
       throw new PersistenceError(`cannot erase player ${player}: ${(error as Error).message}`, { cause: error });
     }
     this.players.forget();
-    const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
-    return { row, walEmptied: busy?.busy === 0 };
+    return { row, walEmptied: this.emptyWriteAheadLog() };
   }
 
   /**
@@ -300,8 +308,7 @@ export class Store {
     this.players.forget();
     // The verify checkpoint stood on the snapshots and facts as they were (D82): dropped, the next check is from the first row.
     if (this.path !== ':memory:') rmSync(checkpointFile(realFile(this.path)), { force: true });
-    const [busy] = this.db.pragma('wal_checkpoint(TRUNCATE)', { simple: false }) as { busy: number }[];
-    return { row, pins, players: this.players.all().length, walEmptied: busy?.busy === 0 };
+    return { row, pins, players: this.players.all().length, walEmptied: this.emptyWriteAheadLog() };
   }
 
   /** The floor reports' facts (D36): these (all by default), players named as the log keeps them (`playerNames` resolves them). */
