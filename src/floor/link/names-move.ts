@@ -27,12 +27,6 @@ export async function floorLacksRows(dbPath: string, seq: number): Promise<strin
   }
 }
 
-/** The same for a running table, from what its shipper heard: the floor's head, or null before it answered. */
-export function shippedRowsLacking(address: string, floorHead: number | null, seq: number): string | null {
-  if (floorHead !== null && floorHead >= seq) return null;
-  return lacking(address, floorHead === null ? "has not answered this table's link yet" : `holds this table's log up to row ${floorHead} of ${seq}`);
-}
-
 function lacking(address: string, what: string): string {
   return `the floor ${address} ${what}: the names' move rewrites the older rows (D113), and the floor takes them only as first written — let the table ship every row first (its link up), then move the names`;
 }
