@@ -2,12 +2,12 @@
  * npm run bench:floor — how fast the floor takes a room's logs in, against PostgreSQL's own bare batched
  * insert of the same rows, in one run on one PostgreSQL (the floor's embedded one, in a temporary folder):
  * 1. bare insert: each table's rows, in the same batches, `INSERT … SELECT FROM unnest(…)` into a table
- *    with the same columns and primary key and nothing else (no check, no trigger, no head); timed both
- *    ways the rows can reach PostgreSQL (seven arrays; each text column as one text of lines, as the floor
- *    sends them, D112), the faster kept;
+ *    with the same columns and primary key and nothing else (no check, no trigger, no head); timed each
+ *    way the rows can reach PostgreSQL (seven arrays; each text column as one text of lines, D112; and so
+ *    with the rows' numbers counted by PostgreSQL, as the floor sends them, D117), the fastest kept;
  * 2. the floor: 100 tables, each with its own credential and HTTPS connection, sending its batches to the
- *    floor server, which checks every row with the table's hash and canonical JSON, stores it under
- *    (table, seq) with the database's own chain check and moves the table's head. The tables run in a
+ *    floor server (as row lines, D117), which checks every row's canonical JSON, stores it under
+ *    (table, seq) with the database's own hash and chain checks and moves the table's head. The tables run in a
  *    process of their own (bench/floor-tables.ts), as a room's run on PCs of their own, each linked (its
  *    connection made, the floor's head asked, as a shipper starts) before the clock starts: timed from the
  *    first batch sent to the last acknowledged;
@@ -84,7 +84,7 @@ async function bench(database: FloorDatabase, folder: string): Promise<void> {
   const certificate = await floorCertificate(join(folder, 'floor'));
   const server = await FloorServer.start({ database, certificate, host: '127.0.0.1', port: 0 });
   const best = { bare: Infinity, floor: Infinity, ingest: Infinity };
-  const bare = { arrays: Infinity, lines: Infinity };
+  const bare = { arrays: Infinity, lines: Infinity, counted: Infinity };
   // The CPU time of the best run of each (this process and PostgreSQL's; the tables' own process apart).
   const cpu = { bare: NO_CPU, floor: NO_CPU, ingest: NO_CPU, tables: 0 };
   const keep = (measure: 'bare' | 'floor' | 'ingest', run: Measured): number => {
@@ -98,8 +98,8 @@ async function bench(database: FloorDatabase, folder: string): Promise<void> {
   await tables.started;
   try {
     for (let round = 1; round <= options.rounds; round++) {
-      // The peer is the faster of the two ways rows reach PostgreSQL, each timed (D112).
-      for (const means of round % 2 === 1 ? (['arrays', 'lines'] as const) : (['lines', 'arrays'] as const)) {
+      // The peer is the fastest of the three ways rows reach PostgreSQL, each timed (D112, D117).
+      for (const means of round % 2 === 1 ? (['arrays', 'lines', 'counted'] as const) : (['counted', 'lines', 'arrays'] as const)) {
         await pool.query('TRUNCATE bare_row');
         bare[means] = Math.min(bare[means], keep('bare', await measured(pool, () => Promise.all(bareTableLogs.map((log, index) => bareInsert(pool, `bare-${index}`, log, means))))));
         await expectRows(pool, 'SELECT count(*)::int AS n FROM bare_row', [], rows);
@@ -128,9 +128,9 @@ async function bench(database: FloorDatabase, folder: string): Promise<void> {
     await server.close();
   }
   const perSecond = (seconds: number): string => `${Math.round(rows / seconds).toLocaleString('en')} rows/s`;
-  console.log(`bare batched insert   ${perSecond(best.bare)}  (${best.bare.toFixed(2)} s): the faster of seven arrays (${bare.arrays.toFixed(2)} s) and text columns of lines (${bare.lines.toFixed(2)} s)`);
-  console.log(`the floor over HTTPS  ${perSecond(best.floor)}  (${best.floor.toFixed(2)} s): every row checked with the table's hash and canonical JSON, the chain checked again by PostgreSQL`);
-  console.log(`the floor's ingest    ${perSecond(best.ingest)}  (${best.ingest.toFixed(2)} s): the same without HTTPS and JSON`);
+  console.log(`bare batched insert   ${perSecond(best.bare)}  (${best.bare.toFixed(2)} s): the fastest of seven arrays (${bare.arrays.toFixed(2)} s), text columns of lines (${bare.lines.toFixed(2)} s) and those with the rows' numbers counted by PostgreSQL (${bare.counted.toFixed(2)} s)`);
+  console.log(`the floor over HTTPS  ${perSecond(best.floor)}  (${best.floor.toFixed(2)} s): every row's canonical JSON checked by the floor, its hash and link by PostgreSQL`);
+  console.log(`the floor's ingest    ${perSecond(best.ingest)}  (${best.ingest.toFixed(2)} s): the same without HTTPS and the row lines`);
   const ratio = best.floor / best.bare;
   const cpuText = (used: Cpu): string => `${(used.node + used.postgres).toFixed(2)} s (node ${used.node.toFixed(2)}, PostgreSQL ${used.postgres.toFixed(2)})`;
   console.log(`CPU time: bare ${cpuText(cpu.bare)}; the floor over HTTPS ${cpuText(cpu.floor)}, and the tables' own process ${cpu.tables.toFixed(2)} s; the ingest alone ${cpuText(cpu.ingest)}`);
@@ -277,7 +277,12 @@ async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
 }
 
 /** How the rows reach PostgreSQL: seven arrays, or each text column as one text of lines (D112). */
-type Means = 'arrays' | 'lines';
+/**
+ * The ways the peer's rows reach PostgreSQL: seven arrays; text columns of lines and the numbers as an
+ * array (D112); text columns of lines with the numbers counted by PostgreSQL from the first, as the floor's
+ * statement (D117). The fastest is the peer.
+ */
+type Means = 'arrays' | 'lines' | 'counted';
 
 /** A batch of the peer's: the rows and each one's payload type, worked out before the clock. */
 type BareBatch = { readonly batch: readonly LogRow[]; readonly types: readonly string[] };
@@ -285,14 +290,13 @@ type BareBatch = { readonly batch: readonly LogRow[]; readonly types: readonly s
 async function bareInsert(pool: pg.Pool, tableId: string, log: readonly BareBatch[], means: Means): Promise<void> {
   for (const { batch, types } of log) {
     const columns = [batch.map((row) => row.command_id), types, batch.map((row) => row.payload), batch.map((row) => row.prev_hash), batch.map((row) => row.hash)];
-    if (means === 'arrays') {
-      await pool.query('INSERT INTO bare_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])', [tableId, batch.map((row) => row.seq), ...columns]);
+    const lines = "unnest(string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))";
+    const into = 'INSERT INTO bare_row (table_id, seq, command_id, type, payload, prev_hash, hash)';
+    if (means === 'counted') {
+      await pool.query(`${into} SELECT $1, $2::bigint + r.n - 1, r.command_id, r.type, r.payload, r.prev_hash, r.hash FROM ${lines} WITH ORDINALITY AS r (command_id, type, payload, prev_hash, hash, n)`, [tableId, batch[0]?.seq ?? 1, ...columns.map((values) => values.join('\n'))]);
     } else {
-      await pool.query("INSERT INTO bare_row (table_id, seq, command_id, type, payload, prev_hash, hash) SELECT $1, * FROM unnest($2::bigint[], string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))", [
-        tableId,
-        batch.map((row) => row.seq),
-        ...columns.map((values) => values.join('\n')),
-      ]);
+      const from = means === 'arrays' ? 'unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])' : lines.replace('unnest(', 'unnest($2::bigint[], ');
+      await pool.query(`${into} SELECT $1, * FROM ${from}`, [tableId, batch.map((row) => row.seq), ...(means === 'arrays' ? columns : columns.map((values) => values.join('\n')))]);
     }
   }
 }

@@ -127,6 +127,31 @@ describe("the floor's ingest", () => {
     expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
   });
 
+  it("refuses a row whose content is not its hash's, wherever it is in the batch and whatever the answer would be: nothing stored (D117)", async () => {
+    const { id } = await enrolled('Table 4b');
+    const pool = floor.database.pool;
+    const cut = handEnd(2);
+    const next = handEnd(3);
+    // A payload changed in place, its hash kept: only the hash can tell (the table's check of the batch leaves it to the database).
+    const changed = (row: LogRow): LogRow => ({ ...row, payload: canonicalJson({ ...(JSON.parse(row.payload) as object), forged: true }) });
+    const lastChanged = slice(1, cut).map((row) => (row.seq === cut ? changed(row) : row));
+    expect(checkBatch(lastChanged)).toMatchObject({ ok: true });
+    expect(await ingest(pool, id, checked(lastChanged))).toEqual({ kind: 'refused', seq: cut, words: { en: `row ${cut}: its content does not match its hash (the table's linkHash)`, de: expect.stringMatching(new RegExp(`^Zeile ${cut}: `)) } });
+    expect(await storedHead(pool, id)).toEqual({ seq: 0, hash: '0'.repeat(64) });
+    expect((await pool.query('SELECT 1 FROM log_row WHERE table_id = $1', [id])).rowCount).toBe(0);
+    await ingest(pool, id, checked(slice(1, cut)));
+    // A row the floor holds, changed in place and sent again with new rows after it: not a duplicate, not a fork.
+    const heldChanged = slice(cut - 2, next).map((row) => (row.seq === cut - 1 ? changed(row) : row));
+    expect(await ingest(pool, id, checked(heldChanged))).toMatchObject({ kind: 'refused', seq: cut - 1, words: { en: expect.stringMatching(/hash/) } });
+    // Sent again alone (every row held) and beyond the head (a gap): the same refusal, not 'stored' nor 'gap'.
+    expect(await ingest(pool, id, checked(heldChanged.filter((row) => row.seq <= cut)))).toMatchObject({ kind: 'refused', seq: cut - 1 });
+    expect(await ingest(pool, id, checked(slice(cut + 2, next).map((row) => (row.seq === next ? changed(row) : row))))).toMatchObject({ kind: 'refused', seq: next });
+    expect(await storedHead(pool, id)).toEqual({ seq: cut, hash: rows[cut - 1]?.hash });
+    expect((await pool.query('SELECT 1 FROM fork_incident WHERE table_id = $1', [id])).rowCount).toBe(0);
+    // The same rows unchanged are stored.
+    expect(await ingest(pool, id, checked(slice(cut - 2, next)))).toMatchObject({ kind: 'stored', stored: next - cut, duplicates: 3 });
+  });
+
   it('refuses rows the table did not write: a wrong hash, a broken link, a payload not in canonical JSON', () => {
     const good = slice(1, 5);
     expect(checkBatch(good.map((row, index) => (index === 2 ? { ...row, payload: row.payload.replace('"type"', '"type" ') } : row)))).toMatchObject({ ok: false, seq: 3 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTable } from '../../src/floor/link/enrol.js';
 import { formatEnrolmentCode, parseEnrolmentCode } from '../../src/floor/link/enrolment-code.js';
+import { rowLines, ROWS_CONTENT_TYPE } from '../../src/floor/link/row-lines.js';
 import { FloorClient, FloorRefused } from '../../src/floor/link/floor-client.js';
 import { linkFilePath, readLinkFile } from '../../src/floor/link/link-file.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
@@ -103,6 +104,7 @@ describe("the floor server's door", () => {
   });
 
   const bearer = (who: { id: string; secret: string }): Record<string, string> => ({ authorization: `Bearer ${who.id}.${who.secret}` });
+  const asRows = { 'content-type': ROWS_CONTENT_TYPE };
 
   it('refuses a request without credentials, with wrong ones, or with a forged id', async () => {
     expect(await raw('GET', '/v1/head', null)).toMatchObject({ status: 401 });
@@ -116,17 +118,23 @@ describe("the floor server's door", () => {
     source.playAll();
     const rows = [...source.store.rows()];
     source.close();
-    const answer = await raw('POST', '/v1/rows', JSON.stringify({ table: other.id, rows }), bearer(table));
+    const answer = await raw('POST', '/v1/rows', rowLines({ table: other.id, rows }), { ...bearer(table), ...asRows });
     expect(answer).toMatchObject({ status: 403, body: { error: { en: expect.stringMatching(/credentials/) } } });
     const stored = await floor.database.pool.query('SELECT 1 FROM log_row WHERE table_id = $1 OR table_id = $2', [table.id, other.id]);
     expect(stored.rowCount).toBe(0);
   });
 
-  it('answers garbage with what was wrong: not JSON, the wrong shape (naming the field), too large, an unknown request', async () => {
-    expect(await raw('POST', '/v1/rows', '{"table":', bearer(table))).toMatchObject({ status: 400, body: { error: { en: 'the request is not JSON' } } });
-    expect(await raw('POST', '/v1/rows', JSON.stringify({ table: table.id, rows: [{ seq: 'one' }] }), bearer(table))).toMatchObject({ status: 400, body: { error: { en: expect.stringMatching(/^rows\.0\.seq/) } } });
-    expect(await raw('POST', '/v1/rows', JSON.stringify({ table: table.id, rows: [] }), bearer(table))).toMatchObject({ status: 400 });
-    const huge = await raw('POST', '/v1/rows', Buffer.alloc(17 * 1024 * 1024, 0x20), bearer(table)).catch((error: Error) => ({ status: -1, body: error.message }));
+  it('answers garbage with what was wrong: not row lines, the wrong shape (naming the line), too large, an unknown request', async () => {
+    const row = { seq: 1, command_id: 'c-1', payload: '{"type":"x"}', prev_hash: '0'.repeat(64), hash: 'a'.repeat(64) };
+    // Rows as JSON (the link before D117) or with no type: 415, naming the format.
+    expect(await raw('POST', '/v1/rows', JSON.stringify({ table: table.id, rows: [row] }), bearer(table))).toMatchObject({ status: 415, body: { error: { en: expect.stringMatching(/application\/x-felt-rows/) } } });
+    expect(await raw('POST', '/v1/rows', rowLines({ table: table.id, rows: [row] }), { ...bearer(table), 'content-type': '' })).toMatchObject({ status: 415 });
+    expect(await raw('POST', '/v1/rows', '{"table":', { ...bearer(table), ...asRows })).toMatchObject({ status: 400, body: { error: { en: expect.stringMatching(/do not begin with the line 'felt-rows 1/) } } });
+    expect(await raw('POST', '/v1/rows', rowLines({ table: table.id, rows: [row] }).replace('\n1\t', '\none\t'), { ...bearer(table), ...asRows })).toMatchObject({ status: 400, body: { error: { en: expect.stringMatching(/^line 2: the row's number/) } } });
+    expect(await raw('POST', '/v1/rows', `felt-rows 1 ${table.id}\n`, { ...bearer(table), ...asRows })).toMatchObject({ status: 400, body: { error: { en: 'the batch holds no row' } } });
+    // The content of a row: refused by the floor's check, with the row named (the batch stored nothing).
+    expect(await raw('POST', '/v1/rows', rowLines({ table: table.id, rows: [row] }), { ...bearer(table), 'content-type': 'Application/X-Felt-Rows' })).toMatchObject({ status: 200, body: { kind: 'refused', seq: 1, words: { en: expect.stringMatching(/^row 1: .*hash/) } } });
+    const huge = await raw('POST', '/v1/rows', Buffer.alloc(17 * 1024 * 1024, 0x20), { ...bearer(table), ...asRows }).catch((error: Error) => ({ status: -1, body: error.message }));
     // The floor answers 413 and closes; a client still writing may see the connection reset instead.
     expect([413, -1]).toContain(huge.status);
     expect(await raw('DELETE', '/v1/rows', null, bearer(table))).toMatchObject({ status: 404 });

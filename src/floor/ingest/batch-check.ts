@@ -1,7 +1,8 @@
 import { canonicalJson } from '../../store/canonical-json.js';
+import { canonicalType } from './canonical-scan.js';
 import { GENESIS_HASH, linkHash, type LogRow } from '../../store/store.js';
 import { inHandAfter } from '../link/hand-boundary.js';
-import type { WireRow } from '../link/wire.js';
+import type { ShipAnswer, WireRow } from '../link/wire.js';
 
 /** A control character, or half of a UTF-16 pair alone (text that cannot be written as UTF-8). */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -14,32 +15,59 @@ export type BatchCheck = { readonly ok: true; readonly rows: readonly CheckedRow
 
 /**
  * What the floor checks of a batch before it looks at what it holds (D72), row by row with the table's own
- * code: the rows are numbered one after the other; each hashes, with the table's `linkHash`, to the hash it
- * carries; each links to the row before it in the batch (the first row of a log to the genesis); each
- * payload is what Felt writes — one JSON object with a `type`, in Felt's canonical JSON (`canonicalJson`
- * gives it back byte for byte), with no line break — and each command id is text without control
- * characters. Any other batch is refused, whole, with the first bad row.
+ * code: the rows are numbered one after the other; each links to the row before it in the batch (the first
+ * row of a log to the genesis); each payload is what Felt writes — one JSON object with a `type`, in Felt's
+ * canonical JSON (`canonicalJson` gives it back byte for byte), with no line break — and each command id is
+ * text without control characters. Any other batch is refused, whole, with the first bad row.
+ *
+ * Each row's hash (the table's `linkHash` of its content) is worked out once, where the row is kept (D117):
+ * for a new row by the database, whose constraint refuses a row that does not hash to its content, and
+ * for a row the floor holds already, or a batch that is not stored, by `firstWrongHash` (`ingest`). A
+ * batch refused here is refused at a wrong hash before the bad row, as it is the first bad row.
  */
 export function checkBatch(rows: readonly WireRow[]): BatchCheck {
   const checked: CheckedRow[] = [];
   let previous: WireRow | null = null;
-  for (const row of rows) {
-    const bad = (problem: string): BatchCheck => ({ ok: false, seq: row.seq, problem });
+  for (const [index, row] of rows.entries()) {
+    const bad = (problem: string): BatchCheck => {
+      const wrongHash = firstWrongHash(rows.slice(0, index + 1));
+      return wrongHash === null ? { ok: false, seq: row.seq, problem } : { ok: false, seq: wrongHash, problem: WRONG_HASH };
+    };
     if (previous !== null && row.seq !== previous.seq + 1) return bad(`the rows are not numbered one after the other (row ${row.seq} follows row ${previous.seq})`);
     if (previous !== null && row.prev_hash !== previous.hash) return bad('it does not link to the row before it in the batch');
     if (row.seq === 1 && row.prev_hash !== GENESIS_HASH) return bad("the log's first row does not link to the genesis (64 zeros)");
     if (CONTROL_OR_BROKEN.test(row.command_id)) return bad('its command id holds control characters or broken text, which Felt never writes');
     if (row.payload.includes('\n')) return bad('its payload holds a line break, which Felt never writes');
-    if (linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash) return bad("its content does not match its hash (the table's linkHash)");
-    // Parsed once, for its type and its canonical form both (D100).
-    const parsed = parsedPayload(row.payload);
-    const type = typeOf(parsed);
-    if (type === null) return bad('its payload is not one of Felt\'s operations (a JSON object with a type)');
-    if (!canonical(parsed, row.payload)) return bad("its payload is not in Felt's canonical JSON (it was written by something else)");
+    // Read once, left to right, where it surely is Felt's (D117); else parsed once, for its type and its
+    // canonical form both (D100), which words what is wrong.
+    const type = canonicalType(row.payload) ?? operationType(row.payload);
+    if (typeof type !== 'string') return bad(type.problem);
     checked.push({ seq: row.seq, command_id: row.command_id, payload: row.payload, prev_hash: row.prev_hash, hash: row.hash, type });
     previous = row;
   }
   return { ok: true, rows: checked };
+}
+
+/** Why a row whose hash is not its content's is refused. */
+export const WRONG_HASH = "its content does not match its hash (the table's linkHash)";
+
+/** The first row whose hash is not the table's `linkHash` of its content, or null. */
+export function firstWrongHash(rows: readonly WireRow[]): number | null {
+  return rows.find((row) => linkHash(row.prev_hash, row.command_id, row.payload) !== row.hash)?.seq ?? null;
+}
+
+/** The floor's answer to a batch refused at a row. */
+export function refusedAt(seq: number, problem: string): ShipAnswer {
+  return { kind: 'refused', seq, words: { en: `row ${seq}: ${problem}`, de: `Zeile ${seq}: ${problem}` } };
+}
+
+/** The type of a payload in Felt's canonical JSON, worked out the long way: parsed and written again. */
+function operationType(payload: string): string | { readonly problem: string } {
+  const parsed = parsedPayload(payload);
+  const type = typeOf(parsed);
+  if (type === null) return { problem: "its payload is not one of Felt's operations (a JSON object with a type)" };
+  if (!canonical(parsed, payload)) return { problem: "its payload is not in Felt's canonical JSON (it was written by something else)" };
+  return type;
 }
 
 /** A payload's JSON, or undefined where it is none. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Words } from '../../evaluator/words.js';
 import type { Head, ShipAnswer } from '../link/wire.js';
-import { type CheckedRow, endsInHand } from './batch-check.js';
+import { type CheckedRow, endsInHand, firstWrongHash, refusedAt, WRONG_HASH } from './batch-check.js';
 
 /**
  * Stores a table's checked batch (`checkBatch`) in the floor's copy of its log (D72): in one transaction
@@ -16,6 +16,9 @@ import { type CheckedRow, endsInHand } from './batch-check.js';
  *   row that parts from the floor's copy is kept in `fork_incident` with the row as offered.
  * - The new rows must end between two hands (the table holds back a hand in play, D73): a batch ending
  *   inside one is refused.
+ * - Every row's hash is its content's (D117): a new row's the database checks as it stores it (the schema's
+ *   constraint, the one place it is worked out for a row stored); a row the floor holds already, and every
+ *   row of a batch answered otherwise than stored, are checked here. A wrong one refuses the batch at it.
  * The database refuses, on its own, a row whose hash is not its content's or that does not link to the
  * row before it (the schema's constraint and trigger): a bug here cannot break a stored chain.
  */
@@ -25,6 +28,13 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
   const last = rows[rows.length - 1] as CheckedRow;
   const client = await pool.connect();
   let fork: { seq: number; storedHash: string | null; offered: CheckedRow; words: Words; head: Head } | null = null;
+  // A batch answered otherwise than stored is answered at its first wrong hash if it has one, as the
+  // table's own check would (a row changed in place is not a duplicate, nor a fork: it is not the table's).
+  const answered = async (answer: ShipAnswer): Promise<ShipAnswer> => {
+    const wrong = firstWrongHash(rows);
+    await client.query('ROLLBACK');
+    return wrong === null ? answer : refusedAt(wrong, WRONG_HASH);
+  };
   try {
     await client.query('BEGIN');
     try {
@@ -34,10 +44,7 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
         await client.query('ROLLBACK');
         return { kind: 'refused', seq: null, words: { en: 'this table is not enrolled at the floor', de: 'dieser Tisch ist beim Floor nicht angemeldet' } };
       }
-      if (first.seq > head.seq + 1) {
-        await client.query('ROLLBACK');
-        return { kind: 'gap', head };
-      }
+      if (first.seq > head.seq + 1) return await answered({ kind: 'gap', head });
       if (first.seq <= head.seq) {
         const stored = await client.query<{ seq: number; hash: string }>('SELECT seq, hash FROM log_row WHERE table_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq', [tableId, first.seq, Math.min(last.seq, head.seq)]);
         const byRow = new Map(stored.rows.map((row) => [row.seq, row.hash]));
@@ -56,21 +63,30 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
         fork = { seq: firstFresh.seq, storedHash: null, offered: firstFresh, head, words: unlinkedWords(firstFresh.seq, head.seq) };
       }
       if (fork !== null) {
-        await client.query('ROLLBACK');
+        const answer = await answered({ kind: 'fork', seq: fork.seq, head, words: fork.words });
+        if (answer.kind !== 'fork') return answer;
       } else if (firstFresh === undefined) {
-        await client.query('COMMIT');
-        return { kind: 'stored', head, stored: 0, duplicates: rows.length };
+        return await answered({ kind: 'stored', head, stored: 0, duplicates: rows.length });
       } else {
         const inHand = endsInHand(fresh);
         if (inHand !== null) {
-          await client.query('ROLLBACK');
-          return {
+          return await answered({
             kind: 'refused',
             seq: inHand,
             words: { en: `the batch ends inside the hand that begins at row ${inHand}: a hand's rows go to the floor once it is settled or void`, de: `die Sendung endet mitten in der Hand ab Zeile ${inHand}: die Zeilen einer Hand gehen erst an den Floor, wenn sie abgerechnet oder ungültig ist` },
-          };
+          });
         }
-        await client.query(...rowsInsert(tableId, fresh));
+        // The rows the floor holds already: their hashes are checked here, the new rows' by the database.
+        const held = firstWrongHash(rows.slice(0, rows.length - fresh.length));
+        if (held !== null) {
+          await client.query('ROLLBACK');
+          return refusedAt(held, WRONG_HASH);
+        }
+        const wrong = await insertRows(client, tableId, fresh);
+        if (wrong !== null) {
+          await client.query('ROLLBACK');
+          return refusedAt(wrong, WRONG_HASH);
+        }
         const newHead = { seq: last.seq, hash: last.hash };
         await client.query('UPDATE chain_head SET seq = $2, hash = $3, moved_at = now() WHERE table_id = $1', [tableId, newHead.seq, newHead.hash]);
         await client.query('COMMIT');
@@ -92,32 +108,65 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
   return { kind: 'fork', seq: fork.seq, head: fork.head, words: fork.words };
 }
 
-/** The columns a batch's rows are sent to PostgreSQL in, in this order. */
-const COLUMNS = ['command_id', 'type', 'payload', 'prev_hash', 'hash'] as const;
+/**
+ * Inserts a batch's new rows (in the caller's transaction): null when stored, else the first row whose hash
+ * the database refused as not its content's (the statement is then undone; the caller rolls back).
+ */
+async function insertRows(client: pg.PoolClient, tableId: string, fresh: readonly CheckedRow[]): Promise<number | null> {
+  try {
+    await client.query(...rowsInsert(tableId, fresh));
+    return null;
+  } catch (error) {
+    const refused = error as { code?: unknown; constraint?: unknown };
+    const wrong = refused.code === '23514' && refused.constraint === 'log_row_hash' ? firstWrongHash(fresh) : null;
+    if (wrong === null) throw error;
+    return wrong;
+  }
+}
 
 /**
  * The statement that stores the rows (D112): each text column as one text, its values one a line, split
  * by PostgreSQL (`string_to_array`) — node-postgres writes an array parameter element by element, escaping
  * each in JavaScript, and PostgreSQL parses the quoted elements back; a payload is JSON full of quotes.
- * Felt's rows never hold a line break (`checkBatch` refuses a payload or command id with one; a hash is
- * hex), but a payload's parsed type may, and an empty text would split to no value: a batch with such a
- * value is sent as arrays, as before. Either way the same rows, each value as it came.
+ * The rows' numbers are not sent at all: they follow one another (`checkBatch`), so PostgreSQL counts them
+ * from the first (`WITH ORDINALITY`, D117). Felt's rows never hold a line break (`checkBatch` refuses a
+ * payload or command id with one, and a hash is hex or refused by the database), but a payload's parsed type
+ * may, and an empty text would split to no value: a batch with such a value is sent as arrays, as before.
+ * Either way the same rows, each value as it came.
  */
 export function rowsInsert(tableId: string, rows: readonly CheckedRow[]): [string, unknown[]] {
-  const columns = COLUMNS.map((column) => rows.map((row) => row[column]));
-  const seqs = rows.map((row) => row.seq);
-  if (columns.every((values) => values.every((value) => value !== '' && !value.includes('\n')))) {
-    return [
-      `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
-       SELECT $1, * FROM unnest($2::bigint[], string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))`,
-      [tableId, seqs, ...columns.map((values) => values.join('\n'))],
-    ];
+  const first = rows[0]?.seq ?? 1;
+  const commandIds: string[] = [];
+  const types: string[] = [];
+  const payloads: string[] = [];
+  const previous: string[] = [];
+  const hashes: string[] = [];
+  let lines = true;
+  for (const [index, row] of rows.entries()) {
+    if (row.seq !== first + index) throw new Error(`rowsInsert: row ${row.seq} does not follow row ${first + index - 1}`);
+    commandIds.push(row.command_id);
+    types.push(row.type);
+    payloads.push(row.payload);
+    previous.push(row.prev_hash);
+    hashes.push(row.hash);
+    // A value that would not survive the split (empty, or holding a line break): arrays.
+    if (lines && !(splits(row.command_id) && splits(row.type) && splits(row.payload) && splits(row.prev_hash) && splits(row.hash))) lines = false;
   }
+  const columns = [commandIds, types, payloads, previous, hashes];
+  const from = lines
+    ? "unnest(string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))"
+    : 'unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])';
   return [
     `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
-     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
-    [tableId, seqs, ...columns],
+     SELECT $1, $2::bigint + r.n - 1, r.command_id, r.type, r.payload, r.prev_hash, r.hash
+       FROM ${from} WITH ORDINALITY AS r (command_id, type, payload, prev_hash, hash, n)`,
+    [tableId, first, ...(lines ? columns.map((values) => values.join('\n')) : columns)],
   ];
+}
+
+/** Whether a text comes back from its column of lines as it went: not empty, no line break in it. */
+function splits(value: string): boolean {
+  return value !== '' && !value.includes('\n');
 }
 
 function forkWords(seq: number): Words {

@@ -5,6 +5,7 @@ import type { Words } from '../../evaluator/words.js';
 import { FloorError } from '../floor-error.js';
 import { fingerprintHex, floorAddress } from './enrolment-code.js';
 import type { DirectoryAnswer } from '../staff/table-copy.js';
+import { rowLines, ROWS_CONTENT_TYPE } from './row-lines.js';
 import { type BoardStatus, type EnrolAnswer, type Head, type RestorePage, restorePage, type RowBatch, type ShipAnswer } from './wire.js';
 
 /** The floor did not answer: no route, refused, cut, timed out — the shipper waits and tries again. */
@@ -56,9 +57,9 @@ export class FloorClient {
     return (await this.call<{ head: Head }>('GET', '/v1/head', null)).head;
   }
 
-  /** Sends a batch of rows; the floor's answer (stored, gap, fork, refused). */
+  /** Sends a batch of rows, as Felt's row lines (D117); the floor's answer (stored, gap, fork, refused). */
   async ship(batch: RowBatch): Promise<ShipAnswer> {
-    return this.call<ShipAnswer>('POST', '/v1/rows', batch);
+    return this.send<ShipAnswer>('POST', '/v1/rows', { text: rowLines(batch), type: ROWS_CONTENT_TYPE }, null);
   }
 
   /** Enrols with a one-time secret and the credential the table made for itself: the table's id and name. */
@@ -92,13 +93,17 @@ export class FloorClient {
     await this.call<{ ok: true }>('POST', '/v1/status', status);
   }
 
-  /** Any request of the link's protocol (the board's status, later), answered as JSON. */
+  /** Any request of the link's protocol with a JSON body (or none), answered as JSON. */
   async call<T>(method: 'GET' | 'POST', path: string, body: unknown, authorization: string | null = null): Promise<T> {
-    const text = body === null ? null : JSON.stringify(body);
+    return this.send<T>(method, path, body === null ? null : { text: JSON.stringify(body), type: 'application/json' }, authorization);
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, body: { readonly text: string; readonly type: string } | null, authorization: string | null): Promise<T> {
+    const text = body?.text ?? null;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (text !== null) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(text));
+    if (body !== null) {
+      headers['content-type'] = body.type;
+      headers['content-length'] = String(Buffer.byteLength(body.text));
     }
     if (this.credential !== null) headers['authorization'] = `Bearer ${this.credential.tableId}.${this.credential.secret}`;
     if (authorization !== null) headers['authorization'] = authorization;

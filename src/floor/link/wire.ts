@@ -30,38 +30,8 @@ export type WireRow = z.infer<typeof wireRow>;
 /** A table's id at the floor, given at its enrolment. */
 export const tableId = z.string().regex(/^t-[0-9a-f]{12}$/, "a table's id is t- and 12 hex digits");
 
-export const rowBatch = z.object({ table: tableId, rows: z.array(wireRow).min(1).max(MAX_BATCH_ROWS) }).strict();
-export type RowBatch = z.infer<typeof rowBatch>;
-
-const HASH = /^[0-9a-f]{64}$/;
-const TABLE_ID = /^t-[0-9a-f]{12}$/;
-const ROW_KEYS = 5;
-
-/**
- * A batch checked for `rowBatch`'s shape in one pass, without zod's work per row (D100): the batch when it
- * is one — every row exactly `wireRow`'s five fields with their bounds, nothing more — else null, and the
- * floor asks zod, which names the field that is wrong. Never accepts what `rowBatch` refuses (a test holds
- * the two together).
- */
-export function fastRowBatch(value: unknown): RowBatch | null {
-  if (!isRecord(value) || Object.keys(value).length !== 2) return null;
-  const { table, rows } = value;
-  if (typeof table !== 'string' || !TABLE_ID.test(table) || !Array.isArray(rows) || rows.length < 1 || rows.length > MAX_BATCH_ROWS) return null;
-  for (const row of rows as unknown[]) {
-    if (!isRecord(row) || Object.keys(row).length !== ROW_KEYS) return null;
-    const { seq, command_id: commandId, payload, prev_hash: previous, hash: own } = row;
-    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) return null;
-    if (typeof commandId !== 'string' || commandId.length < 1 || commandId.length > 200) return null;
-    if (typeof payload !== 'string' || payload.length < 2 || payload.length > MAX_PAYLOAD_CHARS) return null;
-    if (typeof previous !== 'string' || !HASH.test(previous) || typeof own !== 'string' || !HASH.test(own)) return null;
-  }
-  return { table, rows: rows as RowBatch['rows'] };
-}
-
-/** A plain JSON object (what `JSON.parse` makes of `{…}`). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A batch of a table's rows, as the shipper sends it (as Felt's row lines, D117: `row-lines.ts`). */
+export type RowBatch = { readonly table: string; readonly rows: readonly WireRow[] };
 
 export type Head = { readonly seq: number; readonly hash: string };
 

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { Words } from '../../evaluator/words.js';
 import { EnrolmentRefused, redeemEnrolment, secretHash } from '../enrolment.js';
-import { checkBatch } from '../ingest/batch-check.js';
+import { checkBatch, refusedAt } from '../ingest/batch-check.js';
 import { ingest, storedHead } from '../ingest/ingest.js';
-import { boardStatus, enrolRequest, fastRowBatch, MAX_REQUEST_BYTES, rowBatch, takeOverRequest } from '../link/wire.js';
+import { parseRowLines, ROWS_CONTENT_TYPE } from '../link/row-lines.js';
+import { boardStatus, enrolRequest, MAX_REQUEST_BYTES, takeOverRequest } from '../link/wire.js';
 import { readRestorePage, RESTORE_PAGE_ROWS, revokedCredential, takeOver } from '../restore/replacement.js';
 import { readBoard, storeStatus } from '../board.js';
 import type { FloorDatabase } from '../postgres/floor-database.js';
@@ -263,17 +264,24 @@ export class FloorServer {
       await storeStatus(this.options.database.pool, table, body.value);
       return { status: 200, body: { ok: true } };
     }
-    // The batch's shape checked in one pass; zod only for the words when it is wrong (D100).
-    const body = await readJson(req, rowBatch, MAX_REQUEST_BYTES, fastRowBatch);
-    if ('status' in body) return body;
-    if (body.value.table !== table) {
-      this.log(`table ${table} sent rows in the name of table ${body.value.table}: refused`);
-      return refusal(403, { en: `these are table ${table}'s credentials: they send that table's rows only, not table ${body.value.table}'s`, de: `das sind die Zugangsdaten von Tisch ${table}: damit gehen nur dessen Zeilen, nicht die von Tisch ${body.value.table}` });
+    // The batch as Felt's row lines (D117), their shape checked as they are split.
+    if ((req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== ROWS_CONTENT_TYPE.split(';')[0]) {
+      req.resume();
+      return refusal(415, { en: `rows are sent as Felt's row lines (${ROWS_CONTENT_TYPE})`, de: `Zeilen werden als Zeilen im Felt-Format gesendet (${ROWS_CONTENT_TYPE})` });
     }
-    const checked = checkBatch(body.value.rows);
+    const body = await readBody(req, MAX_REQUEST_BYTES);
+    if (!Buffer.isBuffer(body)) return body;
+    const lines = parseRowLines(body.toString('utf8'));
+    if (!lines.ok) return refusal(400, { en: lines.problem, de: lines.problem });
+    const batch = lines.batch;
+    if (batch.table !== table) {
+      this.log(`table ${table} sent rows in the name of table ${batch.table}: refused`);
+      return refusal(403, { en: `these are table ${table}'s credentials: they send that table's rows only, not table ${batch.table}'s`, de: `das sind die Zugangsdaten von Tisch ${table}: damit gehen nur dessen Zeilen, nicht die von Tisch ${batch.table}` });
+    }
+    const checked = checkBatch(batch.rows);
     if (!checked.ok) {
       this.log(`table ${table}: a batch refused at row ${checked.seq}: ${checked.problem}`);
-      return { status: 200, body: { kind: 'refused', seq: checked.seq, words: { en: `row ${checked.seq}: ${checked.problem}`, de: `Zeile ${checked.seq}: ${checked.problem}` } } };
+      return { status: 200, body: refusedAt(checked.seq, checked.problem) };
     }
     const result = await ingest(this.options.database.pool, table, checked.rows);
     if (result.kind === 'fork') this.log(`table ${table}: FORK at row ${result.seq} — ${result.words.en}`);
@@ -353,11 +361,8 @@ function sessionToken(req: IncomingMessage): string | null {
   return /^Bearer session\.([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
 }
 
-/**
- * A request's JSON body, at most `MAX_REQUEST_BYTES`, checked against its schema: the value, or the
- * answer that says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
- */
-async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES, fast: ((value: unknown) => T | null) | null = null): Promise<{ value: T } | Answer> {
+/** A request's body, at most `limit` bytes: the bytes, or the answer 413 (the request read no further). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | Answer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -368,14 +373,22 @@ async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = M
     }
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A request's JSON body, at most `limit` bytes, checked against its schema: the value, or the answer that
+ * says what was wrong (413 too large, 400 not JSON or not the request's shape, naming the field).
+ */
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>, limit = MAX_REQUEST_BYTES): Promise<{ value: T } | Answer> {
+  const body = await readBody(req, limit);
+  if (!Buffer.isBuffer(body)) return body;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     return refusal(400, { en: 'the request is not JSON', de: 'die Anfrage ist kein JSON' });
   }
-  const quick = fast?.(parsed) ?? null;
-  if (quick !== null) return { value: quick };
   const checked = schema.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
