@@ -26,6 +26,8 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
   const first = rows[0];
   if (first === undefined) return { kind: 'refused', seq: null, words: { en: 'the batch holds no row', de: 'die Sendung enthält keine Zeile' } };
   const last = rows[rows.length - 1] as CheckedRow;
+  const appended = await appendFollowing(pool, tableId, rows);
+  if (appended !== null) return appended;
   const client = await pool.connect();
   let fork: { seq: number; storedHash: string | null; offered: CheckedRow; words: Words; head: Head } | null = null;
   // A batch answered otherwise than stored is answered at its first wrong hash if it has one, as the
@@ -109,6 +111,35 @@ export async function ingest(pool: pg.Pool, tableId: string, rows: readonly Chec
 }
 
 /**
+ * A batch that follows the floor's head as it is, stored in one call (D118: `floor_append`, which locks the
+ * head, inserts the rows and moves the head in one statement): the answer, or null when the batch does not
+ * follow the head, ends inside a hand or holds a value that does not split into lines — the long way then
+ * stores or answers it. A row whose hash the database refuses is named as `insertRows` names it.
+ */
+async function appendFollowing(pool: pg.Pool, tableId: string, rows: readonly CheckedRow[]): Promise<ShipAnswer | null> {
+  const first = rows[0] as CheckedRow;
+  const last = rows[rows.length - 1] as CheckedRow;
+  if (endsInHand(rows) !== null) return null;
+  const { lines, columns } = batchColumns(rows);
+  if (!lines) return null;
+  try {
+    const appended = await pool.query<{ stored: boolean }>('SELECT floor_append($1, $2, $3, $4, $5, $6, $7, $8, $9) AS stored', [tableId, first.seq, first.prev_hash, last.hash, ...columns]);
+    if (appended.rows[0]?.stored !== true) return null;
+  } catch (error) {
+    const wrong = hashRefused(error) ? firstWrongHash(rows) : null;
+    if (wrong === null) throw error;
+    return refusedAt(wrong, WRONG_HASH);
+  }
+  return { kind: 'stored', head: { seq: last.seq, hash: last.hash }, stored: rows.length, duplicates: 0 };
+}
+
+/** Whether PostgreSQL refused a statement for a row whose hash is not its content's (`log_row_hash`). */
+function hashRefused(error: unknown): boolean {
+  const refused = error as { code?: unknown; constraint?: unknown } | null;
+  return refused?.code === '23514' && refused.constraint === 'log_row_hash';
+}
+
+/**
  * Inserts a batch's new rows (in the caller's transaction): null when stored, else the first row whose hash
  * the database refused as not its content's (the statement is then undone; the caller rolls back).
  */
@@ -117,8 +148,7 @@ async function insertRows(client: pg.PoolClient, tableId: string, fresh: readonl
     await client.query(...rowsInsert(tableId, fresh));
     return null;
   } catch (error) {
-    const refused = error as { code?: unknown; constraint?: unknown };
-    const wrong = refused.code === '23514' && refused.constraint === 'log_row_hash' ? firstWrongHash(fresh) : null;
+    const wrong = hashRefused(error) ? firstWrongHash(fresh) : null;
     if (wrong === null) throw error;
     return wrong;
   }
@@ -135,6 +165,23 @@ async function insertRows(client: pg.PoolClient, tableId: string, fresh: readonl
  * Either way the same rows, each value as it came.
  */
 export function rowsInsert(tableId: string, rows: readonly CheckedRow[]): [string, unknown[]] {
+  const { lines, columns } = batchColumns(rows);
+  const from = lines
+    ? "unnest(string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))"
+    : 'unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])';
+  return [
+    `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
+     SELECT $1, $2::bigint + r.n - 1, r.command_id, r.type, r.payload, r.prev_hash, r.hash
+       FROM ${from} WITH ORDINALITY AS r (command_id, type, payload, prev_hash, hash, n)`,
+    [tableId, rows[0]?.seq ?? 1, ...columns],
+  ];
+}
+
+/**
+ * A batch's five text columns (command id, type, payload, previous hash, hash), each as one text of lines
+ * where every value splits back as it went, else each as an array. The rows must follow one another.
+ */
+function batchColumns(rows: readonly CheckedRow[]): { readonly lines: true; readonly columns: readonly string[] } | { readonly lines: false; readonly columns: readonly string[][] } {
   const first = rows[0]?.seq ?? 1;
   const commandIds: string[] = [];
   const types: string[] = [];
@@ -143,7 +190,7 @@ export function rowsInsert(tableId: string, rows: readonly CheckedRow[]): [strin
   const hashes: string[] = [];
   let lines = true;
   for (const [index, row] of rows.entries()) {
-    if (row.seq !== first + index) throw new Error(`rowsInsert: row ${row.seq} does not follow row ${first + index - 1}`);
+    if (row.seq !== first + index) throw new Error(`batchColumns: row ${row.seq} does not follow row ${first + index - 1}`);
     commandIds.push(row.command_id);
     types.push(row.type);
     payloads.push(row.payload);
@@ -153,15 +200,7 @@ export function rowsInsert(tableId: string, rows: readonly CheckedRow[]): [strin
     if (lines && !(splits(row.command_id) && splits(row.type) && splits(row.payload) && splits(row.prev_hash) && splits(row.hash))) lines = false;
   }
   const columns = [commandIds, types, payloads, previous, hashes];
-  const from = lines
-    ? "unnest(string_to_array($3, E'\\n'), string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'), string_to_array($7, E'\\n'))"
-    : 'unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])';
-  return [
-    `INSERT INTO log_row (table_id, seq, command_id, type, payload, prev_hash, hash)
-     SELECT $1, $2::bigint + r.n - 1, r.command_id, r.type, r.payload, r.prev_hash, r.hash
-       FROM ${from} WITH ORDINALITY AS r (command_id, type, payload, prev_hash, hash, n)`,
-    [tableId, first, ...(lines ? columns.map((values) => values.join('\n')) : columns)],
-  ];
+  return lines ? { lines, columns: columns.map((values) => values.join('\n')) } : { lines, columns };
 }
 
 /** Whether a text comes back from its column of lines as it went: not empty, no line break in it. */
