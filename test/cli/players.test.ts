@@ -93,19 +93,23 @@ describe('felt players', () => {
   it('an erasure killed (SIGKILL) at any moment leaves the table before it or after it, never between (the built command)', { timeout: 120_000 }, async () => {
     const { db, gone } = await tableWithStaff();
     const erase = (copy: string) => spawn(felt, ['players', 'erase', '--db', copy, '--player', String(gone.id), '--staff', '1'], { env: { ...process.env, FELT_STAFF_PIN: '135790' }, stdio: 'ignore' });
-    // How long a whole erasure takes here (start-up, the PIN's scrypt, the opening, the erasure): the kills spread over it.
-    const started = Date.now();
-    const whole = erase(copyOf(db));
-    expect(await new Promise((resolve) => whole.once('exit', resolve))).toBe(0);
-    const took = Date.now() - started;
+    // How long a whole erasure takes here (start-up, the PIN's scrypt, the opening, the erasure): the kills
+    // spread over it — the longer of two, as a busy machine (the other test files run beside) slows one.
+    let took = 0;
+    for (let run = 0; run < 2; run++) {
+      const started = Date.now();
+      const whole = erase(copyOf(db));
+      expect(await new Promise((resolve) => whole.once('exit', resolve))).toBe(0);
+      took = Math.max(took, Date.now() - started);
+    }
     const outcomes = new Set<string>();
     const trials = 16;
     for (let trial = 0; trial < trials; trial++) {
       const copy = copyOf(db);
       const child = erase(copy);
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      // From the command's start-up to past its end: the kill lands before, inside and after the transaction.
-      const delay = Math.round((took * 1.3 * (trial + 1)) / trials);
+      // From the command's start-up to well past its end: the kill lands before, inside and after the transaction.
+      const delay = Math.round((took * 2 * (trial + 1)) / trials);
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill('SIGKILL');
       await exited;

@@ -18,6 +18,7 @@ import { readDirectory } from '../staff/directory.js';
 import type { FloorCertificate } from './certificate.js';
 import { FloorSessions } from './floor-sessions.js';
 import { roomCsv } from '../reports/room-csv.js';
+import { FactDeriver, type FactDeriverOptions } from '../reports/fact-deriver.js';
 import { ROOM_REPORT_KINDS, roomReport } from '../reports/room-report.js';
 import { tableHandReplay, tableHands } from '../reports/room-hands.js';
 
@@ -33,6 +34,8 @@ export type FloorServerOptions = {
   readonly screens?: ReadonlyMap<string, BuiltFile> | null;
   /** A line for the floor's operator (stderr): a table enrolled, a fork, a refused batch, PostgreSQL restarted. */
   readonly log?: (line: string) => void;
+  /** When the report facts are derived behind the rows (D119): the defaults, 1 s quiet and at most 10 s after. */
+  readonly facts?: Omit<FactDeriverOptions, 'log'>;
 };
 
 /** An answer with a status and a JSON body. */
@@ -67,11 +70,14 @@ const WATCH_EVERY_MS = 2_000;
 export class FloorServer {
   private readonly watch: NodeJS.Timeout | null;
   readonly sessions = new FloorSessions();
+  /** The room's report facts, derived in the background after the rows they come from (D119). */
+  readonly facts: FactDeriver;
 
   private constructor(
     private readonly server: Server,
     private readonly options: FloorServerOptions,
   ) {
+    this.facts = new FactDeriver(options.database.pool, { ...options.facts, log: (line) => this.log(line) });
     const embedded = options.database.embedded;
     this.watch =
       embedded === null
@@ -121,6 +127,7 @@ export class FloorServer {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    await this.facts.close();
   }
 
   private log(line: string): void {
@@ -284,6 +291,7 @@ export class FloorServer {
       return { status: 200, body: refusedAt(checked.seq, checked.problem) };
     }
     const result = await ingest(this.options.database.pool, table, checked.rows);
+    if (result.kind === 'stored' && result.stored > 0) this.facts.moved(table);
     if (result.kind === 'fork') this.log(`table ${table}: FORK at row ${result.seq} — ${result.words.en}`);
     if (result.kind === 'refused') this.log(`table ${table}: a batch refused: ${result.words.en}`);
     return { status: 200, body: result };
