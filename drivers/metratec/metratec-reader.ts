@@ -1,23 +1,18 @@
 import type { DriverError } from '../driver-error.js';
-import { type DriverClock, SYSTEM_CLOCK, TagPresence } from '../rfid/presence.js';
-import { ReaderLine } from '../rfid/reader-line.js';
+import type { DriverClock, TagPresence } from '../rfid/presence.js';
+import { type ReaderLine, type ReaderLineTimings, readerParts } from '../rfid/reader-line.js';
 import type { RfidEvent } from '../rfid/rfid-reader.js';
 import { isTagUid, type TagUid } from '../rfid/tag-uid.js';
 import type { TransportPort } from '../transport/transport.js';
 import { ANSWER_WORDS, encodeCommand, MetratecLineParser, type MetratecLineResult, stripCrc, TAG_ERRORS } from './metratec-protocol.js';
 
-export type MetratecReaderOptions = {
+export type MetratecReaderOptions = ReaderLineTimings & {
   /** How many antenna ports the reader multiplexes, 1–16 (`SAP AUT n`): ports 0 … n − 1. */
   readonly antennas?: number;
-  /** A tag missing from its antenna's inventories for this long has been lifted (300 ms). */
-  readonly flickerWindowMs?: number;
   /** How long a set-up command may wait for its answer (500 ms). */
   readonly responseTimeoutMs?: number;
   /** No inventory for this long while one should run: the reader is set up again (2 s). */
   readonly restartAfterMs?: number;
-  /** Bytes of a line begun, then silence this long: the line will not be finished (100 ms). */
-  readonly idleFlushMs?: number;
-  readonly clock?: DriverClock;
 };
 
 /** One step of the set-up: a command, whether it goes with a CRC, and what its answer should be. */
@@ -70,16 +65,9 @@ export class MetratecReader {
     const antennas = options.antennas ?? 1;
     if (!Number.isInteger(antennas) || antennas < 1 || antennas > MAX_ANTENNAS) throw new RangeError(`a metratec reader multiplexes 1–${MAX_ANTENNAS} antennas, not ${antennas}`);
     this.antennas = antennas;
-    this.clock = options.clock ?? SYSTEM_CLOCK;
     this.responseTimeoutMs = options.responseTimeoutMs ?? 500;
     this.restartAfterMs = options.restartAfterMs ?? 2_000;
-    this.presence = new TagPresence(emit, options.flickerWindowMs ?? 300, this.clock);
-    this.input = new ReaderLine(port, new MetratecLineParser(), {
-      idleFlushMs: options.idleFlushMs ?? 100,
-      clock: this.clock,
-      handle: (results) => this.handle(results),
-      closed: (reason) => this.closed(reason),
-    });
+    ({ clock: this.clock, presence: this.presence, input: this.input } = readerParts(port, emit, new MetratecLineParser(), options, { handle: (results) => this.handle(results), closed: (reason) => this.closed(reason) }));
   }
 
   static async open(port: TransportPort, emit: (event: RfidEvent) => void, options: MetratecReaderOptions = {}): Promise<MetratecReader> {

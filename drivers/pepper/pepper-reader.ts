@@ -1,23 +1,18 @@
 import type { DriverError } from '../driver-error.js';
-import { type DriverClock, SYSTEM_CLOCK, TagPresence } from '../rfid/presence.js';
-import { ReaderLine } from '../rfid/reader-line.js';
+import type { DriverClock, TagPresence } from '../rfid/presence.js';
+import { type ReaderLine, type ReaderLineTimings, readerParts } from '../rfid/reader-line.js';
 import type { RfidEvent } from '../rfid/rfid-reader.js';
 import { type TagUid, tagUidFromBytes, UID_LENGTHS } from '../rfid/tag-uid.js';
 import type { TransportPort } from '../transport/transport.js';
 import { ANSWER_ACK, ANSWER_ASYNC, ANSWER_ERROR, COMMAND, encodeCommand, ERROR_WORDS, hexOf, PepperFrameParser, type PepperParseResult } from './pepper-frame.js';
 
-export type PepperReaderOptions = {
+export type PepperReaderOptions = ReaderLineTimings & {
   /** The antenna number this reader's tags are reported at (its place comes from the table's wiring): 0 unless told. */
   readonly antenna?: number;
   /** The pause between one round's last answer and the next GET_TAG_COUNT (25 ms). */
   readonly pollIntervalMs?: number;
   /** How long a command may wait for its answer before the reader is set up again (300 ms). */
   readonly responseTimeoutMs?: number;
-  /** A tag missing from the rounds for this long has been lifted (300 ms). */
-  readonly flickerWindowMs?: number;
-  /** Bytes of a frame begun, then silence this long: the frame will not complete (100 ms). */
-  readonly idleFlushMs?: number;
-  readonly clock?: DriverClock;
 };
 
 const NAMES: Readonly<Record<number, string>> = {
@@ -74,17 +69,10 @@ export class PepperReader {
     private readonly emit: (event: RfidEvent) => void,
     options: PepperReaderOptions = {},
   ) {
-    this.clock = options.clock ?? SYSTEM_CLOCK;
     this.antenna = options.antenna ?? 0;
     this.pollIntervalMs = options.pollIntervalMs ?? 25;
     this.responseTimeoutMs = options.responseTimeoutMs ?? 300;
-    this.presence = new TagPresence(emit, options.flickerWindowMs ?? 300, this.clock);
-    this.input = new ReaderLine(port, new PepperFrameParser(), {
-      idleFlushMs: options.idleFlushMs ?? 100,
-      clock: this.clock,
-      handle: (results) => this.handle(results),
-      closed: (reason) => this.closed(reason),
-    });
+    ({ clock: this.clock, presence: this.presence, input: this.input } = readerParts(port, emit, new PepperFrameParser(), options, { handle: (results) => this.handle(results), closed: (reason) => this.closed(reason) }));
   }
 
   /** Listens on the port and starts: the version, the reader's polling off, then rounds. */

@@ -1,25 +1,20 @@
 import type { DriverError } from '../driver-error.js';
-import { type DriverClock, SYSTEM_CLOCK, TagPresence } from '../rfid/presence.js';
-import { ReaderLine } from '../rfid/reader-line.js';
+import type { DriverClock, TagPresence } from '../rfid/presence.js';
+import { type ReaderLine, type ReaderLineTimings, readerParts } from '../rfid/reader-line.js';
 import type { RfidEvent } from '../rfid/rfid-reader.js';
 import type { TransportPort } from '../transport/transport.js';
 import { COMMAND, encodeCommand, hexOf, NACK_FRAME, PN532_TO_HOST, Pn532FrameParser, type Pn532ParseResult, WAKEUP } from './pn532-frame.js';
 import { BAUD_106_TYPE_A, decodeListedTargets, MAX_TARGETS } from './pn532-messages.js';
 
-export type Pn532ReaderOptions = {
+export type Pn532ReaderOptions = ReaderLineTimings & {
   /** The antenna number this board's tags are reported at (its place comes from the table's wiring): 0 unless told. */
   readonly antenna?: number;
   /** The pause between one poll's answer and the next poll (25 ms). */
   readonly pollIntervalMs?: number;
   /** How long a command may wait for its answer before the PN532 is woken and set up again (300 ms). */
   readonly responseTimeoutMs?: number;
-  /** A tag missing from the polls for this long has been lifted (300 ms). */
-  readonly flickerWindowMs?: number;
-  /** Bytes of a frame begun, then silence this long: the frame will not complete (100 ms). */
-  readonly idleFlushMs?: number;
   /** MaxTg of InListPassiveTarget: 1 or 2 (2). */
   readonly maxTargets?: number;
-  readonly clock?: DriverClock;
 };
 
 const NAMES: Readonly<Record<number, string>> = {
@@ -63,20 +58,13 @@ export class Pn532Reader {
     private readonly emit: (event: RfidEvent) => void,
     options: Pn532ReaderOptions = {},
   ) {
-    this.clock = options.clock ?? SYSTEM_CLOCK;
     this.antenna = options.antenna ?? 0;
     this.pollIntervalMs = options.pollIntervalMs ?? 25;
     this.responseTimeoutMs = options.responseTimeoutMs ?? 300;
     const maxTargets = options.maxTargets ?? MAX_TARGETS;
     if (maxTargets !== 1 && maxTargets !== 2) throw new RangeError(`a PN532 lists 1 or 2 targets at once, not ${maxTargets}`);
     this.maxTargets = maxTargets;
-    this.presence = new TagPresence(emit, options.flickerWindowMs ?? 300, this.clock);
-    this.input = new ReaderLine(port, new Pn532FrameParser(), {
-      idleFlushMs: options.idleFlushMs ?? 100,
-      clock: this.clock,
-      handle: (results) => this.handle(results),
-      closed: (reason) => this.closed(reason),
-    });
+    ({ clock: this.clock, presence: this.presence, input: this.input } = readerParts(port, emit, new Pn532FrameParser(), options, { handle: (results) => this.handle(results), closed: (reason) => this.closed(reason) }));
   }
 
   /** Listens on the port and starts: wake-up, set-up, then polling. */

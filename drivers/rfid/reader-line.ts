@@ -1,6 +1,6 @@
 import type { DriverError } from '../driver-error.js';
 import type { TransportPort } from '../transport/transport.js';
-import type { DriverClock } from './presence.js';
+import { type DriverClock, type PresenceEvent, SYSTEM_CLOCK, TagPresence } from './presence.js';
 
 /** A reader's framing parser: bytes in, results out, a bounded buffer held between chunks (never throws). */
 export interface BufferedParser<Result> {
@@ -67,4 +67,32 @@ export class ReaderLine<Result> {
     this.quiet();
     this.options.closed(reason);
   }
+}
+
+/** The timings every card reader's adapter takes for its line and its tags' presence. */
+export type ReaderLineTimings = {
+  /** A tag missing from the reader's reads for this long has been lifted (300 ms). */
+  readonly flickerWindowMs?: number;
+  /** Bytes of a frame or line begun, then silence this long: it will not complete (100 ms). */
+  readonly idleFlushMs?: number;
+  readonly clock?: DriverClock;
+};
+
+/**
+ * What every card reader's adapter is built on, made the same way for each: its clock, its tags' presence
+ * (lifts after the flicker window) and its port's line through its parser to the adapter.
+ */
+export function readerParts<Result>(
+  port: TransportPort,
+  emit: (event: PresenceEvent) => void,
+  parser: BufferedParser<Result>,
+  timings: ReaderLineTimings,
+  adapter: Pick<ReaderLineOptions<Result>, 'handle' | 'closed'>,
+): { readonly clock: DriverClock; readonly presence: TagPresence; readonly input: ReaderLine<Result> } {
+  const clock = timings.clock ?? SYSTEM_CLOCK;
+  return {
+    clock,
+    presence: new TagPresence(emit, timings.flickerWindowMs ?? 300, clock),
+    input: new ReaderLine(port, parser, { idleFlushMs: timings.idleFlushMs ?? 100, clock, handle: adapter.handle, closed: adapter.closed }),
+  };
 }
