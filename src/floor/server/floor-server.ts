@@ -279,7 +279,7 @@ export class FloorServer {
     const body = await readBody(req, MAX_REQUEST_BYTES);
     if (!Buffer.isBuffer(body)) return body;
     const lines = parseRowLines(body.toString('utf8'));
-    if (!lines.ok) return refusal(400, { en: lines.problem, de: lines.problem });
+    if (!lines.ok) return refusal(400, { en: lines.problem, de: `die Sendung ist keine Zeilenfolge im Felt-Format: ${lines.problem}` });
     const batch = lines.batch;
     if (batch.table !== table) {
       this.log(`table ${table} sent rows in the name of table ${batch.table}: refused`);
