@@ -40,10 +40,13 @@ export class FactDeriver {
       (tables) => {
         this.running = null;
         for (const table of tables) this.moved(table);
+        // Tables whose heads moved while this was asked wait no longer than the rest.
+        this.schedule();
       },
       (error: unknown) => {
         this.running = null;
         this.options.log?.(`the report facts of the tables behind were not derived at the start: ${(error as Error).message} (a report derives them)`);
+        this.schedule();
       },
     );
   }
