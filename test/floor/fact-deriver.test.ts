@@ -1,11 +1,14 @@
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedHead } from '../../src/floor/ingest/ingest.js';
+import { freePort } from '../../src/floor/postgres/embedded.js';
+import { FactDeriver } from '../../src/floor/reports/fact-deriver.js';
 import { enrolTable } from '../../src/floor/link/enrol.js';
 import { FloorClient } from '../../src/floor/link/floor-client.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
 import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
-import { startTestFloor, type TestFloor } from './support.js';
+import { startTestFloor, type TestFloor, until } from './support.js';
 
 let floor: TestFloor;
 
@@ -54,5 +57,27 @@ describe("the room's report facts, derived behind the rows (D119)", () => {
     await floor.restartServer();
     await floor.server.facts.whenIdle();
     expect(await cursorOf(id)).toBe(await headOf(id));
+  });
+
+  it('says so and tries again later when PostgreSQL does not answer, and never stops the floor', async () => {
+    // A PostgreSQL that is not there (restarting, its machine down): nothing listens on the port.
+    const pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'felt', password: 'x', database: 'felt', connectionTimeoutMillis: 500 });
+    pool.on('error', () => undefined);
+    const lines: string[] = [];
+    const deriver = new FactDeriver(pool, { quietMs: 10, maxWaitMs: 300, log: (line) => lines.push(line) });
+    try {
+      deriver.moved('t-00000000abcd');
+      await until(() => lines.some((line) => line.includes('t-00000000abcd')), 'the failed derivation said');
+      expect(lines[0]).toMatch(/the report facts of the tables behind were not derived at the start: .* \(a report derives them\)/);
+      expect(lines.find((line) => line.includes('t-00000000abcd'))).toMatch(/^the report facts of table t-00000000abcd were not derived: .* \(tried again\)$/);
+      // Tried again, not at once (not every second against a PostgreSQL restarting): after maxWaitMs.
+      const said = lines.length;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.length).toBe(said);
+      await until(() => lines.length > said, 'tried again');
+    } finally {
+      await deriver.close();
+      await pool.end();
+    }
   });
 });
