@@ -1,14 +1,10 @@
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedHead } from '../../src/floor/ingest/ingest.js';
 import { freePort } from '../../src/floor/postgres/embedded.js';
 import { FactDeriver } from '../../src/floor/reports/fact-deriver.js';
-import { enrolTable } from '../../src/floor/link/enrol.js';
-import { FloorClient } from '../../src/floor/link/floor-client.js';
 import { Shipper } from '../../src/floor/shipper/shipper.js';
-import { SimulatedTable } from '../../src/floor/sim/simulated-table.js';
-import { startTestFloor, type TestFloor, until } from './support.js';
+import { floorClientOf, playedEnrolledTable, startTestFloor, type TestFloor, until } from './support.js';
 
 let floor: TestFloor;
 
@@ -20,14 +16,11 @@ afterAll(async () => {
   await floor.close();
 });
 
-/** A simulated table enrolled at the test floor, its session played and shipped. */
+/** A simulated table enrolled at the test floor, its session played and shipped: its id at the floor. */
 async function shippedTable(name: string, hands: number, seed: number): Promise<string> {
-  const db = join(floor.folder, `${name}.db`);
-  const link = await enrolTable(db, await floor.enrolment(name));
-  const table = SimulatedTable.open(db, { hands, seed, dealers: 3 });
+  const { link, table } = await playedEnrolledTable(floor, `${name}.db`, name, { hands, seed, dealers: 3 });
   try {
-    table.playAll();
-    const shipper = new Shipper(table.store, new FloorClient(link.address, link.fingerprint, link.certificate, { tableId: link.table.id, secret: link.credential }), link.table.id, { pollMs: 5 });
+    const shipper = new Shipper(table.store, floorClientOf(link), link.table.id, { pollMs: 5 });
     shipper.start();
     await shipper.caughtUp();
     await shipper.stop();

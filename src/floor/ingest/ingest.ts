@@ -126,17 +126,20 @@ async function appendFollowing(pool: pg.Pool, tableId: string, rows: readonly Ch
     const appended = await pool.query<{ stored: boolean }>('SELECT floor_append($1, $2, $3, $4, $5, $6, $7, $8, $9) AS stored', [tableId, first.seq, first.prev_hash, last.hash, ...columns]);
     if (appended.rows[0]?.stored !== true) return null;
   } catch (error) {
-    const wrong = hashRefused(error) ? firstWrongHash(rows) : null;
-    if (wrong === null) throw error;
-    return refusedAt(wrong, WRONG_HASH);
+    return refusedAt(wrongHashIn(error, rows), WRONG_HASH);
   }
   return { kind: 'stored', head: { seq: last.seq, hash: last.hash }, stored: rows.length, duplicates: 0 };
 }
 
-/** Whether PostgreSQL refused a statement for a row whose hash is not its content's (`log_row_hash`). */
-function hashRefused(error: unknown): boolean {
+/**
+ * The row PostgreSQL refused a statement for, when it refused it for a row whose hash is not its content's
+ * (`log_row_hash`): found among `rows` by the table's own hash. Any other error is thrown on.
+ */
+function wrongHashIn(error: unknown, rows: readonly CheckedRow[]): number {
   const refused = error as { code?: unknown; constraint?: unknown } | null;
-  return refused?.code === '23514' && refused.constraint === 'log_row_hash';
+  const wrong = refused?.code === '23514' && refused.constraint === 'log_row_hash' ? firstWrongHash(rows) : null;
+  if (wrong === null) throw error;
+  return wrong;
 }
 
 /**
@@ -148,9 +151,7 @@ async function insertRows(client: pg.PoolClient, tableId: string, fresh: readonl
     await client.query(...rowsInsert(tableId, fresh));
     return null;
   } catch (error) {
-    const wrong = hashRefused(error) ? firstWrongHash(fresh) : null;
-    if (wrong === null) throw error;
-    return wrong;
+    return wrongHashIn(error, fresh);
   }
 }
 
